@@ -1,0 +1,24 @@
+"""cardref answers, for any position of the card games it knows, who acts, which moves are legal,
+whether a move or meld is legal and which rule forbids it, what a finished hand scores line by line,
+and what a rule says.
+
+Every POST takes an envelope `{"game", "variant", "options", "state", "move"}` and every answer
+names the `ruleset` it was judged under. Errors are JSON `{"code", "status", "message", "errors"}`
+with `errors` pointing at the offending field; an illegal move is a normal answer of
+/validate-move, and a 422 of /apply-move.
+"""
+
+from flask import Flask
+
+from . import games, health, play, scoring
+
+BLUEPRINTS = (games.blp, play.blp, scoring.blp, health.blp)
+
+
+def register_blueprints(api) -> None:
+    """Register every blueprint of the service on a flask-smorest Api."""
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+
+
+__all__ = ["BLUEPRINTS", "register_blueprints", "Flask"]

@@ -1,0 +1,36 @@
+"""The path every POST takes: ruleset, cache look-up, engine, cache store, JSON answer."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import orjson
+from flask import Response, current_app
+
+from rules_engine import answers
+
+from .cache import cache_key
+
+JSON = "application/json"
+
+
+def json_response(data: bytes, status: int = 200, cache: str | None = None) -> Response:
+    """Send bytes that already hold JSON."""
+    response = Response(data, status=status, mimetype=JSON)
+    if cache:
+        response.headers["X-Cache"] = cache
+    return response
+
+
+def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ruleset: str | None = None) -> Response:
+    """Answer from the cache when the same request under the same ruleset was answered before."""
+    if ruleset is None:
+        ruleset = answers.ruleset_of(body).id
+    cache = current_app.extensions["cardref.cache"]
+    key = cache_key(endpoint, ruleset, body)
+    hit = cache.get(key)
+    if hit is not None:
+        return json_response(hit, cache="hit")
+    data = orjson.dumps(compute(body))
+    cache.set(key, data)
+    return json_response(data, cache="miss")

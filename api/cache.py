@@ -1,0 +1,128 @@
+"""The answer cache: Redis when REDIS_URL is set, else in-process; a cache failure never fails a request."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections import OrderedDict
+
+import orjson
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+log = logging.getLogger("cardref.cache")
+
+
+def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
+    """A key for an answer: the endpoint, the ruleset id and the request in canonical form."""
+    canonical = orjson.dumps(body, option=orjson.OPT_SORT_KEYS)
+    return "cardref:v1:" + hashlib.sha256(endpoint.encode() + b"\0" + ruleset.encode() + b"\0" + canonical).hexdigest()
+
+
+class MemoryCache:
+    """A bounded in-process LRU cache with expiry: the embedded default."""
+
+    kind = "memory"
+
+    def __init__(self, entries: int, ttl_seconds: int):
+        self._entries, self._ttl = entries, ttl_seconds
+        self._items: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> bytes | None:
+        """The stored answer, or None."""
+        with self._lock:
+            item = self._items.get(key)
+            if item is None:
+                return None
+            if item[0] < time.monotonic():
+                del self._items[key]
+                return None
+            self._items.move_to_end(key)
+            return item[1]
+
+    def set(self, key: str, value: bytes) -> None:
+        """Store an answer, dropping the least recently used when full."""
+        with self._lock:
+            self._items[key] = (time.monotonic() + self._ttl, value)
+            self._items.move_to_end(key)
+            while len(self._items) > self._entries:
+                self._items.popitem(last=False)
+
+    def status(self) -> str:
+        """The cache's state for /readyz."""
+        return "disabled"
+
+
+class RedisCache:
+    """Redis with short timeouts; after a failure it stays out of the way for a moment, then retries."""
+
+    kind = "redis"
+
+    def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float):
+        # redis-py connects on first use, so building the cache touches no network.
+        self._client = redis.Redis.from_url(
+            url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds, retry=Retry(NoBackoff(), 0),
+            health_check_interval=0,
+        )
+        self._ttl, self._retry_seconds = ttl_seconds, retry_seconds
+        self._down_until = 0.0
+        self._down = False
+
+    def _available(self) -> bool:
+        return not self._down or time.monotonic() >= self._down_until
+
+    def _failed(self, action: str, error: Exception) -> None:
+        if not self._down:
+            log.warning("redis %s failed, answering without the cache: %s", action, error)
+        self._down = True
+        self._down_until = time.monotonic() + self._retry_seconds
+
+    def _recovered(self) -> None:
+        if self._down:
+            log.warning("redis is back; caching resumes")
+        self._down = False
+
+    def get(self, key: str) -> bytes | None:
+        """The stored answer, or None (also when Redis is down or slow)."""
+        if not self._available():
+            return None
+        try:
+            value = self._client.get(key)
+        except (redis.RedisError, OSError) as error:
+            self._failed("read", error)
+            return None
+        self._recovered()
+        return value
+
+    def set(self, key: str, value: bytes) -> None:
+        """Store an answer; a failure is logged and forgotten."""
+        if not self._available():
+            return
+        try:
+            self._client.set(key, value, ex=self._ttl)
+        except (redis.RedisError, OSError) as error:
+            self._failed("write", error)
+            return
+        self._recovered()
+
+    def status(self) -> str:
+        """Ping Redis now: 'up' or 'down'."""
+        try:
+            self._client.ping()
+        except (redis.RedisError, OSError) as error:
+            self._failed("ping", error)
+            return "down"
+        self._recovered()
+        return "up"
+
+
+def build_cache(settings) -> MemoryCache | RedisCache:
+    """The cache the settings ask for."""
+    if settings.redis_url:
+        return RedisCache(settings.redis_url, settings.cache_ttl_seconds, settings.redis_timeout_seconds,
+                          settings.redis_retry_seconds)
+    return MemoryCache(settings.memory_cache_entries, settings.cache_ttl_seconds)

@@ -1,0 +1,117 @@
+"""The error contract: every failure is JSON with code, status, message and, where it helps, errors.
+
+`errors` points at the offending field the way marshmallow does: {"json": {"state": {"hands":
+{"1": ["..."]}}}}. A state no real game can reach also lists `violations`, each naming the rule.
+No answer carries a stack trace.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import orjson
+from flask import Flask, Response
+from werkzeug.exceptions import HTTPException, InternalServerError
+
+from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotSupported, UnknownName
+
+log = logging.getLogger("cardref.errors")
+
+STATUS_NAMES = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
+                409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
+                422: "Unprocessable Entity", 500: "Internal Server Error"}
+
+
+def error_response(code: int, message: str, errors: dict | None = None, **extra) -> Response:
+    """A JSON error answer in the contract's shape."""
+    payload = {"code": code, "status": STATUS_NAMES.get(code, "Error"), "message": message}
+    if errors is not None:
+        payload["errors"] = errors
+    payload.update(extra)
+    return Response(orjson.dumps(payload), status=code, mimetype="application/json")
+
+
+def nest(problems: list) -> dict:
+    """Turn engine pointers into marshmallow's nested error shape under "json"."""
+    tree: dict = {}
+    for problem in problems:
+        node = tree
+        *path, last = [str(part) for part in problem.pointer] or ["_schema"]
+        for part in path:
+            child = node.setdefault(part, {})
+            if isinstance(child, list):  # a message already sits here; keep both
+                child = node[part] = {"_schema": child}
+            node = child
+        leaf = node.setdefault(last, [])
+        if isinstance(leaf, dict):
+            leaf = leaf.setdefault("_schema", [])
+        leaf.append(problem.message)
+    return {"json": tree}
+
+
+def json_pointer(pointer: tuple) -> str:
+    """A JSON Pointer (RFC 6901) for an engine pointer."""
+    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in pointer)
+
+
+def register(app: Flask) -> None:
+    """Install the handlers that turn every failure into the contract's JSON."""
+
+    @app.errorhandler(InvalidRequest)
+    def invalid_request(error: InvalidRequest) -> Response:
+        violations = [
+            {"rule": p.rule, "pointer": json_pointer(p.pointer), "message": p.message}
+            for p in error.problems if p.rule
+        ]
+        extra = {"violations": violations} if violations else {}
+        first = error.problems[0]
+        message = f"{json_pointer(first.pointer)}: {first.message}" + (f" ({first.rule})" if first.rule else "")
+        return error_response(422, message, nest(error.problems), **extra)
+
+    @app.errorhandler(UnknownName)
+    def unknown_name(error: UnknownName) -> Response:
+        known = f"; known: {', '.join(error.known)}" if error.known else ""
+        field = {"game": "game", "variant": "variant", "rule": "rule_id"}[error.kind]
+        return error_response(404, f"Unknown {error.kind} {error.name!r}{known}.",
+                              {"json": {field: [f"unknown {error.kind}"]}})
+
+    @app.errorhandler(IllegalMove)
+    def illegal_move(error: IllegalMove) -> Response:
+        return error_response(422, "The move is not legal here: " + str(error),
+                              {"json": {"move": [v.message for v in error.violations]}},
+                              violations=[v.as_dict() for v in error.violations])
+
+    @app.errorhandler(HandFinished)
+    def hand_finished(error: HandFinished) -> Response:
+        return error_response(409, str(error).capitalize() + ".", {"json": {"state": [str(error)]}})
+
+    @app.errorhandler(NotSupported)
+    def not_supported(error: NotSupported) -> Response:
+        return error_response(422, str(error), {"json": {str(error.pointer[0]): [str(error)]}})
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> Response:
+        data = getattr(error, "data", None) or {}
+        errors = data.get("errors") or data.get("messages")
+        message = data.get("message") or _plain(error)
+        response = error_response(error.code or 500, message, errors)
+        for name, value in (data.get("headers") or {}).items():
+            response.headers[name] = value
+        if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:
+            response.headers["Allow"] = ", ".join(error.valid_methods)
+        return response
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> Response:
+        if isinstance(error, HTTPException):
+            return http_error(error)
+        log.exception("unexpected error")
+        return error_response(500, InternalServerError.description)
+
+
+def _plain(error: HTTPException) -> str:
+    if error.code == 422:
+        return "The request has fields of the wrong type or shape; see errors."
+    if error.code == 413:
+        return "The body is larger than this service accepts."
+    return error.description or STATUS_NAMES.get(error.code or 500, "Error")

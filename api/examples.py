@@ -1,0 +1,57 @@
+"""Complete example requests and answers for the spec, computed by the engine so they stay true."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from rules_engine import answers
+from rules_engine.registry import GAMES
+
+
+def _request(game: str, extra: dict) -> dict:
+    return {"game": game, "variant": GAMES[game].default_variant, "options": {}, **extra}
+
+
+@cache
+def _game_examples() -> dict[str, dict]:
+    return {slug: game.examples() for slug, game in GAMES.items()}
+
+
+@cache
+def requests(endpoint: str) -> dict[str, dict]:
+    """An example request per game for one endpoint, as OpenAPI examples."""
+    found = {}
+    for slug, example in _game_examples().items():
+        body = _body(slug, endpoint, example)
+        if body is not None:
+            found[slug] = {"summary": GAMES[slug].title, "value": body}
+    return found
+
+
+@cache
+def responses(endpoint: str) -> dict[str, dict]:
+    """The engine's answer to each example request of an endpoint."""
+    compute = {
+        "deal": answers.deal, "legal-moves": answers.legal_moves, "validate-move": answers.validate_move,
+        "apply-move": answers.apply_move, "score": answers.score, "explain": answers.explain,
+        "validate-meld": answers.validate_meld,
+    }[endpoint]
+    return {slug: {"summary": item["summary"], "value": compute(item["value"])}
+            for slug, item in requests(endpoint).items()}
+
+
+def _body(slug: str, endpoint: str, example: dict) -> dict | None:
+    state, move = example.get("state"), example.get("move")
+    if endpoint == "deal":
+        players = GAMES[slug].variants[0].default_players or GAMES[slug].variants[0].min_players
+        return _request(slug, {"players": players, "seed": 42, "setup": example.get("setup", {})})
+    if endpoint == "legal-moves":
+        return _request(slug, {"state": state})
+    if endpoint in ("validate-move", "apply-move", "explain"):
+        return _request(slug, {"state": state, "move": move})
+    if endpoint == "score":
+        return _request(slug, {"state": example.get("finished_state", state)})
+    if endpoint == "validate-meld":
+        meld = example.get("meld_request")
+        return None if meld is None else _request(slug, meld)
+    return None

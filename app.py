@@ -1,0 +1,49 @@
+"""The cardref service: `create_app(settings)` builds it; `app` is what gunicorn serves."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask
+from flask_smorest import Api
+
+import api as service
+from api import cors, errors
+from api.cache import build_cache
+from api.config import Settings
+
+SPEC_SETTINGS = {
+    "API_TITLE": "cardref",
+    "API_VERSION": "1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/",
+    "OPENAPI_JSON_PATH": "openapi.json",
+    "OPENAPI_SWAGGER_UI_PATH": "docs",
+    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+    "OPENAPI_REDOC_PATH": "redoc",
+    "OPENAPI_REDOC_URL": "https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
+    "API_SPEC_OPTIONS": {
+        "info": {"description": service.__doc__,
+                 "license": {"name": "MIT"}},
+        "servers": [{"url": "/"}],
+    },
+}
+
+
+def create_app(settings: Settings | None = None) -> Flask:
+    """Build the service; nothing is connected until the first request needs it."""
+    settings = settings or Settings.from_env()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = Flask(__name__)
+    app.config.update(SPEC_SETTINGS, MAX_CONTENT_LENGTH=settings.max_body_bytes, CARDREF_SETTINGS=settings)
+    app.json.sort_keys = False
+    spec = Api(app)
+    service.register_blueprints(spec)
+    errors.register(app)
+    cors.enable(app, settings.cors_origins)
+    app.extensions["cardref.cache"] = build_cache(settings)
+    app.extensions["cardref.spec"] = spec
+    return app
+
+
+app = create_app()

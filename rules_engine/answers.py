@@ -1,0 +1,154 @@
+"""The engine's public operations: a request as plain data in, the answer as plain data out."""
+
+from __future__ import annotations
+
+from .errors import HandFinished, IllegalMove, invalid
+from .game import Game, Ruleset
+from .registry import RULES, get_game
+from .parsing import read_int
+
+
+def _resolve(body: dict) -> tuple[Game, Ruleset]:
+    game = get_game(body.get("game"))
+    return game, game.ruleset(body.get("variant"), body.get("options"))
+
+
+def _envelope(rs: Ruleset) -> dict:
+    return {"game": rs.game, "variant": rs.variant, "options": rs.options, "ruleset": rs.id}
+
+
+def _state(game: Game, rs: Ruleset, body: dict) -> object:
+    if body.get("state") is None:
+        raise invalid(("state",), "required: the position to judge")
+    return game.read_state(rs, body["state"])
+
+
+def _move(game: Game, rs: Ruleset, body: dict) -> dict:
+    if body.get("move") is None:
+        raise invalid(("move",), "required: the move to judge")
+    return game.read_move(rs, body["move"])
+
+
+def ruleset_of(body: dict) -> Ruleset:
+    """Resolve the game, variant and options of a request (cheap: no state is read)."""
+    return _resolve(body)[1]
+
+
+def deal(body: dict) -> dict:
+    """A starting state for `players` and `seed`; the same seed gives the same deal."""
+    game, rs = _resolve(body)
+    players = game.players_for(rs, body.get("players"))
+    seed = read_int(body.get("seed", 0), ("seed",), 0, 2**63 - 1)
+    setup = body.get("setup") or {}
+    if type(setup) is not dict:
+        raise invalid(("setup",), "must be an object")
+    state = game.deal(rs, players, seed, setup)
+    turn = game.turn(rs, state)
+    return {**_envelope(rs), "state": game.dump_state(rs, state), "to_act": turn.to_act, "phase": turn.phase}
+
+
+def legal_moves(body: dict) -> dict:
+    """Who acts, in which phase, and every legal move with the rules that allow it."""
+    game, rs = _resolve(body)
+    state = _state(game, rs, body)
+    turn = game.turn(rs, state)
+    moves = game.legal_moves(rs, state) if turn.to_act is not None else []
+    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves}
+
+
+def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> list:
+    if game.turn(rs, state).to_act is None:
+        raise HandFinished("the hand is over: no move can be made")
+    return game.check_move(rs, state, move)
+
+
+def validate_move(body: dict) -> dict:
+    """Whether the move is legal here, every rule it breaks and why, and the legal moves."""
+    game, rs = _resolve(body)
+    state = _state(game, rs, body)
+    move = _move(game, rs, body)
+    violations = _judge(game, rs, state, move)
+    turn = game.turn(rs, state)
+    return {
+        **_envelope(rs), "legal": not violations, "move": move,
+        "violations": [v.as_dict() for v in violations],
+        "to_act": turn.to_act, "phase": turn.phase, "allowed": game.legal_moves(rs, state),
+    }
+
+
+def apply_move(body: dict) -> dict:
+    """The position after the move and the events it caused; an illegal move is refused."""
+    game, rs = _resolve(body)
+    state = _state(game, rs, body)
+    move = _move(game, rs, body)
+    violations = _judge(game, rs, state, move)
+    if violations:
+        raise IllegalMove(violations)
+    outcome = game.apply_move(rs, state, move)
+    turn = game.turn(rs, outcome.state)
+    return {
+        **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
+        "to_act": turn.to_act, "phase": turn.phase,
+    }
+
+
+def score(body: dict) -> dict:
+    """The points of the hand per seat (and team), line by line, each line citing a rule."""
+    game, rs = _resolve(body)
+    state = _state(game, rs, body)
+    return {**_envelope(rs), **game.score(rs, state)}
+
+
+def validate_meld(body: dict) -> dict:
+    """Judge a meld, an opening or a lay-off in a rummy game."""
+    game, rs = _resolve(body)
+    return {**_envelope(rs), **game.validate_meld(rs, body.get("meld"), body.get("melds"), body.get("context"))}
+
+
+def rule(rule_id: str) -> dict:
+    """One rule by id, with the game it belongs to."""
+    slug, found = RULES.get(rule_id)
+    return {"game": slug, **found.as_dict()}
+
+
+def explain(body: dict) -> dict:
+    """The rules that decide a situation: a rule id, or a position with an optional move."""
+    if body.get("rule_id") is not None and body.get("state") is None:
+        found = rule(body["rule_id"])
+        return {"game": found["game"], "rules": [found], "explanation": f"{found['title']}: {found['text']}"}
+    game, rs = _resolve(body)
+    state = _state(game, rs, body)
+    turn = game.turn(rs, state)
+    answer = {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase}
+    if body.get("move") is None:
+        ids = game.situation_rules(rs, state)
+        answer["explanation"] = " ".join(game.rulebook[i].text for i in ids) or "The hand is over."
+    else:
+        move = _move(game, rs, body)
+        if turn.to_act is None:
+            violations = []
+            answer["legal"] = False
+            answer["explanation"] = "The hand is over, so no move can be made."
+            ids = game.situation_rules(rs, state)
+        else:
+            violations = game.check_move(rs, state, move)
+            answer["legal"] = not violations
+            answer["move"] = move
+            if violations:
+                ids = list(dict.fromkeys(v.rule for v in violations))
+                answer["explanation"] = " ".join(v.message for v in violations)
+            else:
+                allowed = next((m for m in game.legal_moves(rs, state) if _same_move(m, move)), None)
+                ids = allowed["rules"] if allowed else game.situation_rules(rs, state)
+                answer["explanation"] = allowed.get("why") if allowed and allowed.get("why") else (
+                    "The move is legal here: " + " ".join(game.rulebook[i].text for i in ids))
+        answer["violations"] = [v.as_dict() for v in violations]
+    if body.get("rule_id") is not None:
+        ids = [body["rule_id"], *[i for i in ids if i != body["rule_id"]]]
+        RULES.get(body["rule_id"])
+    answer["rules"] = [rule(i) for i in ids]
+    return answer
+
+
+def _same_move(listed: dict, move: dict) -> bool:
+    return all(listed.get(key) == value for key, value in move.items() if key != "seat")

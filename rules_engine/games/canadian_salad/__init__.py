@@ -1,0 +1,5 @@
+"""Canadian Salad."""
+
+from .game import CanadianSalad
+
+GAME = CanadianSalad()

@@ -1,0 +1,74 @@
+"""The six contracts of Canadian Salad and what each charges for a trick."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import RANK, SUIT
+
+KING_OF_SPADES = "KS"
+
+
+@dataclass(frozen=True)
+class Charge:
+    """A penalty one trick brings its winner under one rule."""
+
+    rule: str
+    count: int
+    each: int
+    what: str
+
+    @property
+    def points(self) -> int:
+        """The points this charge costs."""
+        return self.count * self.each
+
+
+def _tricks(cards: tuple[str, ...], last: bool) -> list[Charge]:
+    return [Charge("canadian-salad.contract.no-tricks", 1, 10, "trick")]
+
+
+def _hearts(cards: tuple[str, ...], last: bool) -> list[Charge]:
+    hearts = sum(1 for c in cards if SUIT[c] == "H")
+    return [Charge("canadian-salad.contract.no-hearts", hearts, 10, "heart")] * (hearts > 0)
+
+
+def _queens(cards: tuple[str, ...], last: bool) -> list[Charge]:
+    queens = sum(1 for c in cards if RANK[c] == "Q")
+    return [Charge("canadian-salad.contract.no-queens", queens, 25, "queen")] * (queens > 0)
+
+
+def _king(cards: tuple[str, ...], last: bool) -> list[Charge]:
+    return [Charge("canadian-salad.contract.no-king-of-spades", 1, 100, "king of spades")] * (KING_OF_SPADES in cards)
+
+
+def _last(cards: tuple[str, ...], last: bool) -> list[Charge]:
+    return [Charge("canadian-salad.contract.no-last-trick", 1, 100, "last trick")] * last
+
+
+@dataclass(frozen=True)
+class Contract:
+    """One of the six hands: its name, its rule, and the penalties it counts."""
+
+    number: int
+    name: str
+    rule: str
+    parts: tuple
+    penalty_cards: frozenset[str] = frozenset()  # empty: every trick can score, so play runs to the end
+
+    def charges(self, cards: tuple[str, ...], last: bool) -> list[Charge]:
+        """The penalties a trick of these cards brings its winner."""
+        return [charge for part in self.parts for charge in part(cards, last)]
+
+
+HEARTS = frozenset(rank + "H" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+QUEENS = frozenset("Q" + suit for suit in "CDHS")
+
+CONTRACTS: dict[int, Contract] = {
+    1: Contract(1, "no tricks", "canadian-salad.contract.no-tricks", (_tricks,)),
+    2: Contract(2, "no hearts", "canadian-salad.contract.no-hearts", (_hearts,), HEARTS),
+    3: Contract(3, "no queens", "canadian-salad.contract.no-queens", (_queens,), QUEENS),
+    4: Contract(4, "no king of spades", "canadian-salad.contract.no-king-of-spades", (_king,), frozenset({KING_OF_SPADES})),
+    5: Contract(5, "no last trick", "canadian-salad.contract.no-last-trick", (_last,)),
+    6: Contract(6, "salad", "canadian-salad.contract.salad", (_tricks, _hearts, _queens, _king, _last)),
+}

@@ -1,0 +1,257 @@
+"""Canadian Salad: six hands of no-trump tricks, each with its own penalties."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from ...cards import STANDARD_CARDS, card_name
+from ...errors import invalid
+from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
+from ...parsing import read_card, read_int, read_list, read_object, read_str, reject_unknown
+from ...trick_taking import (
+    NO_TRUMPS, Play, PlayRuleIds, Trick, check_play, dump_play, legal_plays, play_card, read_hands, read_play,
+)
+from .contracts import CONTRACTS, Contract
+from .rules import OPTIONS, RULEBOOK
+
+REMOVED = {3: ("2C",), 4: (), 5: ("2C", "2D"), 6: ("2C", "3C", "2D", "3D")}
+IDS = PlayRuleIds(
+    deck="canadian-salad.deal.cards", hand_size="canadian-salad.play.hand-size", lead="canadian-salad.play.lead",
+    follow_suit="canadian-salad.play.follow-suit", trick_winner="canadian-salad.play.trick-winner",
+    turn="canadian-salad.play.turn", card_held="canadian-salad.play.card-held",
+    trick_size="canadian-salad.play.trick-size",
+)
+STATE_FIELDS = frozenset({"players", "hand_number", "dealer", "hands", "tricks", "current_trick", "score"})
+MOVE_FIELDS = frozenset({"type", "card", "seat"})
+
+
+def deck_for(players: int) -> dict[str, int]:
+    """The pack for a player count, as card -> copies."""
+    return {card: 1 for card in STANDARD_CARDS if card not in REMOVED[players]}
+
+
+def hand_size_for(players: int) -> int:
+    """How many cards each player is dealt."""
+    return (52 - len(REMOVED[players])) // players
+
+
+@dataclass(frozen=True)
+class SaladState:
+    """A position of Canadian Salad: which hand of the six, who dealt, and the play so far."""
+
+    players: int
+    hand_number: int
+    dealer: int
+    play: Play
+    score: tuple[int, ...] | None
+
+    @property
+    def contract(self) -> Contract:
+        """The contract of this hand."""
+        return CONTRACTS[self.hand_number]
+
+
+class CanadianSalad(Game):
+    """Canadian Salad for three to six players."""
+
+    slug = "canadian-salad"
+    title = "Canadian Salad"
+    summary = ("A compendium of six no-trump trick-taking hands, each with its own penalties; the player "
+               "with the most penalty points after six hands loses.")
+    variants = (Variant("standard", "Canadian Salad", 3, 6, "Six hands: no tricks, no hearts, no queens, "
+                        "no king of spades, no last trick, and all of them.", default_players=4),)
+    options = OPTIONS
+    phases = ("play",)
+    move_types = {"play": "Play a card from the hand of the seat to act to the current trick."}
+    rulebook = RULEBOOK
+
+    # -- reading ---------------------------------------------------------------------------
+    def read_state(self, rs: Ruleset, raw: object) -> SaladState:
+        raw = read_object(raw, ("state",))
+        reject_unknown(raw, STATE_FIELDS, ("state",))
+        if "players" not in raw:
+            raise invalid(("state", "players"), "required: the number of players, 3 to 6")
+        players = read_int(raw["players"], ("state", "players"), 3, 6)
+        hand_number = read_int(raw.get("hand_number", 1), ("state", "hand_number"), 1, 6)
+        if "dealer" not in raw:
+            raise invalid(("state", "dealer"), "required: the seat that dealt this hand")
+        dealer = read_int(raw["dealer"], ("state", "dealer"), 0, players - 1)
+        score = None
+        if raw.get("score") is not None:
+            score_raw = read_list(raw["score"], ("state", "score"))
+            if len(score_raw) != players:
+                raise invalid(("state", "score"), f"must hold one total per seat: {players}")
+            score = tuple(read_int(v, ("state", "score", i), 0, 10**6) for i, v in enumerate(score_raw))
+        size = hand_size_for(players)
+        seats = tuple(range(players))
+        play = read_play(
+            raw, players=players, seats=seats, first_leader=(dealer + 1) % players, hand_sizes=[size] * players,
+            deck=deck_for(players), rules=NO_TRUMPS, ids=IDS, hands=read_hands(raw.get("hands"), players, size),
+        )
+        state = SaladState(players, hand_number, dealer, play, score)
+        self._check_early_end(rs, state)
+        return state
+
+    def _check_early_end(self, rs: Ruleset, state: SaladState) -> None:
+        stop = self._stopped_after(rs, state.contract, state.play.tricks)
+        if stop is not None and (len(state.play.tricks) > stop or state.play.current.cards):
+            raise invalid(("state", "tricks"), f"every penalty card of the {state.contract.name} hand was taken "
+                          f"by trick {stop}, so play stopped there", "canadian-salad.play.early-end")
+
+    @staticmethod
+    def _stopped_after(rs: Ruleset, contract: Contract, tricks: list[Trick]) -> int | None:
+        """The number of tricks after which the early-end option stopped play, if it did."""
+        if not rs.options["stop_when_penalties_taken"] or not contract.penalty_cards:
+            return None
+        left = set(contract.penalty_cards)
+        for index, trick in enumerate(tricks):
+            left.difference_update(trick.cards)
+            if not left:
+                return index + 1
+        return None
+
+    def read_move(self, rs: Ruleset, raw: object) -> dict:
+        raw = read_object(raw, ("move",))
+        reject_unknown(raw, MOVE_FIELDS, ("move",))
+        read_str(raw.get("type"), ("move", "type"), ("play",))
+        if "card" not in raw:
+            raise invalid(("move", "card"), "required: the card to play")
+        move = {"type": "play", "card": read_card(raw["card"], ("move", "card"))}
+        if raw.get("seat") is not None:
+            move["seat"] = read_int(raw["seat"], ("move", "seat"), 0, 5)
+        return move
+
+    def dump_state(self, rs: Ruleset, state: SaladState) -> dict:
+        dumped = {"players": state.players, "hand_number": state.hand_number, "dealer": state.dealer,
+                  **dump_play(state.play)}
+        if state.score is not None:
+            dumped["score"] = list(state.score)
+        return dumped
+
+    # -- play ------------------------------------------------------------------------------
+    def _over(self, rs: Ruleset, state: SaladState) -> bool:
+        tricks = state.play.tricks
+        return (len(tricks) == hand_size_for(state.players)
+                or self._stopped_after(rs, state.contract, tricks) is not None)
+
+    def turn(self, rs: Ruleset, state: SaladState) -> Turn:
+        if self._over(rs, state):
+            return Turn(None, "over")
+        return Turn(state.play.seat_to_play(), "play")
+
+    def legal_moves(self, rs: Ruleset, state: SaladState) -> list[dict]:
+        cards, narrowed = legal_plays(state.play, NO_TRUMPS)
+        if not state.play.current.cards:
+            why = ["canadian-salad.play.lead"]
+        else:
+            why = ["canadian-salad.play.follow-suit"]
+        return [{"type": "play", "card": c, "code": "play:" + c, "rules": why} for c in cards]
+
+    def check_move(self, rs: Ruleset, state: SaladState, move: dict) -> list[Violation]:
+        if move.get("seat") is not None and move["seat"] >= state.players:
+            return [Violation(IDS.turn, f"There is no seat {move['seat']} in a {state.players}-player game.")]
+        return check_play(state.play, move.get("seat"), move["card"], NO_TRUMPS, IDS)
+
+    def apply_move(self, rs: Ruleset, state: SaladState, move: dict) -> Outcome:
+        seat = state.play.seat_to_play()
+        play, trick, winner = play_card(state.play, move["card"], NO_TRUMPS)
+        after = replace(state, play=play)
+        events: list[dict] = [{"type": "card_played", "seat": seat, "card": move["card"],
+                               "rules": ["canadian-salad.play.turn"]}]
+        if trick is not None:
+            last = len(play.tricks) == hand_size_for(state.players)
+            charges = state.contract.charges(trick.cards, last)
+            events.append({"type": "trick_won", "seat": winner, "cards": list(trick.cards), "leader": trick.leader,
+                           "points": sum(c.points for c in charges),
+                           "rules": ["canadian-salad.play.trick-winner", *dict.fromkeys(c.rule for c in charges)]})
+            if self._over(rs, after):
+                scored = self.score(rs, after)
+                events.append({"type": "hand_over", "scores": scored["scores"],
+                               "rules": [state.contract.rule]})
+        return Outcome(after, events)
+
+    # -- scoring ---------------------------------------------------------------------------
+    def score(self, rs: Ruleset, state: SaladState) -> dict:
+        contract = state.contract
+        total_tricks = hand_size_for(state.players)
+        scores = [0] * state.players
+        tallies: dict[tuple[int, str], list] = {}
+        for number, (trick, winner) in enumerate(zip(state.play.tricks, state.play.winners), start=1):
+            for charge in contract.charges(trick.cards, number == total_tricks):
+                tally = tallies.setdefault((winner, charge.rule), [0, charge])
+                tally[0] += charge.count
+                scores[winner] += charge.points
+        lines = [
+            {"seat": seat, "points": count * charge.each, "rule": rule, "text": _line_text(charge, count)}
+            for (seat, rule), (count, charge) in sorted(tallies.items(), key=lambda item: (item[0][0], _RULE_ORDER[item[0][1]]))
+        ]
+        over = self._over(rs, state)
+        answer = {"scores": scores, "teams": None, "lines": lines, "hand_over": over,
+                  "contract": {"hand_number": contract.number, "name": contract.name, "rule": contract.rule}}
+        if over and state.score is not None:
+            game_scores = [before + now for before, now in zip(state.score, scores)]
+            answer["game_scores"] = game_scores
+            answer["game_over"] = state.hand_number == 6
+            if answer["game_over"]:
+                worst, best = max(game_scores), min(game_scores)
+                losers = [s for s, p in enumerate(game_scores) if p == worst]
+                winners = [s for s, p in enumerate(game_scores) if p == best]
+                answer.update({"loser": losers[0] if len(losers) == 1 else None, "losers": losers,
+                               "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+                               "rules": ["canadian-salad.scoring.loser"]})
+        return answer
+
+    def situation_rules(self, rs: Ruleset, state: SaladState) -> list[str]:
+        if self._over(rs, state):
+            return [state.contract.rule, "canadian-salad.scoring.loser"] if state.hand_number == 6 else [state.contract.rule]
+        if not state.play.current.cards:
+            return ["canadian-salad.play.lead", state.contract.rule]
+        return ["canadian-salad.play.follow-suit", "canadian-salad.play.trick-winner", state.contract.rule]
+
+    # -- dealing ---------------------------------------------------------------------------
+    def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> SaladState:
+        reject_unknown(setup, {"hand_number", "dealer", "score"}, ("setup",))
+        hand_number = read_int(setup.get("hand_number", 1), ("setup", "hand_number"), 1, 6)
+        dealer = read_int(setup.get("dealer", (hand_number - 1) % players), ("setup", "dealer"), 0, players - 1)
+        score = None
+        if setup.get("score") is not None:
+            values = read_list(setup["score"], ("setup", "score"))
+            if len(values) != players:
+                raise invalid(("setup", "score"), f"must hold one total per seat: {players}")
+            score = tuple(read_int(v, ("setup", "score", i), 0, 10**6) for i, v in enumerate(values))
+        cards = list(deck_for(players))
+        random.Random(seed).shuffle(cards)
+        size = hand_size_for(players)
+        # Dealt one at a time from the dealer's left, as at the table.
+        order = [(dealer + 1 + i) % players for i in range(players)]
+        hands: list[list[str]] = [[] for _ in range(players)]
+        for index, card in enumerate(cards):
+            hands[order[index % players]].append(card)
+        assert all(len(h) == size for h in hands)
+        play = Play(hands, [], [], Trick((dealer + 1) % players, ()), tuple(range(players)),
+                    [set() for _ in range(players)])
+        return SaladState(players, hand_number, dealer, play, score)
+
+    def examples(self) -> dict:
+        rs = self.ruleset()
+        state = self.deal(rs, 4, 7, {"hand_number": 2})
+        for _ in range(6):
+            state = self.apply_move(rs, state, self.legal_moves(rs, state)[0]).state
+        dumped = self.dump_state(rs, state)
+        hidden = (self.turn(rs, state).to_act + 1) % 4
+        dumped["hands"][hidden] = {"count": len(dumped["hands"][hidden])}
+        return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
+                "setup": {"hand_number": 2}}
+
+
+_RULE_ORDER = {c.rule: n for n, c in CONTRACTS.items()}
+
+
+def _line_text(charge, count: int) -> str:
+    if charge.what in ("trick", "heart", "queen"):
+        verb = "won" if charge.what == "trick" else "taken"
+        return f"{count} {charge.what}{'s' if count != 1 else ''} {verb}, {charge.each} each"
+    if charge.what == "king of spades":
+        return f"took the {card_name('KS')}: {charge.each}"
+    return f"won the last trick: {charge.each}"

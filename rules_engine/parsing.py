@@ -1,0 +1,103 @@
+"""Readers for plain JSON values that fail with a pointer to the offending field."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import CANONICAL
+from .errors import Pointer, invalid
+
+
+@dataclass(frozen=True)
+class HiddenHand:
+    """A hand whose cards are not disclosed, only how many there are."""
+
+    count: int
+
+
+Hand = "list[str] | HiddenHand"
+
+
+def read_object(value: object, pointer: Pointer) -> dict:
+    """Demand a JSON object."""
+    if type(value) is not dict:
+        raise invalid(pointer, "must be an object")
+    return value
+
+
+def read_list(value: object, pointer: Pointer) -> list:
+    """Demand a JSON array."""
+    if type(value) is not list:
+        raise invalid(pointer, "must be a list")
+    return value
+
+
+def read_int(value: object, pointer: Pointer, low: int | None = None, high: int | None = None) -> int:
+    """Demand an integer, optionally within low..high inclusive."""
+    if type(value) is not int:
+        raise invalid(pointer, "must be an integer")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if high is None:
+            raise invalid(pointer, f"must be at least {low}")
+        raise invalid(pointer, f"must be between {low} and {high}")
+    return value
+
+
+def read_bool(value: object, pointer: Pointer) -> bool:
+    """Demand true or false."""
+    if type(value) is not bool:
+        raise invalid(pointer, "must be true or false")
+    return value
+
+
+def read_str(value: object, pointer: Pointer, choices: tuple[str, ...] | None = None) -> str:
+    """Demand a string, optionally one of a few choices."""
+    if type(value) is not str:
+        raise invalid(pointer, "must be a string")
+    if choices is not None and value not in choices:
+        raise invalid(pointer, f"must be one of {', '.join(choices)}")
+    return value
+
+
+def read_card(value: object, pointer: Pointer) -> str:
+    """Read one card code into its canonical spelling."""
+    card = CANONICAL.get(value.upper()) if type(value) is str else None
+    if card is None:
+        raise invalid(pointer, f"{value!r} is not a card code (rank 2-10, J, Q, K, A then suit C, D, H, S; or JK)")
+    return card
+
+
+def read_cards(value: object, pointer: Pointer, limit: int = 400) -> list[str]:
+    """Read a list of card codes in one pass; the error names the first bad item."""
+    if type(value) is not list:
+        raise invalid(pointer, "must be a list of card codes")
+    if len(value) > limit:
+        raise invalid(pointer, f"holds {len(value)} cards; no position of this game holds more than {limit}")
+    try:
+        return [CANONICAL[item.upper()] for item in value]
+    except (KeyError, AttributeError, TypeError):
+        for index, item in enumerate(value):
+            if type(item) is not str or item.upper() not in CANONICAL:
+                raise invalid(pointer, f"item {index}: {item!r} is not a card code") from None
+        raise
+
+
+def read_hand(value: object, pointer: Pointer, limit: int = 400) -> list[str] | HiddenHand:
+    """Read a hand: a list of card codes, or {"count": n} when the cards are hidden."""
+    if type(value) is dict:
+        if set(value) != {"count"}:
+            raise invalid(pointer, 'a hidden hand is {"count": n} and nothing else')
+        return HiddenHand(read_int(value["count"], pointer + ("count",), 0, limit))
+    return read_cards(value, pointer, limit)
+
+
+def hand_size(hand: list[str] | HiddenHand) -> int:
+    """Count the cards of a hand, hidden or not."""
+    return hand.count if type(hand) is HiddenHand else len(hand)
+
+
+def reject_unknown(raw: dict, allowed: frozenset[str] | set[str], pointer: Pointer) -> None:
+    """Refuse fields the shape does not define, so typos do not pass silently."""
+    for key in raw:
+        if key not in allowed:
+            raise invalid(pointer + (key,), "unknown field")

@@ -1,0 +1,145 @@
+"""Rules and options as data: every verdict the engine gives cites one of these by id."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import UnknownName, invalid
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a game, written in the project's own words, with its source."""
+
+    id: str
+    title: str
+    text: str
+    source: str
+    options: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()  # empty: the rule holds in every variant
+
+    def as_dict(self) -> dict:
+        """Return the rule as plain JSON-ready data."""
+        return {
+            "id": self.id, "title": self.title, "text": self.text, "source": self.source,
+            "options": list(self.options), "notes": list(self.notes), "variants": list(self.variants),
+        }
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule or interpretation that a request may switch, with its default and its rule."""
+
+    name: str
+    default: object
+    rule: str
+    summary: str
+    choices: tuple = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    variants: tuple[str, ...] = ()  # empty: offered in every variant
+
+    def check(self, value: object) -> str | None:
+        """Say why a value is not allowed for this option, or None when it is."""
+        if self.choices:
+            if type(value) is not type(self.default) or value not in self.choices:
+                return f"must be one of {', '.join(map(_show, self.choices))}"
+            return None
+        if type(self.default) is int:
+            if type(value) is not int:
+                return "must be an integer"
+            if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
+                return f"must be between {self.minimum} and {self.maximum}"
+            return None
+        if type(value) is not type(self.default):
+            return f"must be a {type(self.default).__name__}"
+        return None
+
+    def as_dict(self) -> dict:
+        """Return the option as plain JSON-ready data."""
+        described = {"name": self.name, "default": self.default, "rule": self.rule, "summary": self.summary}
+        if self.choices:
+            described["choices"] = list(self.choices)
+        if self.minimum is not None:
+            described["minimum"], described["maximum"] = self.minimum, self.maximum
+        if self.variants:
+            described["variants"] = list(self.variants)
+        return described
+
+
+def _show(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled group of rules in a game's rule book."""
+
+    title: str
+    rules: tuple[Rule, ...]
+
+
+@dataclass
+class RuleBook:
+    """The ordered rules of one game, all variants together."""
+
+    game: str
+    sections: tuple[Section, ...]
+    by_id: dict[str, Rule] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_id = {}
+        for section in self.sections:
+            for rule in section.rules:
+                if rule.id in self.by_id:
+                    raise ValueError(f"rule id {rule.id} is defined twice")
+                if not rule.id.startswith(self.game + "."):
+                    raise ValueError(f"rule id {rule.id} does not belong to {self.game}")
+                self.by_id[rule.id] = rule
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self.by_id[rule_id]
+
+    def __contains__(self, rule_id: str) -> bool:
+        return rule_id in self.by_id
+
+
+def resolve_options(declared: tuple[Option, ...], given: object, variant: str) -> dict:
+    """Check the request's options against the declarations and fill in the defaults."""
+    if given is None:
+        given = {}
+    if type(given) is not dict:
+        raise invalid(("options",), "must be an object of option names and values")
+    offered = {o.name: o for o in declared if not o.variants or variant in o.variants}
+    for name, value in given.items():
+        option = offered.get(name)
+        if option is None:
+            known = ", ".join(sorted(offered)) or "none"
+            raise invalid(("options", name), f"unknown option for this game and variant (known: {known})")
+        problem = option.check(value)
+        if problem:
+            raise invalid(("options", name), problem, option.rule)
+    return {name: given.get(name, option.default) for name, option in offered.items()}
+
+
+class RuleIndex:
+    """Every rule of every game, looked up by id."""
+
+    def __init__(self, books: list[RuleBook]):
+        self._rules: dict[str, tuple[str, Rule]] = {}
+        for book in books:
+            for rule_id, rule in book.by_id.items():
+                self._rules[rule_id] = (book.game, rule)
+
+    def get(self, rule_id: str) -> tuple[str, Rule]:
+        """Return (game slug, rule) for an id, or raise UnknownName."""
+        try:
+            return self._rules[rule_id]
+        except KeyError:
+            raise UnknownName("rule", rule_id) from None
+
+    def __len__(self) -> int:
+        return len(self._rules)

@@ -1,0 +1,261 @@
+"""The play of tricks, shared by Canadian Salad and Euchre: reading, checking and playing cards.
+
+A game supplies how cards compare (TrickRules) and the rule ids to cite (PlayRuleIds); this module
+replays the recorded tricks to prove the position is reachable and answers who plays what next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .cards import RANK_INDEX, SUIT, SUIT_NAMES, card_name
+from .errors import FieldProblem, InvalidRequest, invalid
+from .game import Violation
+from .parsing import HiddenHand, read_cards, read_hand, read_int, read_list, read_object, reject_unknown
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """How a game compares cards: the suit a card belongs to, and its power given the suit led."""
+
+    suit_of: Callable[[str], str]
+    power: Callable[[str, str], int]  # higher wins; a card that cannot win the trick answers -1
+
+
+# No trumps: the highest card of the suit led wins.
+NO_TRUMPS = TrickRules(suit_of=SUIT.__getitem__, power=lambda card, led: RANK_INDEX[card] if SUIT[card] == led else -1)
+
+
+@dataclass(frozen=True)
+class PlayRuleIds:
+    """The rule ids a game cites for each check of the play."""
+
+    deck: str
+    hand_size: str
+    lead: str
+    follow_suit: str
+    trick_winner: str
+    turn: str
+    card_held: str
+    trick_size: str
+
+
+@dataclass(frozen=True)
+class Trick:
+    """A trick: who led it and the cards in the order they were played."""
+
+    leader: int
+    cards: tuple[str, ...]
+
+
+@dataclass
+class Play:
+    """The play of a hand: cards held, tricks done, the trick under way, who takes part."""
+
+    hands: list
+    tricks: list[Trick]
+    winners: list[int]
+    current: Trick
+    seats: tuple[int, ...]
+    void: list[set] = field(default_factory=list)
+
+    def seat_to_play(self) -> int:
+        """The seat whose card comes next in the current trick."""
+        order = play_order(self.current.leader, self.seats)
+        return order[len(self.current.cards)]
+
+    def led_suit(self, rules: TrickRules) -> str | None:
+        """The suit led to the current trick, or None when it is empty."""
+        return rules.suit_of(self.current.cards[0]) if self.current.cards else None
+
+
+def play_order(leader: int, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """The seats in the order they play to a trick led by `leader`."""
+    start = seats.index(leader)
+    return seats[start:] + seats[:start]
+
+
+def trick_winner(trick: Trick, seats: tuple[int, ...], rules: TrickRules) -> int:
+    """The seat that wins a complete trick."""
+    led = rules.suit_of(trick.cards[0])
+    order = play_order(trick.leader, seats)
+    best, best_power = order[0], rules.power(trick.cards[0], led)
+    for seat, card in zip(order[1:], trick.cards[1:]):
+        power = rules.power(card, led)
+        if power > best_power:
+            best, best_power = seat, power
+    return best
+
+
+def read_play(
+    raw: dict, *, players: int, seats: tuple[int, ...], first_leader: int, hand_sizes: list[int],
+    deck: dict[str, int], rules: TrickRules, ids: PlayRuleIds, hands: list | None = None,
+) -> Play:
+    """Read hands, tricks and the current trick, and prove that legal play could reach them."""
+    if hands is None:
+        hands = read_hands(raw.get("hands"), players, max(hand_sizes))
+    tricks_raw = read_list(raw.get("tricks", []), ("state", "tricks"))
+    total_tricks = min(hand_sizes[s] for s in seats)
+    if len(tricks_raw) > total_tricks:
+        raise invalid(("state", "tricks"), f"a hand has only {total_tricks} tricks; {len(tricks_raw)} given", ids.trick_size)
+    void: list[set] = [set() for _ in range(players)]
+    played = [0] * players
+    seen: dict[str, int] = {}
+    tricks: list[Trick] = []
+    winners: list[int] = []
+    leader = first_leader
+    for index, item in enumerate(tricks_raw):
+        pointer = ("state", "tricks", index)
+        trick = _read_trick(item, pointer, seats, ids, allow_winner=True)
+        if len(trick.cards) != len(seats):
+            raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
+        _check_leader(trick, leader, pointer, ids)
+        _replay(trick, pointer, seats, rules, ids, void, played, seen, deck)
+        leader = trick_winner(trick, seats, rules)
+        if "winner" in item and item["winner"] != leader:
+            raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
+        tricks.append(trick)
+        winners.append(leader)
+    current_raw = raw.get("current_trick")
+    pointer = ("state", "current_trick")
+    if current_raw is None:
+        current = Trick(leader, ())
+    else:
+        current = _read_trick(current_raw, pointer, seats, ids, allow_winner=False)
+        if len(current.cards) >= len(seats):
+            raise invalid(pointer + ("cards",), f"a trick under way holds fewer than {len(seats)} cards; a full trick belongs in tricks", ids.trick_size)
+        if len(tricks) == total_tricks and current.cards:
+            raise invalid(pointer + ("cards",), "every trick of the hand is finished; no trick can be under way", ids.trick_size)
+        _check_leader(current, leader, pointer, ids)
+        _replay(current, pointer, seats, rules, ids, void, played, seen, deck)
+    for seat, hand in enumerate(hands):
+        pointer = ("state", "hands", seat)
+        expected = hand_sizes[seat] - played[seat]
+        held = hand.count if type(hand) is HiddenHand else len(hand)
+        if held != expected:
+            raise invalid(pointer, f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
+        if type(hand) is HiddenHand:
+            continue
+        for card in hand:
+            _count(card, seen, deck, pointer, ids, f"seat {seat} holds")
+            if rules.suit_of(card) in void[seat]:
+                raise invalid(pointer, f"seat {seat} holds the {card_name(card)} yet earlier played off-suit on a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
+    return Play(hands, tricks, winners, current, seats, void)
+
+
+def read_hands(value: object, players: int, limit: int) -> list:
+    """Read the list of hands, one per seat, each cards or {"count": n}."""
+    raw_hands = read_list(value, ("state", "hands"))
+    if len(raw_hands) != players:
+        raise invalid(("state", "hands"), f"must hold one hand per seat: {players}, not {len(raw_hands)}")
+    return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
+
+
+def _read_trick(item: object, pointer: tuple, seats: tuple[int, ...], ids: PlayRuleIds, allow_winner: bool) -> Trick:
+    item = read_object(item, pointer)
+    reject_unknown(item, {"leader", "cards", "winner"} if allow_winner else {"leader", "cards"}, pointer)
+    if "leader" not in item:
+        raise invalid(pointer + ("leader",), "required: the seat that led the trick")
+    leader = read_int(item["leader"], pointer + ("leader",), 0, max(seats))
+    if leader not in seats:
+        raise invalid(pointer + ("leader",), f"seat {leader} takes no part in the play", ids.lead)
+    if "winner" in item:
+        read_int(item["winner"], pointer + ("winner",), 0, max(seats))
+    return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), len(seats))))
+
+
+def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds) -> None:
+    if trick.leader != expected:
+        raise invalid(pointer + ("leader",), f"seat {expected} leads this trick, not seat {trick.leader}", ids.lead)
+
+
+def _count(card: str, seen: dict[str, int], deck: dict[str, int], pointer: tuple, ids: PlayRuleIds, where: str) -> None:
+    copies = deck.get(card, 0)
+    if copies == 0:
+        raise invalid(pointer, f"{where} the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
+    seen[card] = seen.get(card, 0) + 1
+    if seen[card] > copies:
+        times = "once" if copies == 1 else f"{copies} times"
+        raise invalid(pointer, f"the {card_name(card)} appears more often than the deck holds it ({times}): {where} it again", ids.deck)
+
+
+def _replay(trick: Trick, pointer: tuple, seats: tuple[int, ...], rules: TrickRules, ids: PlayRuleIds,
+            void: list[set], played: list[int], seen: dict[str, int], deck: dict[str, int]) -> None:
+    led = rules.suit_of(trick.cards[0]) if trick.cards else None
+    for seat, card in zip(play_order(trick.leader, seats), trick.cards):
+        _count(card, seen, deck, pointer + ("cards",), ids, f"seat {seat} played")
+        suit = rules.suit_of(card)
+        if suit in void[seat]:
+            raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card)} after showing out of {SUIT_NAMES[suit]}", ids.follow_suit)
+        if suit != led:
+            void[seat].add(led)
+        played[seat] += 1
+
+
+def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:
+    """Every rule a play of `card` breaks: turn order, holding the card, following suit."""
+    to_play = play.seat_to_play()
+    found: list[Violation] = []
+    if seat is not None and seat != to_play:
+        found.append(Violation(ids.turn, f"It is seat {to_play}'s turn to play, not seat {seat}'s."))
+        return found
+    hand = play.hands[to_play]
+    if type(hand) is HiddenHand:
+        raise InvalidRequest([FieldProblem(("state", "hands", to_play), f"seat {to_play}'s hand is hidden; judging its play needs its cards")])
+    if card not in hand:
+        found.append(Violation(ids.card_held, f"Seat {to_play} does not hold the {card_name(card)}."))
+        return found
+    led = play.led_suit(rules)
+    if led is not None and rules.suit_of(card) != led:
+        following = [c for c in hand if rules.suit_of(c) == led]
+        if following:
+            found.append(Violation(ids.follow_suit, (
+                f"Seat {to_play} holds {SUIT_NAMES[led]} ({', '.join(following)}) and must follow the "
+                f"{SUIT_NAMES[led][:-1]} lead; the {card_name(card)} counts as {SUIT_NAMES[rules.suit_of(card)][:-1]}.")))
+    return found
+
+
+def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:
+    """The cards the seat to play may play, and whether following suit narrowed them."""
+    seat = play.seat_to_play()
+    hand = play.hands[seat]
+    if type(hand) is HiddenHand:
+        raise InvalidRequest([FieldProblem(("state", "hands", seat), f"seat {seat}'s hand is hidden; its legal moves need its cards")])
+    led = play.led_suit(rules)
+    if led is not None:
+        following = [c for c in hand if rules.suit_of(c) == led]
+        if following:
+            return list(dict.fromkeys(following)), True
+    return list(dict.fromkeys(hand)), False
+
+
+def play_card(play: Play, card: str, rules: TrickRules) -> tuple[Play, Trick | None, int | None]:
+    """Play a card for the seat to play; return the new play, and the trick and winner if it completed."""
+    seat = play.seat_to_play()
+    hands = list(play.hands)
+    hand = hands[seat]
+    if type(hand) is HiddenHand:
+        hands[seat] = HiddenHand(hand.count - 1)
+    else:
+        held = list(hand)
+        held.remove(card)
+        hands[seat] = held
+    current = Trick(play.current.leader, play.current.cards + (card,))
+    void = [set(v) for v in play.void]
+    if current.cards and rules.suit_of(card) != rules.suit_of(current.cards[0]):
+        void[seat].add(rules.suit_of(current.cards[0]))
+    if len(current.cards) < len(play.seats):
+        return Play(hands, play.tricks, play.winners, current, play.seats, void), None, None
+    winner = trick_winner(current, play.seats, rules)
+    return (Play(hands, play.tricks + [current], play.winners + [winner], Trick(winner, ()), play.seats, void),
+            current, winner)
+
+
+def dump_play(play: Play) -> dict:
+    """The JSON form of the play: hands, tricks (with winners) and the trick under way."""
+    return {
+        "hands": [{"count": h.count} if type(h) is HiddenHand else list(h) for h in play.hands],
+        "tricks": [{"leader": t.leader, "cards": list(t.cards), "winner": w} for t, w in zip(play.tricks, play.winners)],
+        "current_trick": {"leader": play.current.leader, "cards": list(play.current.cards)},
+    }

@@ -1,0 +1,1 @@
+"""Marshmallow schemas: the request envelopes the service parses and the answers it documents."""

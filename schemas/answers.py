@@ -1,0 +1,123 @@
+"""Answer schemas: used to document the answers; views send the engine's JSON as it is."""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, fields
+
+
+class Open(Schema):
+    """An answer object that may carry more fields than are listed."""
+
+    class Meta:
+        unknown = INCLUDE
+
+
+class Answer(Open):
+    """What every successful POST answer carries."""
+
+    game = fields.String(required=True)
+    variant = fields.String(required=True)
+    options = fields.Dict(required=True, metadata={"description": "The options in force, defaults filled in."})
+    ruleset = fields.String(required=True, metadata={"description": "Changes whenever any rule's behaviour or text changes."})
+
+
+class Move(Open):
+    """A legal move: its fields, a unique code and the rules that allow it."""
+
+    type = fields.String(required=True)
+    code = fields.String(required=True)
+    rules = fields.List(fields.String(), required=True)
+
+
+class Violation(Open):
+    """A rule broken, and why."""
+
+    rule = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class Turn(Answer):
+    """Who acts and in which phase; to_act is null when the hand is over."""
+
+    to_act = fields.Integer(required=True, allow_none=True)
+    phase = fields.String(required=True)
+
+
+class DealAnswer(Turn):
+    state = fields.Dict(required=True)
+
+
+class LegalMovesAnswer(Turn):
+    moves = fields.List(fields.Nested(Move), required=True)
+
+
+class ValidateMoveAnswer(Turn):
+    legal = fields.Boolean(required=True)
+    move = fields.Dict(required=True)
+    violations = fields.List(fields.Nested(Violation), required=True)
+    allowed = fields.List(fields.Nested(Move), required=True)
+
+
+class ApplyMoveAnswer(Turn):
+    state = fields.Dict(required=True)
+    events = fields.List(fields.Dict(), required=True)
+
+
+class ScoreLine(Open):
+    seat = fields.Integer(allow_none=True)
+    team = fields.Integer(allow_none=True)
+    points = fields.Float(required=True)
+    rule = fields.String(required=True)
+    text = fields.String(required=True)
+
+
+class ScoreAnswer(Answer):
+    scores = fields.List(fields.Float(), required=True)
+    teams = fields.List(fields.Float(), required=True, allow_none=True)
+    lines = fields.List(fields.Nested(ScoreLine), required=True)
+
+
+class MeldAnswer(Answer):
+    valid = fields.Boolean(required=True)
+    violations = fields.List(fields.Nested(Violation), required=True)
+
+
+class RuleAnswer(Open):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    text = fields.String(required=True)
+    source = fields.String(required=True)
+    options = fields.List(fields.String(), required=True)
+    notes = fields.List(fields.String(), required=True)
+
+
+class ExplainAnswer(Open):
+    rules = fields.List(fields.Nested(RuleAnswer), required=True)
+    explanation = fields.String(required=True)
+
+
+class GameSummary(Open):
+    game = fields.String(required=True)
+    title = fields.String(required=True)
+    variants = fields.List(fields.Dict(), required=True)
+    options = fields.List(fields.Dict(), required=True)
+
+
+class GamesAnswer(Open):
+    games = fields.List(fields.Nested(GameSummary), required=True)
+
+
+class RuleBookAnswer(Open):
+    game = fields.String(required=True)
+    sections = fields.List(fields.Dict(), required=True)
+
+
+class Health(Open):
+    status = fields.String(required=True)
+
+
+class Readiness(Open):
+    status = fields.String(required=True)
+    cache = fields.String(required=True)
+    redis = fields.String(required=True, metadata={"enum": ["up", "down", "disabled"]})

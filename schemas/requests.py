@@ -1,0 +1,95 @@
+"""Request envelopes: the fields every POST shares; states and moves are read by the engine."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
+
+from .fields import FreeObject
+
+GAME_SLUG = {"metadata": {"description": "A game slug from GET /games.", "example": "canadian-salad"}}
+
+
+class Envelope(Schema):
+    """The fields that name a game and its rules."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(required=True, validate=validate.Length(max=64), **GAME_SLUG)
+    variant = fields.String(validate=validate.Length(max=64),
+                            metadata={"description": "A variant of the game; omitted means the game's default."})
+    options = FreeObject(metadata={"description": "House rules and interpretations by name; see GET /games/{game}."})
+
+
+class DealRequest(Envelope):
+    """Ask for a starting position."""
+
+    players = fields.Integer(metadata={"description": "How many players; omitted means the variant's usual count."})
+    seed = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**63 - 1),
+                          metadata={"description": "The same seed always gives the same deal."})
+    setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
+
+
+class StateRequest(Envelope):
+    """A position to judge."""
+
+    state = FreeObject(required=True, metadata={"description": "The position, in the game's state shape."})
+
+
+class MoveRequest(StateRequest):
+    """A position and a move to judge or make."""
+
+    move = FreeObject(required=True, metadata={"description": "A move: {\"type\": ..., fields}."})
+
+
+class ExplainRequest(Schema):
+    """A rule id, or a position with an optional move."""
+
+    class Meta:
+        unknown = RAISE
+
+    game = fields.String(validate=validate.Length(max=64), **GAME_SLUG)
+    variant = fields.String(validate=validate.Length(max=64))
+    options = FreeObject()
+    rule_id = fields.String(validate=validate.Length(max=128),
+                            metadata={"description": "A rule to explain, e.g. canadian-salad.play.follow-suit."})
+    state = FreeObject()
+    move = FreeObject()
+
+    @validates_schema
+    def _one_question(self, data: dict, **kwargs) -> None:
+        if "rule_id" not in data and "state" not in data:
+            raise ValidationError("Give a rule_id, or a game and a state (with an optional move).", "state")
+        if "state" in data and "game" not in data:
+            raise ValidationError("Required with a state.", "game")
+        if "move" in data and "state" not in data:
+            raise ValidationError("A move is explained in a position: give the state too.", "state")
+
+
+class MeldRequest(Envelope):
+    """A meld, or several melds making an opening, to judge."""
+
+    meld = FreeObject(metadata={"description": "One meld: {\"cards\": [...]}."})
+    melds = fields.List(FreeObject(), validate=validate.Length(max=64),
+                        metadata={"description": "Several melds judged together as an opening."})
+    context = FreeObject(metadata={"description": "team_score, initial, existing, going_out."})
+
+
+DEAL_REQUEST = DealRequest()
+STATE_REQUEST = StateRequest()
+MOVE_REQUEST = MoveRequest()
+EXPLAIN_REQUEST = ExplainRequest()
+MELD_REQUEST = MeldRequest()
+
+
+class FormatQuery(Schema):
+    """How a rule is rendered; overrides the Accept header."""
+
+    class Meta:
+        unknown = RAISE
+
+    format = fields.String(validate=validate.OneOf(["json", "html", "markdown"]),
+                           metadata={"description": "json (default), html (a fragment) or markdown."})
+
+
+FORMAT_QUERY = FormatQuery()
