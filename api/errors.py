@@ -28,7 +28,7 @@ def error_response(code: int, message: str, errors: dict | None = None, **extra)
     if errors is not None:
         payload["errors"] = errors
     payload.update(extra)
-    return Response(orjson.dumps(payload), status=code, mimetype="application/json")
+    return Response(orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS), status=code, mimetype="application/json")
 
 
 def nest(problems: list) -> dict:

@@ -8,6 +8,9 @@ from .registry import RULES, get_game
 from .parsing import read_int
 
 
+LISTING_FIELDS = frozenset({"code", "rules"})
+
+
 def _resolve(body: dict) -> tuple[Game, Ruleset]:
     game = get_game(body.get("game"))
     return game, game.ruleset(body.get("variant"), body.get("options"))
@@ -24,9 +27,13 @@ def _state(game: Game, rs: Ruleset, body: dict) -> object:
 
 
 def _move(game: Game, rs: Ruleset, body: dict) -> dict:
-    if body.get("move") is None:
+    raw = body.get("move")
+    if raw is None:
         raise invalid(("move",), "required: the move to judge")
-    return game.read_move(rs, body["move"])
+    if type(raw) is dict and ("code" in raw or "rules" in raw):
+        # A move copied from /legal-moves carries its code and rules; they are answers, not input.
+        raw = {key: value for key, value in raw.items() if key not in LISTING_FIELDS}
+    return game.read_move(rs, raw)
 
 
 def ruleset_of(body: dict) -> Ruleset:

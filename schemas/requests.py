@@ -24,8 +24,8 @@ class Envelope(Schema):
 class DealRequest(Envelope):
     """Ask for a starting position."""
 
-    players = fields.Integer(metadata={"description": "How many players; omitted means the variant's usual count."})
-    seed = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2**63 - 1),
+    players = fields.Integer(strict=True, metadata={"description": "How many players; omitted means the variant's usual count."})
+    seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=2**63 - 1),
                           metadata={"description": "The same seed always gives the same deal."})
     setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
 

@@ -1,0 +1,1 @@
+"""The committed OpenAPI spec and the script that writes and checks it."""

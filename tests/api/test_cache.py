@@ -1,0 +1,114 @@
+"""The answer cache against a real redis-server: hits, ruleset keys, and Redis failing for real."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from api.config import Settings
+from app import create_app
+from rules_engine import answers
+from tests.redis_server import RedisServer
+
+GAME = "canadian-salad"
+
+
+def positions(count: int = 6) -> list[dict]:
+    """Requests for positions a few moves into different deals."""
+    requests = []
+    for seed in range(count):
+        state = answers.deal({"game": GAME, "players": 4, "seed": seed})["state"]
+        for _ in range(seed % 4):
+            move = answers.legal_moves({"game": GAME, "state": state})["moves"][0]
+            state = answers.apply_move({"game": GAME, "state": state, "move": move})["state"]
+        requests.append({"game": GAME, "state": state})
+    return requests
+
+
+def test_redis_second_answer_is_a_hit_and_equal(redis_client):
+    body = positions(1)[0]
+    first = redis_client.post("/legal-moves", json=body)
+    second = redis_client.post("/legal-moves", json=body)
+    assert first.headers["X-Cache"] == "miss" and second.headers["X-Cache"] == "hit"
+    assert first.get_json() == second.get_json() == answers.legal_moves(body)
+
+
+def test_redis_readyz_up(redis_client):
+    assert redis_client.get("/readyz").get_json() == {"status": "ready", "cache": "redis", "redis": "up"}
+
+
+def test_cache_key_changes_with_the_ruleset():
+    from api.cache import cache_key
+
+    body = positions(1)[0]
+    assert cache_key("legal-moves", "canadian-salad.standard.aaa", body) != cache_key("legal-moves", "canadian-salad.standard.bbb", body)
+    assert cache_key("legal-moves", "r", body) != cache_key("validate-move", "r", body)
+    reordered = dict(reversed(list(body.items())))
+    assert cache_key("legal-moves", "r", body) == cache_key("legal-moves", "r", reordered)
+
+
+def test_creating_the_app_connects_to_nothing():
+    started = time.monotonic()
+    app = create_app(Settings(redis_url="redis://127.0.0.1:1/0"))
+    assert time.monotonic() - started < 1
+    assert app.extensions["cardref.cache"].kind == "redis"
+
+
+def test_redis_stopped_mid_run_answers_are_unchanged(caplog):
+    server = RedisServer().start()
+    client = create_app(Settings(redis_url=server.url, redis_retry_seconds=0.1)).test_client()
+    requests = positions()
+    try:
+        before = [client.post("/legal-moves", json=b).get_json() for b in requests]
+        assert client.get("/readyz").get_json()["redis"] == "up"
+        server.stop()
+        during = [client.post("/legal-moves", json=b) for b in requests]
+        assert [r.status_code for r in during] == [200] * len(requests)
+        assert [r.get_json() for r in during] == before
+        assert client.get("/readyz").get_json()["redis"] == "down"
+        assert any("redis" in record.getMessage() for record in caplog.records)
+        server.start()
+        time.sleep(0.15)
+        assert client.get("/readyz").get_json()["redis"] == "up"
+        client.post("/legal-moves", json=requests[0])
+        assert client.post("/legal-moves", json=requests[0]).headers["X-Cache"] == "hit"
+    finally:
+        server.stop()
+
+
+def test_redis_not_running_at_start():
+    client = create_app(Settings(redis_url=RedisServer().url)).test_client()
+    body = positions(1)[0]
+    answer = client.post("/legal-moves", json=body)
+    assert answer.status_code == 200 and answer.get_json() == answers.legal_moves(body)
+    assert client.get("/readyz").get_json()["redis"] == "down"
+
+
+def test_redis_paused_is_slow_not_fatal():
+    server = RedisServer().start()
+    client = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1)).test_client()
+    body = positions(1)[0]
+    try:
+        client.post("/legal-moves", json=body)
+        server.pause()
+        started = time.monotonic()
+        answers_during = [client.post("/legal-moves", json=body) for _ in range(5)]
+        elapsed = time.monotonic() - started
+        assert all(a.status_code == 200 and a.get_json() == answers.legal_moves(body) for a in answers_during)
+        assert elapsed < 1.0
+        server.resume()
+        time.sleep(0.15)
+        assert client.get("/readyz").get_json()["redis"] == "up"
+    finally:
+        server.stop()
+
+
+@pytest.mark.parametrize("endpoint", ["/legal-moves", "/score", "/explain"])
+def test_cached_answer_equals_fresh_answer(redis_client, client, endpoint):
+    for body in positions(3):
+        miss = redis_client.post(endpoint, json=body)
+        hit = redis_client.post(endpoint, json=body)
+        fresh = client.post(endpoint, json=body)
+        assert miss.get_json() == hit.get_json() == fresh.get_json()
+        assert hit.headers["X-Cache"] == "hit"
