@@ -22,6 +22,23 @@ def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
     return "cardref:v1:" + hashlib.sha256(endpoint.encode() + b"\0" + ruleset.encode() + b"\0" + canonical).hexdigest()
 
 
+class NoCache:
+    """Caching switched off (CACHE_TTL_SECONDS=0): every answer is computed."""
+
+    kind = "off"
+
+    def get(self, key: str) -> bytes | None:
+        """Nothing is ever stored."""
+        return None
+
+    def set(self, key: str, value: bytes) -> None:
+        """Drop the answer."""
+
+    def status(self) -> str:
+        """The cache's state for /readyz."""
+        return "disabled"
+
+
 class MemoryCache:
     """A bounded in-process LRU cache with expiry: the embedded default."""
 
@@ -120,8 +137,10 @@ class RedisCache:
         return "up"
 
 
-def build_cache(settings) -> MemoryCache | RedisCache:
+def build_cache(settings) -> NoCache | MemoryCache | RedisCache:
     """The cache the settings ask for."""
+    if settings.cache_ttl_seconds <= 0:
+        return NoCache()
     if settings.redis_url:
         return RedisCache(settings.redis_url, settings.cache_ttl_seconds, settings.redis_timeout_seconds,
                           settings.redis_retry_seconds)

@@ -22,16 +22,25 @@ SUIT: dict[str, str] = {card: card[-1] for card in STANDARD_CARDS}
 RANK_INDEX: dict[str, int] = {card: RANKS.index(card[:-1]) for card in STANDARD_CARDS}
 
 
+def _case_variants(text: str) -> set[str]:
+    variants = {""}
+    for char in text:
+        variants = {v + c for v in variants for c in {char.lower(), char.upper()}}
+    return variants
+
+
 def _spellings() -> dict[str, str]:
-    spelled: dict[str, str] = {JOKER: JOKER}
-    for card in STANDARD_CARDS:
-        spelled[card] = card
-        if card.startswith("10"):
-            spelled["T" + card[-1]] = card
+    spelled: dict[str, str] = {}
+    for card in ALL_CARDS:
+        inputs = [card, "T" + card[-1]] if card.startswith("10") else [card]
+        for text in inputs:
+            for variant in _case_variants(text):
+                spelled[variant] = card
     return spelled
 
 
-# Upper-cased input spelling -> canonical code ("th" -> "TH" -> "10H").
+# Every accepted spelling, in any letter case -> canonical code ("th" -> "10H"), so reading a
+# card is one dictionary look-up.
 CANONICAL: dict[str, str] = _spellings()
 
 
@@ -39,7 +48,7 @@ def canonical_card(text: object) -> str | None:
     """Return the canonical code of a card spelling, or None when it is not a card."""
     if type(text) is not str:
         return None
-    return CANONICAL.get(text.upper())
+    return CANONICAL.get(text)
 
 
 def is_red(card: str) -> bool:

@@ -61,7 +61,7 @@ def read_str(value: object, pointer: Pointer, choices: tuple[str, ...] | None = 
 
 def read_card(value: object, pointer: Pointer) -> str:
     """Read one card code into its canonical spelling."""
-    card = CANONICAL.get(value.upper()) if type(value) is str else None
+    card = CANONICAL.get(value) if type(value) is str else None
     if card is None:
         raise invalid(pointer, f"{value!r} is not a card code (rank 2-10, J, Q, K, A then suit C, D, H, S; or JK)")
     return card
@@ -74,10 +74,10 @@ def read_cards(value: object, pointer: Pointer, limit: int = 400) -> list[str]:
     if len(value) > limit:
         raise invalid(pointer, f"holds {len(value)} cards; no position of this game holds more than {limit}")
     try:
-        return [CANONICAL[item.upper()] for item in value]
-    except (KeyError, AttributeError, TypeError):
+        return [CANONICAL[item] for item in value]
+    except (KeyError, TypeError):
         for index, item in enumerate(value):
-            if type(item) is not str or item.upper() not in CANONICAL:
+            if type(item) is not str or item not in CANONICAL:
                 raise invalid(pointer, f"item {index}: {item!r} is not a card code") from None
         raise
 

@@ -6,10 +6,11 @@ replays the recorded tricks to prove the position is reachable and answers who p
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .cards import RANK_INDEX, SUIT, SUIT_NAMES, card_name
+from .cards import CANONICAL, RANK_INDEX, SUIT, SUIT_NAMES, card_name
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Violation
 from .parsing import HiddenHand, read_cards, read_hand, read_int, read_list, read_object, reject_unknown
@@ -101,18 +102,19 @@ def read_play(
         raise invalid(("state", "tricks"), f"a hand has only {total_tricks} tricks; {len(tricks_raw)} given", ids.trick_size)
     void: list[set] = [set() for _ in range(players)]
     played = [0] * players
-    seen: dict[str, int] = {}
+    seen: list[tuple] = []  # every card shown: (cards, pointer, holding seat or None for a trick)
     tricks: list[Trick] = []
     winners: list[int] = []
+    orders = {seat: play_order(seat, seats) for seat in seats}
     leader = first_leader
+    size = len(seats)
     for index, item in enumerate(tricks_raw):
         pointer = ("state", "tricks", index)
-        trick = _read_trick(item, pointer, seats, ids, allow_winner=True)
-        if len(trick.cards) != len(seats):
+        trick = _well_formed_trick(item, leader, size) or _read_trick(item, pointer, seats, ids, allow_winner=True)
+        if len(trick.cards) != size:
             raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
         _check_leader(trick, leader, pointer, ids)
-        _replay(trick, pointer, seats, rules, ids, void, played, seen, deck)
-        leader = trick_winner(trick, seats, rules)
+        leader = _replay(trick, pointer, orders[trick.leader], rules, ids, void, played, seen, deck)
         if "winner" in item and item["winner"] != leader:
             raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
         tricks.append(trick)
@@ -128,7 +130,7 @@ def read_play(
         if len(tricks) == total_tricks and current.cards:
             raise invalid(pointer + ("cards",), "every trick of the hand is finished; no trick can be under way", ids.trick_size)
         _check_leader(current, leader, pointer, ids)
-        _replay(current, pointer, seats, rules, ids, void, played, seen, deck)
+        _replay(current, pointer, orders[current.leader], rules, ids, void, played, seen, deck)
     for seat, hand in enumerate(hands):
         pointer = ("state", "hands", seat)
         expected = hand_sizes[seat] - played[seat]
@@ -137,10 +139,13 @@ def read_play(
             raise invalid(pointer, f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
         if type(hand) is HiddenHand:
             continue
+        seen.append((hand, pointer, seat))
         for card in hand:
-            _count(card, seen, deck, pointer, ids, f"seat {seat} holds")
-            if rules.suit_of(card) in void[seat]:
+            if card not in deck:
+                raise invalid(pointer, f"seat {seat} holds the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
+            if void[seat] and rules.suit_of(card) in void[seat]:
                 raise invalid(pointer, f"seat {seat} holds the {card_name(card)} yet earlier played off-suit on a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
+    _check_counts(seen, deck, ids)
     return Play(hands, tricks, winners, current, seats, void)
 
 
@@ -152,9 +157,31 @@ def read_hands(value: object, players: int, limit: int) -> list:
     return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
 
 
+def _well_formed_trick(item: object, leader: int, size: int) -> Trick | None:
+    """The common case in one step: a finished trick whose fields are all as they should be.
+
+    Anything unusual returns None, and the careful reader then finds and names the problem.
+    """
+    if type(item) is not dict or type(item.get("leader")) is not int or item["leader"] != leader:
+        return None
+    if not item.keys() <= _DONE_TRICK_FIELDS or ("winner" in item and type(item["winner"]) is not int):
+        return None
+    cards = item.get("cards")
+    if type(cards) is not list or len(cards) != size:
+        return None
+    try:
+        return Trick(leader, tuple([CANONICAL[card] for card in cards]))
+    except (KeyError, TypeError):
+        return None
+
+
+_DONE_TRICK_FIELDS = frozenset({"leader", "cards", "winner"})
+_CURRENT_TRICK_FIELDS = frozenset({"leader", "cards"})
+
+
 def _read_trick(item: object, pointer: tuple, seats: tuple[int, ...], ids: PlayRuleIds, allow_winner: bool) -> Trick:
     item = read_object(item, pointer)
-    reject_unknown(item, {"leader", "cards", "winner"} if allow_winner else {"leader", "cards"}, pointer)
+    reject_unknown(item, _DONE_TRICK_FIELDS if allow_winner else _CURRENT_TRICK_FIELDS, pointer)
     if "leader" not in item:
         raise invalid(pointer + ("leader",), "required: the seat that led the trick")
     leader = read_int(item["leader"], pointer + ("leader",), 0, max(seats))
@@ -170,27 +197,51 @@ def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds)
         raise invalid(pointer + ("leader",), f"seat {expected} leads this trick, not seat {trick.leader}", ids.lead)
 
 
-def _count(card: str, seen: dict[str, int], deck: dict[str, int], pointer: tuple, ids: PlayRuleIds, where: str) -> None:
-    copies = deck.get(card, 0)
-    if copies == 0:
-        raise invalid(pointer, f"{where} the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
-    seen[card] = seen.get(card, 0) + 1
-    if seen[card] > copies:
-        times = "once" if copies == 1 else f"{copies} times"
-        raise invalid(pointer, f"the {card_name(card)} appears more often than the deck holds it ({times}): {where} it again", ids.deck)
+def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
+    """Every card shown exists in the deck, and no more often than its copies."""
+    shown = [card for cards, _, _ in seen for card in cards]
+    distinct = set(shown)
+    if len(distinct) == len(shown) and deck.keys() >= distinct:
+        return
+    if all(deck.get(card, 0) >= n for card, n in Counter(shown).items()):
+        return
+    tally: dict[str, int] = {}
+    for cards, pointer, seat in seen:
+        where = "a trick shows" if seat is None else f"seat {seat} holds"
+        for card in cards:
+            copies = deck.get(card, 0)
+            if copies == 0:
+                raise invalid(pointer, f"{where} the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
+            tally[card] = tally.get(card, 0) + 1
+            if tally[card] > copies:
+                times = "once" if copies == 1 else f"{copies} times"
+                raise invalid(pointer, f"the {card_name(card)} appears more often than the deck holds it ({times}): {where} it again", ids.deck)
 
 
-def _replay(trick: Trick, pointer: tuple, seats: tuple[int, ...], rules: TrickRules, ids: PlayRuleIds,
-            void: list[set], played: list[int], seen: dict[str, int], deck: dict[str, int]) -> None:
-    led = rules.suit_of(trick.cards[0]) if trick.cards else None
-    for seat, card in zip(play_order(trick.leader, seats), trick.cards):
-        _count(card, seen, deck, pointer + ("cards",), ids, f"seat {seat} played")
-        suit = rules.suit_of(card)
+def _replay(trick: Trick, pointer: tuple, order: tuple[int, ...], rules: TrickRules, ids: PlayRuleIds,
+            void: list[set], played: list[int], seen: list, deck: dict[str, int]) -> int:
+    """Check a recorded trick card by card; return the seat winning it so far."""
+    seen.append((trick.cards, pointer + ("cards",), None))
+    if not trick.cards:
+        return trick.leader
+    suit_of, power = rules.suit_of, rules.power
+    led = None
+    best, best_power = trick.leader, -2
+    for seat, card in zip(order, trick.cards):
+        if card not in deck:
+            raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
+        suit = suit_of(card)
+        if led is None:
+            led = suit
         if suit in void[seat]:
             raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card)} after showing out of {SUIT_NAMES[suit]}", ids.follow_suit)
         if suit != led:
             void[seat].add(led)
         played[seat] += 1
+        strength = power(card, led)
+        if strength > best_power:
+            best, best_power = seat, strength
+    return best
 
 
 def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:

@@ -16,9 +16,9 @@ class CardList(fields.Field):
         if type(value) is not list:
             raise ValidationError("Must be a list of card codes.")
         try:
-            return [CANONICAL[item.upper()] for item in value]
-        except (KeyError, AttributeError):
-            bad = next(i for i, item in enumerate(value) if type(item) is not str or item.upper() not in CANONICAL)
+            return [CANONICAL[item] for item in value]
+        except (KeyError, TypeError):
+            bad = next(i for i, item in enumerate(value) if type(item) is not str or item not in CANONICAL)
             raise ValidationError(f"Item {bad}: {value[bad]!r} is not a card code.") from None
 
     def _serialize(self, value, attr, obj, **kwargs):

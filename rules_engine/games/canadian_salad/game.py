@@ -26,9 +26,12 @@ STATE_FIELDS = frozenset({"players", "hand_number", "dealer", "hands", "tricks",
 MOVE_FIELDS = frozenset({"type", "card", "seat"})
 
 
+DECKS = {players: {card: 1 for card in STANDARD_CARDS if card not in removed} for players, removed in REMOVED.items()}
+
+
 def deck_for(players: int) -> dict[str, int]:
     """The pack for a player count, as card -> copies."""
-    return {card: 1 for card in STANDARD_CARDS if card not in REMOVED[players]}
+    return DECKS[players]
 
 
 def hand_size_for(players: int) -> int:
@@ -220,7 +223,7 @@ class CanadianSalad(Game):
             if len(values) != players:
                 raise invalid(("setup", "score"), f"must hold one total per seat: {players}")
             score = tuple(read_int(v, ("setup", "score", i), 0, 10**6) for i, v in enumerate(values))
-        cards = list(deck_for(players))
+        cards = list(DECKS[players])
         random.Random(seed).shuffle(cards)
         size = hand_size_for(players)
         # Dealt one at a time from the dealer's left, as at the table.

@@ -1,0 +1,217 @@
+"""Making trump: the two rounds of bids, going alone and defending alone, read and replayed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ...cards import SUIT, SUIT_NAMES
+from ...errors import invalid
+from ...parsing import read_bool, read_int, read_list, read_object, read_str
+
+BID_TYPES = ("pass", "order_up", "call", "defend_alone")
+_BID_FIELDS = {
+    "pass": frozenset({"seat", "type"}),
+    "order_up": frozenset({"seat", "type", "alone"}),
+    "call": frozenset({"seat", "type", "suit", "alone"}),
+    "defend_alone": frozenset({"seat", "type"}),
+}
+SUIT_CODES = ("C", "D", "H", "S")
+# Four passes, four passes, one bid and two defenders' answers: no real bidding is longer.
+MAX_BIDS = 11
+
+
+class Bid(NamedTuple):
+    """One call of the bidding, including a defender's answer to a lone maker."""
+
+    seat: int
+    type: str
+    suit: str | None = None
+    alone: bool = False
+
+    def as_dict(self) -> dict:
+        """The bid in the contract's move shape, with its seat."""
+        if self.type == "order_up":
+            return {"seat": self.seat, "type": "order_up", "alone": self.alone}
+        if self.type == "call":
+            return {"seat": self.seat, "type": "call", "suit": self.suit, "alone": self.alone}
+        return {"seat": self.seat, "type": self.type}
+
+
+ALL_SEATS = (0, 1, 2, 3)
+
+
+@dataclass(slots=True)
+class Auction:
+    """Where the bidding stands: its stage, who speaks next, and the contract once trump is made."""
+
+    bids: tuple[Bid, ...]
+    stage: str  # "bidding1", "bidding2", "void" (eight passes) or "made"
+    next_bidder: int | None = None
+    trump: str | None = None
+    maker: int | None = None
+    alone: bool = False
+    round: int = 0  # the round in which trump was made
+    defenders_left: tuple[int, ...] = ()  # defenders still to say whether they defend alone
+    lone_defender: int | None = None
+    seats: tuple[int, ...] = ALL_SEATS  # the seats that play cards, in seat order
+
+    @property
+    def makers(self) -> int | None:
+        """The makers' team, once trump is made."""
+        return None if self.maker is None else self.maker % 2
+
+    def sits_out(self, seat: int) -> bool:
+        """Tell whether a seat lays its hand down because its partner plays alone."""
+        return seat not in self.seats
+
+    def playing_seats(self) -> tuple[int, ...]:
+        """The seats that play cards, in seat order."""
+        return self.seats
+
+
+def read_bid(raw: object, pointer: tuple, expected_seat: int) -> Bid:
+    """Read one recorded bid; its seat, when given, must be the seat whose turn it was."""
+    raw = read_object(raw, pointer)
+    kind = raw.get("type")
+    fields = _BID_FIELDS.get(kind) if type(kind) is str else None
+    if fields is None:
+        read_str(kind, pointer + ("type",), BID_TYPES)
+        raise invalid(pointer + ("type",), f"must be one of {', '.join(BID_TYPES)}")
+    if not fields.issuperset(raw):
+        unknown = next(key for key in raw if key not in fields)
+        raise invalid(pointer + (unknown,), f"unknown field for a {kind} bid")
+    seat = raw.get("seat")
+    if seat is not None and (type(seat) is not int or seat != expected_seat):
+        seat = read_int(seat, pointer + ("seat",), 0, 3)
+        raise invalid(pointer + ("seat",), f"seat {expected_seat} speaks here, not seat {seat}", "euchre.bidding.turn")
+    if kind == "pass" or kind == "defend_alone":
+        return Bid(expected_seat, kind)
+    alone = raw.get("alone")
+    alone = False if alone is None else read_bool(alone, pointer + ("alone",))
+    suit = None
+    if kind == "call":
+        if "suit" not in raw:
+            raise invalid(pointer + ("suit",), "required: the suit named as trump (C, D, H or S)")
+        suit = read_suit(raw["suit"], pointer + ("suit",))
+    return Bid(expected_seat, kind, suit, alone)
+
+
+def read_suit(value: object, pointer: tuple) -> str:
+    """Read a suit letter, in either case."""
+    suit = value.upper() if type(value) is str else None
+    if suit not in SUIT_CODES:
+        raise invalid(pointer, "must be one of C, D, H, S")
+    return suit
+
+
+def read_bidding(raw: object, dealer: int, upcard: str, options: dict) -> Auction:
+    """Read the recorded bids and replay them, refusing any that the rules would not have allowed."""
+    auction = opening(dealer)
+    if raw is None:
+        return auction
+    items = read_list(raw, ("state", "bidding"))
+    if len(items) > MAX_BIDS:
+        raise invalid(("state", "bidding"), f"no bidding has more than {MAX_BIDS} entries; {len(items)} given",
+                      "euchre.bidding.turn")
+    for index, item in enumerate(items):
+        seat = auction.next_bidder
+        if seat is None:
+            raise invalid(("state", "bidding", index), _closed(auction), _closed_rule(auction))
+        bid = read_bid(item, ("state", "bidding", index), seat)
+        problem = bid_problem(auction, bid, dealer, upcard, options)
+        if problem is not None:
+            raise invalid(("state", "bidding", index), problem[1], problem[0])
+        auction = advance(auction, bid, dealer, upcard, options)
+    return auction
+
+
+def _closed(auction: Auction) -> str:
+    if auction.stage == "void":
+        return "all four players passed twice, so the hand was thrown in; nothing follows"
+    return (f"the bidding ended when seat {auction.maker} made {SUIT_NAMES[auction.trump]} trump; "
+            "nothing follows it here")
+
+
+def _closed_rule(auction: Auction) -> str:
+    return "euchre.bidding.void-hand" if auction.stage == "void" else "euchre.bidding.turn"
+
+
+def opening(dealer: int) -> Auction:
+    """The bidding before anyone has spoken: the player on the dealer's left speaks first."""
+    return Auction((), "bidding1", (dealer + 1) % 4)
+
+
+def settle(bids: tuple[Bid, ...], dealer: int, upcard: str, options: dict) -> Auction:
+    """Where a sequence of legal bids leaves the bidding."""
+    auction = opening(dealer)
+    for bid in bids:
+        auction = advance(auction, bid, dealer, upcard, options)
+    return auction
+
+
+def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict) -> Auction:
+    """The bidding after one more legal bid."""
+    bids = auction.bids + (bid,)
+    kind = bid.type
+    if auction.stage != "made":
+        if kind == "pass":
+            count = len(bids)
+            if count == 8:
+                return Auction(bids, "void")
+            return Auction(bids, "bidding1" if count < 4 else "bidding2", (dealer + 1 + count) % 4)
+        maker = bid.seat
+        trump = SUIT[upcard] if kind == "order_up" else bid.suit
+        round_made = 1 if auction.stage == "bidding1" else 2
+        if not bid.alone:
+            return Auction(bids, "made", None, trump, maker, False, round_made)
+        seats = tuple(s for s in ALL_SEATS if s != (maker + 2) % 4)
+        defenders = ((maker + 1) % 4, (maker + 3) % 4) if options["lone_defender"] else ()
+        return Auction(bids, "made", defenders[0] if defenders else None, trump, maker, True, round_made,
+                       defenders, None, seats)
+    if kind == "defend_alone":
+        seats = tuple(s for s in auction.seats if s != (bid.seat + 2) % 4)
+        return Auction(bids, "made", None, auction.trump, auction.maker, True, auction.round, (), bid.seat, seats)
+    left = auction.defenders_left[1:]
+    return Auction(bids, "made", left[0] if left else None, auction.trump, auction.maker, True, auction.round,
+                   left, None, auction.seats)
+
+
+def bid_problem(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict) -> tuple[str, str] | None:
+    """The rule a bid breaks at this point of the bidding and why, or None when it is allowed."""
+    stage, kind = auction.stage, bid.type
+    turned = SUIT_NAMES[SUIT[upcard]]
+    if stage == "bidding1":
+        if kind == "call":
+            return ("euchre.bidding.first-round",
+                    f"In the first round a player passes or orders up the {turned[:-1]} upcard; naming a suit "
+                    "waits for the second round.")
+        if kind == "defend_alone":
+            return ("euchre.alone.lone-defender", "Nobody can defend alone before anyone has made trump.")
+        return None
+    if stage == "bidding2":
+        if kind == "order_up":
+            return ("euchre.bidding.second-round",
+                    f"The upcard was turned down after four passes; in the second round a player passes or "
+                    f"names a suit other than {turned}.")
+        if kind == "defend_alone":
+            return ("euchre.alone.lone-defender", "Nobody can defend alone before anyone has made trump.")
+        if kind == "call" and bid.suit == SUIT[upcard]:
+            return ("euchre.bidding.turned-down-suit",
+                    f"{turned.capitalize()} was turned down in the first round and cannot be named as trump.")
+        if kind == "pass" and bid.seat == dealer and options["stick_the_dealer"]:
+            return ("euchre.bidding.stick-the-dealer",
+                    f"Everyone else has passed twice and the dealer is stuck: seat {dealer} must name "
+                    f"{_other_suits(upcard)}.")
+        return None
+    if stage == "made" and auction.next_bidder is not None:
+        if kind in ("pass", "defend_alone"):
+            return None
+        return ("euchre.alone.lone-defender",
+                f"Trump is already made; seat {bid.seat} may only defend alone or pass.")
+    return ("euchre.bidding.turn", "The bidding is over.")
+
+
+def _other_suits(upcard: str) -> str:
+    names = [SUIT_NAMES[s] for s in SUIT_CODES if s != SUIT[upcard]]
+    return ", ".join(names[:-1]) + " or " + names[-1]

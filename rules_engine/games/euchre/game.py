@@ -1,0 +1,126 @@
+"""Four-player partnership Euchre behind the common game interface."""
+
+from __future__ import annotations
+
+import random
+
+from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
+from ...parsing import read_int, read_str, reject_unknown
+from . import moves
+from .bidding import settle
+from .ranking import DECK_ORDER
+from .rules import OPTIONS, RULEBOOK
+from .scoring import hand_points, score
+from .state import EuchreState, build, dump_state, new_play, read_score, read_state
+
+BATCHES = {"3-2": (3, 2), "2-3": (2, 3)}
+SETUP_FIELDS = frozenset({"dealer", "score", "batches"})
+_SITUATION = {
+    "bidding1": ["euchre.bidding.turn", "euchre.bidding.first-round", "euchre.bidding.order-up",
+                 "euchre.alone.going-alone"],
+    "discard": ["euchre.bidding.dealer-discard"],
+    "defend": ["euchre.alone.lone-defender"],
+}
+
+
+class Euchre(Game):
+    """Four-player partnership Euchre (North American), with the seed's or the tournament pack."""
+
+    slug = "euchre"
+    title = "Euchre"
+    summary = ("Four players in two partnerships make trump from a turned-up card, then try to take three "
+               "of five tricks, with the two jacks of the trump colour as the top trumps; first team to 10.")
+    variants = (Variant("standard", "Euchre", 4, 4, "North American partnership Euchre: two rounds of "
+                        "bidding, going alone, right and left bowers.", default_players=4),)
+    options = OPTIONS
+    phases = ("bidding1", "bidding2", "discard", "defend", "play", "over")
+    move_types = {
+        "pass": "Decline to make trump (either round), or decline to defend alone.",
+        "order_up": "Round one: accept the upcard's suit as trump; the dealer takes the upcard. {alone}",
+        "call": "Round two: name a suit other than the turned-down one as trump. {suit, alone}",
+        "discard": "The dealer, after taking the upcard, puts one card out of play. {card}",
+        "defend_alone": "With option lone_defender: a defender plays alone against a lone maker.",
+        "play": "Play a card to the current trick. {card}",
+    }
+    rulebook = RULEBOOK
+
+    # -- reading and writing ---------------------------------------------------------------
+    def read_state(self, rs: Ruleset, raw: object) -> EuchreState:
+        return read_state(rs, raw)
+
+    def dump_state(self, rs: Ruleset, state: EuchreState) -> dict:
+        return dump_state(state)
+
+    def read_move(self, rs: Ruleset, raw: object) -> dict:
+        return moves.read_move(raw)
+
+    # -- play ------------------------------------------------------------------------------
+    def turn(self, rs: Ruleset, state: EuchreState) -> Turn:
+        return Turn(state.to_act, state.phase)
+
+    def legal_moves(self, rs: Ruleset, state: EuchreState) -> list[dict]:
+        return moves.legal_moves(state, rs.options)
+
+    def check_move(self, rs: Ruleset, state: EuchreState, move: dict) -> list[Violation]:
+        return moves.check_move(state, move, rs.options)
+
+    def apply_move(self, rs: Ruleset, state: EuchreState, move: dict) -> Outcome:
+        return moves.apply_move(state, move, rs.options)
+
+    def score(self, rs: Ruleset, state: EuchreState) -> dict:
+        return score(state, rs.options["target"])
+
+    def situation_rules(self, rs: Ruleset, state: EuchreState) -> list[str]:
+        phase = state.phase
+        if phase in _SITUATION:
+            return list(_SITUATION[phase])
+        if phase == "bidding2":
+            last = ("euchre.bidding.stick-the-dealer" if rs.options["stick_the_dealer"]
+                    else "euchre.bidding.void-hand")
+            return ["euchre.bidding.turn", "euchre.bidding.second-round", "euchre.bidding.turned-down-suit", last]
+        if phase == "play":
+            first = "euchre.play.lead" if not state.play.current.cards else "euchre.play.follow-suit"
+            return [first, "euchre.play.left-bower", "euchre.play.trick-winner", "euchre.play.trump-order"]
+        if state.auction.stage == "void":
+            return ["euchre.bidding.void-hand", "euchre.deal.rotation"]
+        found = hand_points(state)
+        return [found[2]] if found else []
+
+    # -- dealing ---------------------------------------------------------------------------
+    def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> EuchreState:
+        reject_unknown(setup, SETUP_FIELDS, ("setup",))
+        dealer = read_int(setup.get("dealer", 0), ("setup", "dealer"), 0, 3)
+        game_score = read_score(setup.get("score"), ("setup", "score"), rs.options["target"])
+        batches = BATCHES[read_str(setup.get("batches", "3-2"), ("setup", "batches"), tuple(BATCHES))]
+        cards = list(DECK_ORDER[rs.options["deck"]])
+        random.Random(seed).shuffle(cards)
+        hands: list[list[str]] = [[], [], [], []]
+        position = 0
+        for size in batches:
+            for step in range(1, 5):
+                hands[(dealer + step) % 4].extend(cards[position:position + size])
+                position += size
+        # The seed turns up the bottom card of the pack.
+        upcard = cards[-1]
+        auction = settle((), dealer, upcard, rs.options)
+        return build(dealer, upcard, auction, None, new_play(hands, auction, dealer), game_score, rs.options)
+
+    def examples(self) -> dict:
+        rs = self.ruleset()
+        state = self.deal(rs, 4, 11, {"dealer": 0, "score": [4, 7]})
+        state = self._advance(rs, state, lambda s, ms: ms[1] if s.phase == "bidding1" and s.to_act == 2 else ms[0], 6)
+        dumped = self.dump_state(rs, state)
+        for seat in range(4):
+            if seat != state.to_act:
+                dumped["hands"][seat] = {"count": len(dumped["hands"][seat])}
+        finished = self._advance(rs, state, lambda s, ms: ms[0], 40)
+        return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
+                "setup": {"dealer": 0, "score": [4, 7]}, "finished_state": self.dump_state(rs, finished)}
+
+    def _advance(self, rs: Ruleset, state: EuchreState, choose, steps: int) -> EuchreState:
+        """Make up to `steps` moves chosen from the legal ones, stopping when the hand ends."""
+        for _ in range(steps):
+            if state.phase == "over":
+                break
+            state = self.apply_move(rs, state, choose(state, self.legal_moves(rs, state))).state
+        return state

@@ -1,0 +1,66 @@
+"""Euchre's packs and the order of its cards once trump is known, bowers included."""
+
+from __future__ import annotations
+
+from ...cards import RANK, SUIT, SUITS
+from ...trick_taking import TrickRules
+
+RANKS_BY_DECK: dict[str, tuple[str, ...]] = {
+    "32": ("7", "8", "9", "10", "J", "Q", "K", "A"),
+    "24": ("9", "10", "J", "Q", "K", "A"),
+}
+# Each pack as card -> copies (one of each), the form the trick-play core counts against.
+DECKS: dict[str, dict[str, int]] = {
+    name: {rank + suit: 1 for suit in SUITS for rank in ranks} for name, ranks in RANKS_BY_DECK.items()
+}
+DECK_ORDER: dict[str, tuple[str, ...]] = {name: tuple(deck) for name, deck in DECKS.items()}
+
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+# Plain order within a suit, low to high; the ace is highest and the jack sits between ten and queen.
+_PLAIN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+def right_bower(trump: str) -> str:
+    """The jack of the trump suit."""
+    return "J" + trump
+
+
+def left_bower(trump: str) -> str:
+    """The jack of the other suit of the trump's colour."""
+    return "J" + SAME_COLOUR[trump]
+
+
+def _rules_for(trump: str) -> tuple[TrickRules, dict[str, str]]:
+    left, right = left_bower(trump), right_bower(trump)
+    effective: dict[str, str] = {}
+    strength: dict[str, int] = {}
+    for suit in SUITS:
+        for rank in _PLAIN_ORDER:
+            card = rank + suit
+            effective[card] = trump if card == left else suit
+            strength[card] = _PLAIN_ORDER.index(rank)
+    for card in effective:
+        if effective[card] == trump:
+            strength[card] += 100
+    strength[left], strength[right] = 200, 201
+
+    def power(card: str, led: str) -> int:
+        suit = effective[card]
+        return strength[card] if suit == trump or suit == led else -1
+
+    return TrickRules(suit_of=effective.__getitem__, power=power), effective
+
+
+_BY_TRUMP = {suit: _rules_for(suit) for suit in SUITS}
+TRICK_RULES: dict[str, TrickRules] = {suit: pair[0] for suit, pair in _BY_TRUMP.items()}
+EFFECTIVE_SUIT: dict[str, dict[str, str]] = {suit: pair[1] for suit, pair in _BY_TRUMP.items()}
+
+
+def printed_suit(card: str) -> str:
+    """The suit printed on a card, whatever trump is."""
+    return SUIT[card]
+
+
+def is_jack(card: str) -> bool:
+    """Tell whether a card is a jack."""
+    return RANK[card] == "J"

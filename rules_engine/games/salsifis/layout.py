@@ -1,0 +1,59 @@
+"""How the pack is cut down and laid out for each player count: the pack, the hands, the packets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cards import RANK, STANDARD_CARDS
+
+# Five turns of two packets of three: the 30-card heap of the seed.
+STANDARD_TURNS = ((3, 3),) * 5
+FIVE_PLAYER_READINGS = ("short-last-turn", "packets-of-two", "four-cards")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The pack in play, the cards dealt to each player and the packet sizes of every turn."""
+
+    deck: tuple[str, ...]
+    hand_size: int
+    packet_sizes: tuple[tuple[int, ...], ...]  # index 0 is turn 1
+
+    @property
+    def turns(self) -> int:
+        """How many turns the game lasts."""
+        return len(self.packet_sizes)
+
+    def packets_of(self, turn: int) -> tuple[int, ...]:
+        """The sizes of the packets laid at the start of a turn (1-based)."""
+        return self.packet_sizes[turn - 1]
+
+    def heap_after(self, turn: int) -> int:
+        """How many cards stay in the heap once the packets of `turn` are laid."""
+        return sum(sum(sizes) for sizes in self.packet_sizes[turn:])
+
+
+def _without(ranks: tuple[str, ...], extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+    return tuple(c for c in STANDARD_CARDS if RANK[c] not in ranks and c not in extra)
+
+
+def _threes_except(kept_suit: str) -> tuple[str, ...]:
+    return tuple("3" + s for s in "CDHS" if s != kept_suit)
+
+
+def layout_for(players: int, options: dict) -> Layout:
+    """The layout for a player count under the options in force."""
+    if players == 2:
+        return Layout(_without(("2", "3", "4")), 5, STANDARD_TURNS)
+    if players == 3:
+        return Layout(_without(("2",), _threes_except(options["kept_three"])), 5, STANDARD_TURNS)
+    if players == 4:
+        twos = tuple("2" + s for s in options["removed_twos"])
+        return Layout(tuple(c for c in STANDARD_CARDS if c not in twos), 5, STANDARD_TURNS)
+    reading = options["five_players"]
+    if reading == "packets-of-two":
+        return Layout(_without(("2",), _threes_except(options["kept_three"])), 5, ((2, 2),) * 5)
+    if reading == "four-cards":
+        return Layout(_without(("2", "3")), 4, ((3, 3),) * 4)
+    return Layout(STANDARD_CARDS, 5, ((3, 3),) * 4 + ((2, 1),))
+

@@ -1,0 +1,274 @@
+"""The Salsifis position: reading it from JSON, proving it reachable, and writing it back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...errors import invalid
+from ...parsing import (
+    HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, reject_unknown,
+)
+from .layout import Layout, layout_for
+
+STATE_FIELDS = frozenset({"players", "turn", "dealer", "hands", "packets", "heap", "placements", "won", "shared",
+                          "discarded", "penalties", "alone_streak"})
+PLACEMENT_FIELDS = frozenset({"seat", "packet", "card"})
+SHARE_FIELDS = frozenset({"seats", "cards"})
+PILE_LIMIT = 60
+MAX_PENALTY = 10**6
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A card put face down by a packet; card is None when it is not disclosed."""
+
+    seat: int
+    packet: int
+    card: str | None
+
+
+@dataclass(frozen=True)
+class Share:
+    """A stake whose points are shared by several seats because no single formula won it."""
+
+    seats: tuple[int, ...]
+    cards: tuple[str, ...]
+
+
+@dataclass
+class SalsifisState:
+    """A position: the turn, the cards held, laid out, placed and won, and what formulas cost."""
+
+    players: int
+    turn: int
+    dealer: int
+    hands: list  # per seat: list[str] | HiddenHand
+    packets: list[list[str]]
+    heap: list[str] | HiddenHand
+    placements: list[Placement]
+    won: list  # per seat: list[str] | HiddenHand
+    shared: list[Share]
+    discarded: list[str] | HiddenHand
+    penalties: list[int]
+    alone_streak: list[int]
+    layout: Layout
+
+    @property
+    def over(self) -> bool:
+        """Whether the last turn has been settled (no packet is left on the table)."""
+        return not self.packets
+
+    @property
+    def resolved_turns(self) -> int:
+        """How many turns have been settled so far."""
+        return self.turn if self.over else self.turn - 1
+
+    def placement_of(self, seat: int) -> Placement | None:
+        """The card a seat has put down this turn, if any."""
+        return next((p for p in self.placements if p.seat == seat), None)
+
+    def unplaced(self) -> list[int]:
+        """The seats that have not put a card down this turn."""
+        placed = {p.seat for p in self.placements}
+        return [s for s in range(self.players) if s not in placed]
+
+
+def _required(raw: dict, name: str, what: str) -> object:
+    if name not in raw:
+        raise invalid(("state", name), f"required: {what}")
+    return raw[name]
+
+
+def _per_seat(value: object, name: str, players: int) -> list:
+    values = read_list(value, ("state", name))
+    if len(values) != players:
+        raise invalid(("state", name), f"must hold one entry per seat: {players}")
+    return values
+
+
+def read_state(options: dict, raw: object) -> SalsifisState:
+    """Parse a submitted position and check that legal play can reach it."""
+    raw = read_object(raw, ("state",))
+    reject_unknown(raw, STATE_FIELDS, ("state",))
+    players = read_int(_required(raw, "players", "the number of players, 2 to 5"), ("state", "players"), 2, 5)
+    layout = layout_for(players, options)
+    turn = read_int(_required(raw, "turn", f"the turn, 1 to {layout.turns}"), ("state", "turn"), 1, layout.turns)
+    dealer = read_int(raw.get("dealer", 0), ("state", "dealer"), 0, players - 1)
+    hands = [read_hand(h, ("state", "hands", s), PILE_LIMIT)
+             for s, h in enumerate(_per_seat(_required(raw, "hands", "the cards each seat holds"), "hands", players))]
+    packets_raw = read_list(_required(raw, "packets", "this turn's face-up packets"), ("state", "packets"))
+    if len(packets_raw) > 2:
+        raise invalid(("state", "packets"), "a turn has at most two packets", "salsifis.deal.packets")
+    packets = [read_cards(p, ("state", "packets", i), PILE_LIMIT) for i, p in enumerate(packets_raw)]
+    heap = (HiddenHand(layout.heap_after(turn) if packets else 0) if raw.get("heap") is None
+            else read_hand(raw["heap"], ("state", "heap"), PILE_LIMIT))
+    placements = _read_placements(raw.get("placements", []), players, len(packets))
+    won = ([[] for _ in range(players)] if raw.get("won") is None else
+           [read_hand(w, ("state", "won", s), PILE_LIMIT) for s, w in enumerate(_per_seat(raw["won"], "won", players))])
+    shared = _read_shared(raw.get("shared", []), players)
+    discarded = [] if raw.get("discarded") is None else read_hand(raw["discarded"], ("state", "discarded"), PILE_LIMIT)
+    penalties = ([0] * players if raw.get("penalties") is None else
+                 [read_int(p, ("state", "penalties", s), 0, MAX_PENALTY)
+                  for s, p in enumerate(_per_seat(raw["penalties"], "penalties", players))])
+    streak = ([0] * players if raw.get("alone_streak") is None else
+              [read_int(n, ("state", "alone_streak", s), 0, layout.turns)
+               for s, n in enumerate(_per_seat(raw["alone_streak"], "alone_streak", players))])
+    state = SalsifisState(players, turn, dealer, hands, packets, heap, placements, won, shared, discarded,
+                          penalties, streak, layout)
+    check_reachable(options, state)
+    return state
+
+
+def _read_placements(value: object, players: int, packets: int) -> list[Placement]:
+    items = read_list(value, ("state", "placements"))
+    if len(items) > players:
+        raise invalid(("state", "placements"), f"holds {len(items)} placements for {players} seats",
+                      "salsifis.turn.place")
+    placements: list[Placement] = []
+    for index, item in enumerate(items):
+        pointer = ("state", "placements", index)
+        item = read_object(item, pointer)
+        reject_unknown(item, PLACEMENT_FIELDS, pointer)
+        if "seat" not in item or "packet" not in item:
+            raise invalid(pointer, "a placement is {\"seat\": s, \"packet\": p, \"card\": c}")
+        seat = read_int(item["seat"], pointer + ("seat",), 0, players - 1)
+        if any(p.seat == seat for p in placements):
+            raise invalid(pointer + ("seat",), f"seat {seat} has already placed a card; a seat places one card "
+                          "per turn and a change replaces it", "salsifis.turn.change")
+        if packets == 0:
+            raise invalid(pointer, "no card can be placed once the game is over", "salsifis.turn.turns")
+        packet = read_int(item["packet"], pointer + ("packet",), 0, packets - 1)
+        card = None if item.get("card") is None else read_card(item["card"], pointer + ("card",))
+        placements.append(Placement(seat, packet, card))
+    return placements
+
+
+def _read_shared(value: object, players: int) -> list[Share]:
+    items = read_list(value, ("state", "shared"))
+    if len(items) > 20:
+        raise invalid(("state", "shared"), "a game settles at most ten packets", "salsifis.formula.shared")
+    shares: list[Share] = []
+    for index, item in enumerate(items):
+        pointer = ("state", "shared", index)
+        item = read_object(item, pointer)
+        reject_unknown(item, SHARE_FIELDS, pointer)
+        seats_raw = read_list(item.get("seats"), pointer + ("seats",))
+        seats = tuple(read_int(s, pointer + ("seats", i), 0, players - 1) for i, s in enumerate(seats_raw))
+        if len(seats) < 2 or len(set(seats)) != len(seats):
+            raise invalid(pointer + ("seats",), "a shared stake is split between two or more different seats",
+                          "salsifis.formula.shared")
+        cards = tuple(read_cards(item.get("cards"), pointer + ("cards",), PILE_LIMIT))
+        if not cards:
+            raise invalid(pointer + ("cards",), "a shared stake holds at least its packet's cards",
+                          "salsifis.formula.shared")
+        shares.append(Share(tuple(sorted(seats)), cards))
+    return shares
+
+
+def check_reachable(options: dict, state: SalsifisState) -> None:
+    """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records."""
+    layout = state.layout
+    if state.over:
+        if state.turn != layout.turns:
+            raise invalid(("state", "packets"), f"packets are laid at the start of every turn; only after turn "
+                          f"{layout.turns} is the table empty", "salsifis.deal.packets")
+    else:
+        sizes = layout.packets_of(state.turn)
+        if len(state.packets) != len(sizes):
+            raise invalid(("state", "packets"), f"turn {state.turn} has {len(sizes)} packets", "salsifis.deal.packets")
+        carried = options["unclaimed_packet"] == "carried" and state.turn > 1
+        for index, (packet, size) in enumerate(zip(state.packets, sizes)):
+            if len(packet) < size or (len(packet) > size and not carried):
+                raise invalid(("state", "packets", index), f"packet {index} of turn {state.turn} holds {size} "
+                              f"cards{' or more' if carried else ''}, not {len(packet)}", "salsifis.deal.packets")
+    heap_size = 0 if state.over else layout.heap_after(state.turn)
+    if hand_size(state.heap) != heap_size:
+        raise invalid(("state", "heap"), f"the heap holds the {heap_size} cards of the later turns, not "
+                      f"{hand_size(state.heap)}", "salsifis.deal.packets")
+    for seat, hand in enumerate(state.hands):
+        expected = 0 if state.over else layout.hand_size - state.turn + (state.placement_of(seat) is None)
+        if hand_size(hand) != expected:
+            placed = "" if state.over else (" and has placed its card" if state.placement_of(seat) else
+                                            " and has not placed yet")
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {expected} cards at turn {state.turn}"
+                          f"{placed}, not {hand_size(hand)}", "salsifis.deal.hands")
+    for seat, points in enumerate(state.penalties):
+        if points % 10:
+            raise invalid(("state", "penalties", seat), "penalties come in tens", "salsifis.formula.penalty")
+        if points and not state.resolved_turns:
+            raise invalid(("state", "penalties", seat), "no formula has been said before the first reveal",
+                          "salsifis.formula.penalty")
+    for seat, streak in enumerate(state.alone_streak):
+        if streak > state.resolved_turns:
+            raise invalid(("state", "alone_streak", seat), f"only {state.resolved_turns} turns have been settled",
+                          "salsifis.turn.fleeing")
+    if hand_size(state.discarded) and not _discards_possible(options, state):
+        raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
+                      "salsifis.contest.empty")
+    _check_conservation(state)
+
+
+def _discards_possible(options: dict, state: SalsifisState) -> bool:
+    return (options["unclaimed_packet"] == "discarded" or options["losing_cards"] == "discarded"
+            or state.over)
+
+
+def _check_conservation(state: SalsifisState) -> None:
+    deck = set(state.layout.deck)
+    seen: set[str] = set()
+    total = 0
+
+    def count(cards: list[str] | HiddenHand, pointer: tuple) -> None:
+        nonlocal total
+        if type(cards) is HiddenHand:
+            total += cards.count
+            return
+        total += len(cards)
+        for card in cards:
+            if card not in deck:
+                raise invalid(pointer, f"{card} is not in the {len(deck)}-card pack of a {state.players}-player game",
+                              "salsifis.deal.cards")
+            if card in seen:
+                raise invalid(pointer, f"{card} appears twice; the pack holds it once", "salsifis.deal.cards")
+            seen.add(card)
+
+    for seat, hand in enumerate(state.hands):
+        count(hand, ("state", "hands", seat))
+    for index, packet in enumerate(state.packets):
+        count(packet, ("state", "packets", index))
+    count(state.heap, ("state", "heap"))
+    for index, placement in enumerate(state.placements):
+        if placement.card is None:
+            total += 1
+        else:
+            count([placement.card], ("state", "placements", index, "card"))
+    in_play = total
+    for seat, pile in enumerate(state.won):
+        count(pile, ("state", "won", seat))
+    for index, share in enumerate(state.shared):
+        count(list(share.cards), ("state", "shared", index, "cards"))
+    count(state.discarded, ("state", "discarded"))
+    if total != len(deck):
+        settled = len(deck) - in_play
+        raise invalid(("state", "won"), f"{settled} cards have left play in the settled turns, but won, shared and "
+                      f"discarded hold {total - in_play}", "salsifis.deal.cards")
+
+
+def dump_state(state: SalsifisState) -> dict:
+    """The JSON form of a position."""
+    return {
+        "players": state.players, "turn": state.turn, "dealer": state.dealer,
+        "hands": [_dump_cards(h) for h in state.hands],
+        "packets": [list(p) for p in state.packets],
+        "heap": _dump_cards(state.heap),
+        "placements": [{"seat": p.seat, "card": p.card, "packet": p.packet} for p in state.placements],
+        "won": [_dump_cards(w) for w in state.won],
+        "shared": [{"seats": list(s.seats), "cards": list(s.cards)} for s in state.shared],
+        "discarded": _dump_cards(state.discarded),
+        "penalties": list(state.penalties),
+        "alone_streak": list(state.alone_streak),
+    }
+
+
+def _dump_cards(cards: list[str] | HiddenHand) -> list[str] | dict:
+    return {"count": cards.count} if type(cards) is HiddenHand else list(cards)
