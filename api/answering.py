@@ -29,7 +29,10 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
         return json_response(orjson.dumps(compute(body)))
     if ruleset is None:
         ruleset = answers.ruleset_of(body).id
-    key = cache_key(endpoint, ruleset, body)
+    try:
+        key = cache_key(endpoint, ruleset, body)
+    except TypeError:  # nested deeper than a canonical form can be written: the engine will refuse it
+        return json_response(orjson.dumps(compute(body)))
     hit = cache.get(key)
     if hit is not None:
         return json_response(hit, cache="hit")

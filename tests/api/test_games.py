@@ -104,3 +104,20 @@ def test_spec_and_viewers_are_served(client):
             "/games", "/games/{game}", "/games/{game}/rules", "/rules/{rule_id}", "/healthz", "/readyz"} <= set(spec["paths"])
     assert client.get("/docs").status_code == 200
     assert client.get("/redoc").status_code == 200
+
+
+def test_rule_html_escapes_every_text():
+    from api.rendering import rule_html, rule_markdown
+
+    hostile = {"id": 'x"><script>alert(1)</script>', "title": "<b>t</b>", "text": "<img src=x onerror=alert(1)>",
+               "source": "<a href='javascript:x'>s</a>", "options": ["<i>o</i>"], "notes": ["<svg onload=x>"]}
+    html = rule_html(hostile)
+    assert "<script" not in html and "<img" not in html and "<svg" not in html and "<b>" not in html and "<i>" not in html
+    assert "&lt;script&gt;" in html
+    assert "<img" not in rule_markdown(hostile).replace("\\<img", "")
+
+
+def test_request_text_never_reaches_html(client):
+    for path in ("/rules/<script>alert(1)</script>?format=html", "/games/<script>x</script>/rules?format=html"):
+        answer = client.get(path)
+        assert answer.status_code == 404 and answer.mimetype == "application/json"
