@@ -11,6 +11,7 @@ import api as service
 from api import cors, errors
 from api.cache import build_cache
 from api.config import Settings
+from schemas.answers import ErrorAnswer
 
 SPEC_SETTINGS = {
     "API_TITLE": "cardref",
@@ -30,6 +31,12 @@ SPEC_SETTINGS = {
 }
 
 
+class ServiceApi(Api):
+    """flask-smorest's Api, documenting the service's own error shape."""
+
+    ERROR_SCHEMA = ErrorAnswer
+
+
 def create_app(settings: Settings | None = None) -> Flask:
     """Build the service; nothing is connected until the first request needs it."""
     settings = settings or Settings.from_env()
@@ -37,7 +44,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     app = Flask(__name__)
     app.config.update(SPEC_SETTINGS, MAX_CONTENT_LENGTH=settings.max_body_bytes, CARDREF_SETTINGS=settings)
     app.json.sort_keys = False
-    spec = Api(app)
+    spec = ServiceApi(app)
     service.register_blueprints(spec)
     errors.register(app)
     cors.enable(app, settings.cors_origins)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Callable
 
 import orjson
@@ -23,12 +24,19 @@ def json_response(data: bytes, status: int = 200, cache: str | None = None) -> R
 
 
 def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ruleset: str | None = None) -> Response:
-    """Answer from the cache when the same request under the same ruleset was answered before."""
+    """Answer from the cache when the same request under the same ruleset was answered before.
+
+    X-Cache says what happened: hit, miss (computed and stored), or skip (computed and not
+    stored, because this kind of answer computes faster than the cache could return it).
+    """
     cache = current_app.extensions["cardref.cache"]
     if cache.kind == "off":
         return json_response(orjson.dumps(compute(body)))
     if ruleset is None:
         ruleset = answers.ruleset_of(body).id
+    kind = (endpoint, ruleset)
+    if not cache.costs.worth_caching(kind):
+        return json_response(_timed(cache, kind, compute, body), cache="skip")
     try:
         key = cache_key(endpoint, ruleset, body)
     except TypeError:  # nested deeper than a canonical form can be written: the engine will refuse it
@@ -36,6 +44,13 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     hit = cache.get(key)
     if hit is not None:
         return json_response(hit, cache="hit")
-    data = orjson.dumps(compute(body))
+    data = _timed(cache, kind, compute, body)
     cache.set(key, data)
     return json_response(data, cache="miss")
+
+
+def _timed(cache, kind: tuple[str, str], compute: Callable[[dict], dict], body: dict) -> bytes:
+    started = time.perf_counter()
+    data = orjson.dumps(compute(body))
+    cache.costs.record(kind, time.perf_counter() - started)
+    return data

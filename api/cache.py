@@ -22,10 +22,34 @@ def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
     return "cardref:v1:" + hashlib.sha256(endpoint.encode() + b"\0" + ruleset.encode() + b"\0" + canonical).hexdigest()
 
 
+class CostTracker:
+    """Learns how long each kind of answer takes to compute, to skip a cache that cannot beat it.
+
+    A kind is an endpoint under one ruleset. A Redis round trip costs a fixed time; answers that
+    compute faster than `min_compute_us` on average are answered fresh and not stored.
+    """
+
+    def __init__(self, min_compute_us: float):
+        self._min = min_compute_us
+        self._average_us: dict[tuple[str, str], float] = {}
+
+    def worth_caching(self, kind: tuple[str, str]) -> bool:
+        """Whether the cache may pay for this kind (unknown kinds are given the chance)."""
+        average = self._average_us.get(kind)
+        return average is None or average >= self._min
+
+    def record(self, kind: tuple[str, str], seconds: float) -> None:
+        """Fold one measured computation into the kind's moving average."""
+        spent = seconds * 1e6
+        average = self._average_us.get(kind)
+        self._average_us[kind] = spent if average is None else 0.9 * average + 0.1 * spent
+
+
 class NoCache:
     """Caching switched off (CACHE_TTL_SECONDS=0): every answer is computed."""
 
     kind = "off"
+    costs = CostTracker(float("inf"))
 
     def get(self, key: str) -> bytes | None:
         """Nothing is ever stored."""
@@ -46,6 +70,7 @@ class MemoryCache:
 
     def __init__(self, entries: int, ttl_seconds: int):
         self._entries, self._ttl = entries, ttl_seconds
+        self.costs = CostTracker(0.0)  # a dictionary look-up beats any computation
         self._items: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -79,13 +104,15 @@ class RedisCache:
 
     kind = "redis"
 
-    def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float):
+    def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float,
+                 min_compute_us: float = 0.0):
         # redis-py connects on first use, so building the cache touches no network.
         self._client = redis.Redis.from_url(
             url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds, retry=Retry(NoBackoff(), 0),
             health_check_interval=0,
         )
         self._ttl, self._retry_seconds = ttl_seconds, retry_seconds
+        self.costs = CostTracker(min_compute_us)
         self._down_until = 0.0
         self._down = False
 
@@ -143,5 +170,5 @@ def build_cache(settings) -> NoCache | MemoryCache | RedisCache:
         return NoCache()
     if settings.redis_url:
         return RedisCache(settings.redis_url, settings.cache_ttl_seconds, settings.redis_timeout_seconds,
-                          settings.redis_retry_seconds)
+                          settings.redis_retry_seconds, settings.redis_min_compute_us)
     return MemoryCache(settings.memory_cache_entries, settings.cache_ttl_seconds)

@@ -121,3 +121,20 @@ class Readiness(Open):
     status = fields.String(required=True)
     cache = fields.String(required=True)
     redis = fields.String(required=True, metadata={"enum": ["up", "down", "disabled"]})
+
+
+class ErrorViolation(Open):
+    rule = fields.String(required=True)
+    pointer = fields.String(metadata={"description": "JSON Pointer to the field, e.g. /state/hands/1."})
+    message = fields.String(required=True)
+
+
+class ErrorAnswer(Open):
+    """Every error: code, status and message; errors point at fields; violations name rules."""
+
+    code = fields.Integer(required=True, metadata={"description": "The HTTP status code."})
+    status = fields.String(required=True, metadata={"description": "The HTTP status name."})
+    message = fields.String(required=True, metadata={"description": "What is wrong, in plain words."})
+    errors = fields.Dict(metadata={"description": 'Messages by field, e.g. {"json": {"state": {"hands": {"1": ["..."]}}}}.'})
+    violations = fields.List(fields.Nested(ErrorViolation),
+                             metadata={"description": "The rules an impossible position or illegal move breaks."})

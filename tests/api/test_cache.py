@@ -57,7 +57,7 @@ def test_creating_the_app_connects_to_nothing():
 
 def test_redis_stopped_mid_run_answers_are_unchanged(caplog):
     server = RedisServer().start()
-    client = create_app(Settings(redis_url=server.url, redis_retry_seconds=0.1)).test_client()
+    client = create_app(Settings(redis_url=server.url, redis_retry_seconds=0.1, redis_min_compute_us=0)).test_client()
     requests = positions()
     try:
         before = [client.post("/legal-moves", json=b).get_json() for b in requests]
@@ -87,7 +87,7 @@ def test_redis_not_running_at_start():
 
 def test_redis_paused_is_slow_not_fatal():
     server = RedisServer().start()
-    client = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1)).test_client()
+    client = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1, redis_min_compute_us=0)).test_client()
     body = positions(1)[0]
     try:
         client.post("/legal-moves", json=body)
@@ -112,3 +112,22 @@ def test_cached_answer_equals_fresh_answer(redis_client, client, endpoint):
         fresh = client.post(endpoint, json=body)
         assert miss.get_json() == hit.get_json() == fresh.get_json()
         assert hit.headers["X-Cache"] == "hit"
+
+
+def test_redis_is_skipped_for_answers_faster_than_a_round_trip(redis_server):
+    redis_server.flush()
+    client = create_app(Settings(redis_url=redis_server.url, redis_min_compute_us=10**9)).test_client()
+    body = positions(1)[0]
+    first = client.post("/legal-moves", json=body)
+    second = client.post("/legal-moves", json=body)
+    assert first.headers["X-Cache"] == "miss"  # unknown cost: the cache gets its chance once
+    assert second.headers["X-Cache"] == "skip"
+    assert first.get_json() == second.get_json() == answers.legal_moves(body)
+
+
+def test_cache_can_be_switched_off():
+    client = create_app(Settings(cache_ttl_seconds=0)).test_client()
+    body = positions(1)[0]
+    answer = client.post("/legal-moves", json=body)
+    assert "X-Cache" not in answer.headers and answer.get_json() == answers.legal_moves(body)
+    assert client.get("/readyz").get_json() == {"status": "ready", "cache": "off", "redis": "disabled"}
