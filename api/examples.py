@@ -40,6 +40,22 @@ def responses(endpoint: str) -> dict[str, dict]:
             for slug, item in requests(endpoint).items()}
 
 
+@cache
+def listing(name: str) -> dict:
+    """Example answers of the GET endpoints, as the engine describes itself now."""
+    first = next(iter(GAMES.values()))
+    rule_id = first.rulebook.sections[0].rules[0].id
+    found = {
+        "games": {"games": [game.describe() for game in GAMES.values()]},
+        "game": first.describe(full=True),
+        "rulebook": answers.rulebook(first.slug),
+        "rule": answers.rule(rule_id),
+        "healthz": {"status": "ok"},
+        "readyz": {"status": "ready", "cache": "redis", "redis": "up"},
+    }[name]
+    return {"example": found}
+
+
 def _body(slug: str, endpoint: str, example: dict) -> dict | None:
     state, move = example.get("state"), example.get("move")
     if endpoint == "deal":

@@ -10,6 +10,7 @@ from rules_engine.registry import GAMES, get_game
 from schemas.answers import GamesAnswer, GameSummary, RuleAnswer, RuleBookAnswer
 from schemas.requests import FORMAT_QUERY
 
+from . import examples
 from .answering import json_response
 from .rendering import chosen_format, render, rule_html, rule_markdown, rulebook_html, rulebook_markdown
 from .blueprint import Blueprint
@@ -21,14 +22,14 @@ RENDERED = {200: {"content": {"text/html": {"schema": {"type": "string"}},
 
 
 @blp.route("/games")
-@blp.response(200, GamesAnswer())
+@blp.response(200, GamesAnswer(), **examples.listing("games"))
 def list_games():
     """Every game and variant: players allowed, options with defaults, move types."""
     return json_response(orjson.dumps({"games": [game.describe() for game in GAMES.values()]}))
 
 
 @blp.route("/games/<game>")
-@blp.response(200, GameSummary())
+@blp.response(200, GameSummary(), **examples.listing("game"))
 def show_game(game: str):
     """One game in full, with its options and phases."""
     return json_response(orjson.dumps(get_game(game).describe(full=True)))
@@ -36,21 +37,16 @@ def show_game(game: str):
 
 @blp.route("/games/<game>/rules")
 @blp.arguments(FORMAT_QUERY, location="query", as_kwargs=True)
-@blp.response(200, RuleBookAnswer())
+@blp.response(200, RuleBookAnswer(), **examples.listing("rulebook"))
 @blp.doc(responses=RENDERED)
 def show_rulebook(game: str, format: str | None = None):
     """The rule book of a game, all variants, as ordered sections of rules."""
-    found = get_game(game)
-    book = {"game": found.slug, "title": found.title, "sections": [
-        {"title": section.title, "rules": [answers.rule(rule.id) for rule in section.rules]}
-        for section in found.rulebook.sections
-    ]}
-    return render(request, chosen_format(request, format), book, rulebook_html, rulebook_markdown)
+    return render(request, chosen_format(request, format), answers.rulebook(game), rulebook_html, rulebook_markdown)
 
 
 @blp.route("/rules/<rule_id>")
 @blp.arguments(FORMAT_QUERY, location="query", as_kwargs=True)
-@blp.response(200, RuleAnswer())
+@blp.response(200, RuleAnswer(), **examples.listing("rule"))
 @blp.doc(responses=RENDERED)
 def show_rule(rule_id: str, format: str | None = None):
     """One rule: JSON by default, an HTML fragment or Markdown by Accept or ?format=."""

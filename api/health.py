@@ -7,6 +7,7 @@ from flask import current_app
 
 from schemas.answers import Health, Readiness
 
+from . import examples
 from .answering import json_response
 from .blueprint import Blueprint
 
@@ -14,14 +15,14 @@ blp = Blueprint("health", __name__, description="Liveness and readiness.")
 
 
 @blp.route("/healthz")
-@blp.response(200, Health())
+@blp.response(200, Health(), **examples.listing("healthz"))
 def healthz():
     """Liveness: the process answers."""
     return json_response(b'{"status":"ok"}')
 
 
 @blp.route("/readyz")
-@blp.response(200, Readiness())
+@blp.response(200, Readiness(), **examples.listing("readyz"))
 def readyz():
     """Readiness, with the cache's state; the service answers even when Redis is down."""
     cache = current_app.extensions["cardref.cache"]

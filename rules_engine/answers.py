@@ -60,7 +60,8 @@ def legal_moves(body: dict) -> dict:
     state = _state(game, rs, body)
     turn = game.turn(rs, state)
     moves = game.legal_moves(rs, state) if turn.to_act is not None else []
-    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves}
+    notes = game.legal_notes(rs, state) if turn.to_act is not None else {}
+    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, **notes}
 
 
 def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> list:
@@ -116,6 +117,13 @@ def rule(rule_id: str) -> dict:
     """One rule by id, with the game it belongs to."""
     slug, found = RULES.get(rule_id)
     return {"game": slug, **found.as_dict()}
+
+
+def rulebook(slug: str) -> dict:
+    """A game's rule book: its sections in order, each with its rules in full."""
+    game = get_game(slug)
+    return {"game": game.slug, "title": game.title, "sections": [
+        {"title": section.title, "rules": [rule(r.id) for r in section.rules]} for section in game.rulebook.sections]}
 
 
 def explain(body: dict) -> dict:

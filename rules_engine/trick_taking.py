@@ -115,7 +115,7 @@ def read_play(
             raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
         _check_leader(trick, leader, pointer, ids)
         leader = _replay(trick, pointer, orders[trick.leader], rules, ids, void, played, seen, deck)
-        if "winner" in item and item["winner"] != leader:
+        if item.get("winner") is not None and item["winner"] != leader:
             raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
@@ -164,7 +164,7 @@ def _well_formed_trick(item: object, leader: int, size: int) -> Trick | None:
     """
     if type(item) is not dict or type(item.get("leader")) is not int or item["leader"] != leader:
         return None
-    if not item.keys() <= _DONE_TRICK_FIELDS or ("winner" in item and type(item["winner"]) is not int):
+    if not item.keys() <= _DONE_TRICK_FIELDS or type(item.get("winner", 0)) is not int:
         return None
     cards = item.get("cards")
     if type(cards) is not list or len(cards) != size:
@@ -181,13 +181,14 @@ _CURRENT_TRICK_FIELDS = frozenset({"leader", "cards"})
 
 def _read_trick(item: object, pointer: tuple, seats: tuple[int, ...], ids: PlayRuleIds, allow_winner: bool) -> Trick:
     item = read_object(item, pointer)
-    reject_unknown(item, _DONE_TRICK_FIELDS if allow_winner else _CURRENT_TRICK_FIELDS, pointer)
+    # A trick under way has no winner yet; "winner": null says as much and is let through.
+    reject_unknown(item, _DONE_TRICK_FIELDS if allow_winner or item.get("winner") is None else _CURRENT_TRICK_FIELDS, pointer)
     if "leader" not in item:
         raise invalid(pointer + ("leader",), "required: the seat that led the trick")
     leader = read_int(item["leader"], pointer + ("leader",), 0, max(seats))
     if leader not in seats:
         raise invalid(pointer + ("leader",), f"seat {leader} takes no part in the play", ids.lead)
-    if "winner" in item:
+    if item.get("winner") is not None:
         read_int(item["winner"], pointer + ("winner",), 0, max(seats))
     return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), len(seats))))
 
