@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from ...cards import STANDARD_CARDS, card_name
+from ...cards import card_name
+from ...decks import cards_of, make_deck
 from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import read_card, read_int, read_list, read_object, read_str, reject_unknown
@@ -26,7 +27,7 @@ STATE_FIELDS = frozenset({"players", "hand_number", "dealer", "hands", "tricks",
 MOVE_FIELDS = frozenset({"type", "card", "seat"})
 
 
-DECKS = {players: {card: 1 for card in STANDARD_CARDS if card not in removed} for players, removed in REMOVED.items()}
+DECKS = {players: make_deck(removed=removed) for players, removed in REMOVED.items()}
 
 
 def deck_for(players: int) -> dict[str, int]:
@@ -223,7 +224,7 @@ class CanadianSalad(Game):
             if len(values) != players:
                 raise invalid(("setup", "score"), f"must hold one total per seat: {players}")
             score = tuple(read_int(v, ("setup", "score", i), 0, 10**6) for i, v in enumerate(values))
-        cards = list(DECKS[players])
+        cards = cards_of(DECKS[players])
         random.Random(seed).shuffle(cards)
         size = hand_size_for(players)
         # Dealt one at a time from the dealer's left, as at the table.
