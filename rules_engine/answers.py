@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import HandFinished, IllegalMove, invalid
+from .errors import HandFinished, IllegalMove, InvalidRequest, invalid
 from .game import Game, Ruleset
 from .registry import RULES, get_game
 from .parsing import read_int
@@ -80,8 +80,20 @@ def validate_move(body: dict) -> dict:
     return {
         **_envelope(rs), "legal": not violations, "move": move,
         "violations": [v.as_dict() for v in violations],
-        "to_act": turn.to_act, "phase": turn.phase, "allowed": game.legal_moves(rs, state),
+        "to_act": turn.to_act, "phase": turn.phase, "allowed": _allowed(game, rs, state),
     }
+
+
+def _allowed(game: Game, rs: Ruleset, state: object) -> list | None:
+    """The legal moves of the seat to act, or None when its hand is hidden.
+
+    In a simultaneous game another seat's move can be judged while the seat to act keeps its
+    cards hidden; the verdict stands and only the list is left out.
+    """
+    try:
+        return game.legal_moves(rs, state)
+    except InvalidRequest:
+        return None
 
 
 def apply_move(body: dict) -> dict:

@@ -172,6 +172,10 @@ class Game(ABC):
     def score(self, rs: Ruleset, state: object) -> dict:
         """The points of the hand, line by line, each line citing a rule."""
 
+    def legal_notes(self, rs: Ruleset, state: object) -> dict:
+        """Facts /legal-moves adds beside the moves, such as a constraint tying them together; none by default."""
+        return {}
+
     def situation_rules(self, rs: Ruleset, state: object) -> list[str]:
         """The rule ids that decide what may happen next in this position."""
         return []

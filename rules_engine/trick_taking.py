@@ -105,7 +105,7 @@ def read_play(
     seen: list[tuple] = []  # every card shown: (cards, pointer, holding seat or None for a trick)
     tricks: list[Trick] = []
     winners: list[int] = []
-    orders = {seat: play_order(seat, seats) for seat in seats}
+    orders = _PLAY_ORDERS.get(seats) or _PLAY_ORDERS.setdefault(seats, {s: play_order(s, seats) for s in seats})
     leader = first_leader
     size = len(seats)
     for index, item in enumerate(tricks_raw):
@@ -147,6 +147,10 @@ def read_play(
                 raise invalid(pointer, f"seat {seat} holds the {card_name(card)} yet earlier played off-suit on a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     _check_counts(seen, deck, ids)
     return Play(hands, tricks, winners, current, seats, void)
+
+
+# Play orders by leader, for each tuple of seats in play: a handful of tuples, built once.
+_PLAY_ORDERS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
 
 
 def read_hands(value: object, players: int, limit: int) -> list:

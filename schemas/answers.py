@@ -55,7 +55,8 @@ class ValidateMoveAnswer(Turn):
     legal = fields.Boolean(required=True)
     move = fields.Dict(required=True)
     violations = fields.List(fields.Nested(Violation), required=True)
-    allowed = fields.List(fields.Nested(Move), required=True)
+    allowed = fields.List(fields.Nested(Move), required=True, allow_none=True,
+                          metadata={"description": "The legal moves of the seat to act; null when its hand is hidden."})
 
 
 class ApplyMoveAnswer(Turn):

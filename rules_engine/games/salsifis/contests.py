@@ -111,7 +111,8 @@ class Settlement:
     by_formula: bool = False
 
 
-def settle(contests: list[Contest], calls: list[Call], packet_of: dict[int, int]) -> tuple[list[Settlement], list[Verdict]]:
+def settle(contests: list[Contest], calls: list[Call],
+           packet_of: dict[int, int]) -> tuple[list[Settlement], list[Verdict]]:
     """Settle every packet of a turn from the revealed cards and the formulas in the order they were said."""
     moment = -1
     first_moment: dict[int, int] = {}

@@ -22,9 +22,9 @@ def read_formula_text(text: str) -> tuple[str, ...] | None | bool:
     said = " ".join(said.split())
     if _SOUP.fullmatch(said):
         return None
-    body, _, last = said.rpartition("salsifis")
-    if last.strip(" ,;") or not said.endswith("salsifis"):
+    if not said.endswith("salsifis"):
         return False
+    body = said[:-len("salsifis")]
     names = []
     for found in _CARD.finditer(body):
         card = parse_card_name(found.group(0))

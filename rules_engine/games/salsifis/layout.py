@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import RANK, STANDARD_CARDS
+from ...cards import RANKS
+from ...decks import cards_of, make_deck
 
 # Five turns of two packets of three: the 30-card heap of the seed.
 STANDARD_TURNS = ((3, 3),) * 5
-FIVE_PLAYER_READINGS = ("short-last-turn", "packets-of-two", "four-cards")
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Layout:
 
 
 def _without(ranks: tuple[str, ...], extra: tuple[str, ...] = ()) -> tuple[str, ...]:
-    return tuple(c for c in STANDARD_CARDS if RANK[c] not in ranks and c not in extra)
+    return tuple(cards_of(make_deck(ranks=tuple(r for r in RANKS if r not in ranks), removed=extra)))
 
 
 def _threes_except(kept_suit: str) -> tuple[str, ...]:
@@ -48,12 +48,11 @@ def layout_for(players: int, options: dict) -> Layout:
     if players == 3:
         return Layout(_without(("2",), _threes_except(options["kept_three"])), 5, STANDARD_TURNS)
     if players == 4:
-        twos = tuple("2" + s for s in options["removed_twos"])
-        return Layout(tuple(c for c in STANDARD_CARDS if c not in twos), 5, STANDARD_TURNS)
+        return Layout(_without((), tuple("2" + s for s in options["removed_twos"])), 5, STANDARD_TURNS)
     reading = options["five_players"]
     if reading == "packets-of-two":
         return Layout(_without(("2",), _threes_except(options["kept_three"])), 5, ((2, 2),) * 5)
     if reading == "four-cards":
         return Layout(_without(("2", "3")), 4, ((3, 3),) * 4)
-    return Layout(STANDARD_CARDS, 5, ((3, 3),) * 4 + ((2, 1),))
+    return Layout(_without(()), 5, ((3, 3),) * 4 + ((2, 1),))
 

@@ -48,7 +48,7 @@ class SalsifisState:
     placements: list[Placement]
     won: list  # per seat: list[str] | HiddenHand
     shared: list[Share]
-    discarded: list[str] | HiddenHand
+    discarded: list[str] | HiddenHand  # None only while reading, when the field was omitted
     penalties: list[int]
     alone_streak: list[int]
     layout: Layout
@@ -102,11 +102,13 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     packets = [read_cards(p, ("state", "packets", i), PILE_LIMIT) for i, p in enumerate(packets_raw)]
     heap = (HiddenHand(layout.heap_after(turn) if packets else 0) if raw.get("heap") is None
             else read_hand(raw["heap"], ("state", "heap"), PILE_LIMIT))
-    placements = _read_placements(raw.get("placements", []), players, len(packets))
+    placements = _read_placements([] if raw.get("placements") is None else raw["placements"], players, len(packets))
     won = ([[] for _ in range(players)] if raw.get("won") is None else
            [read_hand(w, ("state", "won", s), PILE_LIMIT) for s, w in enumerate(_per_seat(raw["won"], "won", players))])
-    shared = _read_shared(raw.get("shared", []), players)
-    discarded = [] if raw.get("discarded") is None else read_hand(raw["discarded"], ("state", "discarded"), PILE_LIMIT)
+    shared = _read_shared([] if raw.get("shared") is None else raw["shared"], players)
+    # Omitted, the discards are unknown: whatever the other fields do not account for.
+    discarded = (None if raw.get("discarded") is None else
+                 read_hand(raw["discarded"], ("state", "discarded"), PILE_LIMIT))
     penalties = ([0] * players if raw.get("penalties") is None else
                  [read_int(p, ("state", "penalties", s), 0, MAX_PENALTY)
                   for s, p in enumerate(_per_seat(raw["penalties"], "penalties", players))])
@@ -187,6 +189,7 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
                       f"{hand_size(state.heap)}", "salsifis.deal.packets")
     for seat, hand in enumerate(state.hands):
         expected = 0 if state.over else layout.hand_size - state.turn + (state.placement_of(seat) is None)
+        hand = state.hands[seat] = _without_placed_card(hand, expected, state.placement_of(seat))
         if hand_size(hand) != expected:
             placed = "" if state.over else (" and has placed its card" if state.placement_of(seat) else
                                             " and has not placed yet")
@@ -202,10 +205,23 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
         if streak > state.resolved_turns:
             raise invalid(("state", "alone_streak", seat), f"only {state.resolved_turns} turns have been settled",
                           "salsifis.turn.fleeing")
-    if hand_size(state.discarded) and not _discards_possible(options, state):
+    if state.discarded is not None and hand_size(state.discarded) and not _discards_possible(options, state):
         raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
                       "salsifis.contest.empty")
-    _check_conservation(state)
+    _check_conservation(state, _discards_possible(options, state))
+
+
+def _without_placed_card(hand: list[str] | HiddenHand, expected: int, placement: Placement | None) -> list | HiddenHand:
+    """Read a hand that still shows its seat's placed card (the contract's example does) as the hand without it."""
+    if placement is None or hand_size(hand) != expected + 1:
+        return hand
+    if type(hand) is HiddenHand:
+        return HiddenHand(expected)
+    if placement.card in hand:
+        kept = list(hand)
+        kept.remove(placement.card)
+        return kept
+    return hand
 
 
 def _discards_possible(options: dict, state: SalsifisState) -> bool:
@@ -213,7 +229,7 @@ def _discards_possible(options: dict, state: SalsifisState) -> bool:
             or state.over)
 
 
-def _check_conservation(state: SalsifisState) -> None:
+def _check_conservation(state: SalsifisState, discards_possible: bool) -> None:
     deck = set(state.layout.deck)
     seen: set[str] = set()
     total = 0
@@ -247,6 +263,9 @@ def _check_conservation(state: SalsifisState) -> None:
         count(pile, ("state", "won", seat))
     for index, share in enumerate(state.shared):
         count(list(share.cards), ("state", "shared", index, "cards"))
+    if state.discarded is None:
+        unknown = len(deck) - total
+        state.discarded = HiddenHand(unknown if unknown > 0 and discards_possible else 0)
     count(state.discarded, ("state", "discarded"))
     if total != len(deck):
         settled = len(deck) - in_play

@@ -1,0 +1,5 @@
+"""Salsifis."""
+
+from .game import Salsifis
+
+GAME = Salsifis()

@@ -1,0 +1,90 @@
+"""Reading the two Salsifis moves: placing a card by a packet, and the reveal with the formulas said."""
+
+from __future__ import annotations
+
+from ...errors import invalid
+from ...parsing import read_bool, read_card, read_cards, read_int, read_list, read_object, read_str, reject_unknown
+from .contests import Call
+from .formulas import read_formula_text
+
+PLACE_FIELDS = frozenset({"type", "card", "packet", "seat"})
+RESOLVE_FIELDS = frozenset({"type", "calls"})
+CALL_FIELDS = frozenset({"seat", "names", "soup", "text", "simultaneous"})
+MAX_CALLS = 100
+MAX_TEXT = 500
+
+
+def read_move(raw: object) -> dict:
+    """Parse a move into its canonical form; malformed moves raise InvalidRequest with a pointer."""
+    raw = read_object(raw, ("move",))
+    kind = read_str(raw.get("type"), ("move", "type"), ("place", "resolve"))
+    if kind == "place":
+        reject_unknown(raw, PLACE_FIELDS, ("move",))
+        if "card" not in raw:
+            raise invalid(("move", "card"), "required: the card to put face down")
+        if "packet" not in raw:
+            raise invalid(("move", "packet"), "required: the packet (0 or 1) to put it by")
+        move = {"type": "place", "card": read_card(raw["card"], ("move", "card")),
+                "packet": read_int(raw["packet"], ("move", "packet"), 0, 1)}
+        if raw.get("seat") is not None:
+            move["seat"] = read_int(raw["seat"], ("move", "seat"), 0, 4)
+        return move
+    reject_unknown(raw, RESOLVE_FIELDS, ("move",))
+    calls = read_list(raw.get("calls", []), ("move", "calls"))
+    if len(calls) > MAX_CALLS:
+        raise invalid(("move", "calls"), f"at most {MAX_CALLS} formulas can be recorded for one reveal")
+    return {"type": "resolve", "calls": [dump_call(read_call(c, ("move", "calls", i), i)) for i, c in enumerate(calls)]}
+
+
+def read_call(raw: object, pointer: tuple, index: int) -> Call:
+    """Read one formula: {"seat", "names"} or {"seat", "soup": true} or {"seat", "text"}."""
+    raw = read_object(raw, pointer)
+    reject_unknown(raw, CALL_FIELDS, pointer)
+    if "seat" not in raw:
+        raise invalid(pointer + ("seat",), "required: the seat that said the formula")
+    seat = read_int(raw["seat"], pointer + ("seat",), 0, 4)
+    structured = [key for key in ("names", "soup") if raw.get(key) is not None]
+    if len(structured) > 1 or not structured and raw.get("text") is None:
+        raise invalid(pointer, 'give one of "names" (the cards named), "soup": true, or "text" (the formula as said)')
+    simultaneous = read_bool(raw.get("simultaneous", False), pointer + ("simultaneous",))
+    if simultaneous and index == 0:
+        raise invalid(pointer + ("simultaneous",), "the first formula has no earlier one to be simultaneous with")
+    names: tuple[str, ...] | None = None
+    if structured == ["names"]:
+        names = tuple(read_cards(raw["names"], pointer + ("names",), 10))
+    elif structured == ["soup"] and read_bool(raw["soup"], pointer + ("soup",)) is not True:
+        raise invalid(pointer + ("soup",), 'must be true; a formula naming cards uses "names"')
+    text = None
+    if raw.get("text") is not None:
+        text = read_str(raw["text"], pointer + ("text",))
+        if len(text) > MAX_TEXT:
+            raise invalid(pointer + ("text",), f"a formula is at most {MAX_TEXT} characters")
+        parsed = read_formula_text(text)
+        if parsed is False:
+            raise invalid(pointer + ("text",), "not a formula: name cards as \"King of Clubs\" (or KC), separated "
+                          "by commas, then \"salsifis\"; or say \"salsifis soup\"", "salsifis.formula.text")
+        if structured and (parsed if parsed is None else list(parsed)) != (names if names is None else list(names)):
+            raise invalid(pointer + ("text",), "the text and the structured form of this formula disagree",
+                          "salsifis.formula.text")
+        names = parsed
+    return Call(seat, names, simultaneous, text)
+
+
+def dump_call(call: Call) -> dict:
+    """The canonical JSON form of a call."""
+    dumped: dict = {"seat": call.seat}
+    if call.soup:
+        dumped["soup"] = True
+    else:
+        dumped["names"] = list(call.names)
+    if call.simultaneous:
+        dumped["simultaneous"] = True
+    if call.text is not None:
+        dumped["text"] = call.text
+    return dumped
+
+
+def calls_of(move: dict) -> list[Call]:
+    """The calls of a canonical resolve move."""
+    return [Call(c["seat"], None if c.get("soup") else tuple(c["names"]), c.get("simultaneous", False), c.get("text"))
+            for c in move["calls"]]

@@ -1,0 +1,72 @@
+"""Counting a Salsifis record: card values, shared stakes, penalties, and who is ahead."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...cards import RANK
+from ...errors import invalid
+from ...parsing import HiddenHand
+from .state import SalsifisState, Share
+
+VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def card_points(cards) -> int:
+    """The points of some cards: ace 11, ten 10, king 4, queen 3, jack 2, the rest nothing."""
+    return sum(VALUES.get(RANK[c], 0) for c in cards)
+
+
+def split(points: int, share: Share, dealer: int, players: int, rule: str) -> dict[int, Fraction]:
+    """Each sharer's part of a stake's points under the shared_points option."""
+    count = len(share.seats)
+    if rule == "exact":
+        return {seat: Fraction(points, count) for seat in share.seats}
+    base, left = divmod(points, count)
+    parts = {seat: Fraction(base) for seat in share.seats}
+    if rule == "remainder-by-seat":
+        # Odd points go one each to the sharers nearest the dealer's left.
+        for seat in sorted(share.seats, key=lambda s: (s - dealer - 1) % players)[:left]:
+            parts[seat] += 1
+    return parts
+
+
+def _number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else round(float(value), 2)
+
+
+def score(options: dict, state: SalsifisState) -> dict:
+    """Score any record of won piles, shared stakes and penalties, line by line, and name the leader(s)."""
+    totals = [Fraction(0)] * state.players
+    lines: list[dict] = []
+    for seat, pile in enumerate(state.won):
+        if type(pile) is HiddenHand:
+            raise invalid(("state", "won", seat), f"scoring needs the cards seat {seat} has won")
+        if pile:
+            points = card_points(pile)
+            totals[seat] += points
+            worth = ", ".join(f"{c} {VALUES[RANK[c]]}" for c in pile if RANK[c] in VALUES)
+            lines.append({"seat": seat, "points": points, "rule": "salsifis.scoring.values",
+                          "text": f"won {len(pile)} cards worth {points}" + (f" ({worth})" if worth else "")})
+    for index, share in enumerate(state.shared):
+        points = card_points(share.cards)
+        parts = split(points, share, state.dealer, state.players, options["shared_points"])
+        unscored = points - sum(parts.values())
+        sharers = ", ".join(map(str, share.seats))
+        for seat, part in parts.items():
+            totals[seat] += part
+            note = f"; {unscored} point{'s' if unscored != 1 else ''} unscored" if unscored else ""
+            lines.append({"seat": seat, "points": _number(part), "rule": "salsifis.formula.shared",
+                          "text": f"share of a {points}-point stake split between seats {sharers}{note}"})
+    for seat, penalty in enumerate(state.penalties):
+        if penalty:
+            totals[seat] -= penalty
+            lines.append({"seat": seat, "points": -penalty, "rule": "salsifis.formula.penalty",
+                          "text": f"{penalty // 10} formula{'s' if penalty > 10 else ''} out of place or wrong, "
+                                  f"10 each"})
+    scores = [_number(t) for t in totals]
+    best = max(totals)
+    winners = [s for s, t in enumerate(totals) if t == best]
+    return {"scores": scores, "teams": None, "lines": lines, "game_over": state.over,
+            "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
+            "rules": ["salsifis.scoring.values", "salsifis.scoring.winner"]}

@@ -1,0 +1,69 @@
+"""Salsifis scoring, one test per rule id: card values, shares, penalties and the winner."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine import answers
+from rules_engine.errors import InvalidRequest
+from rules_engine.games.salsifis.layout import layout_for
+
+from .helpers import body
+
+DECK = list(layout_for(2, {}).deck)
+
+
+def finished(won: list[list[str]], penalties=(0, 0), shared=(), discarded=None) -> dict:
+    """A finished two-player record: every card of the 40-card pack in a pile."""
+    placed = {c for pile in won for c in pile} | {c for s in shared for c in s["cards"]}
+    rest = [c for c in DECK if c not in placed] if discarded is None else discarded
+    return {"players": 2, "turn": 5, "hands": [[], []], "packets": [], "heap": [], "placements": [],
+            "won": won, "shared": list(shared), "discarded": rest, "penalties": list(penalties)}
+
+
+def test_salsifis_scoring_values():
+    scored = answers.score(body(finished([["AS", "10H", "KD", "QC", "JS", "9H", "5D"], []])))
+    assert scored["scores"] == [30, 0]
+    assert scored["lines"] == [{"seat": 0, "points": 30, "rule": "salsifis.scoring.values",
+                                "text": "won 7 cards worth 30 (AS 11, 10H 10, KD 4, QC 3, JS 2)"}]
+
+
+def test_salsifis_scoring_values_penalties_are_taken_off():
+    scored = answers.score(body(finished([["AS"], ["10H"]], penalties=(20, 0))))
+    assert scored["scores"] == [-9, 10]
+    assert {"seat": 0, "points": -20, "rule": "salsifis.formula.penalty",
+            "text": "2 formulas out of place or wrong, 10 each"} in scored["lines"]
+
+
+def test_salsifis_scoring_winner_single():
+    scored = answers.score(body(finished([["AS"], ["KS"]])))
+    assert scored["winner"] == 0 and scored["winners"] == [0] and scored["game_over"] is True
+
+
+def test_salsifis_scoring_winner_tie_names_both():
+    scored = answers.score(body(finished([["AS"], ["AH"]])))
+    assert scored["winner"] is None and scored["winners"] == [0, 1]
+
+
+def test_salsifis_scoring_values_partial_game_is_scored():
+    from .helpers import dealt, play_turn
+    state = play_turn(dealt(3, seed=12), [0, 0, 1])
+    scored = answers.score(body(state))
+    assert scored["game_over"] is False
+    assert sum(line["points"] for line in scored["lines"]) == sum(scored["scores"])
+
+
+def test_salsifis_scoring_values_need_visible_won_piles():
+    state = finished([["AS"], ["KS"]])
+    state["won"][1] = {"count": 1}
+    with pytest.raises(InvalidRequest) as caught:
+        answers.score(body(state))
+    assert caught.value.problems[0].pointer == ("state", "won", 1)
+
+
+def test_salsifis_formula_shared_scores_from_the_record():
+    shared = [{"seats": [0, 1], "cards": ["AS", "5S", "6S"]}]  # 11 points between two
+    scored = answers.score(body(finished([[], []], shared=shared)))
+    assert scored["scores"] == [5, 5]
+    exact = answers.score(body(finished([[], []], shared=shared), shared_points="exact"))
+    assert exact["scores"] == [5.5, 5.5]
