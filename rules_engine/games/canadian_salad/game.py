@@ -81,12 +81,7 @@ class CanadianSalad(Game):
         if "dealer" not in raw:
             raise invalid(("state", "dealer"), "required: the seat that dealt this hand")
         dealer = read_int(raw["dealer"], ("state", "dealer"), 0, players - 1)
-        score = None
-        if raw.get("score") is not None:
-            score_raw = read_list(raw["score"], ("state", "score"))
-            if len(score_raw) != players:
-                raise invalid(("state", "score"), f"must hold one total per seat: {players}")
-            score = tuple(read_int(v, ("state", "score", i), 0, 10**6) for i, v in enumerate(score_raw))
+        score = _read_score(raw.get("score"), ("state", "score"), players)
         size = hand_size_for(players)
         seats = tuple(range(players))
         play = read_play(
@@ -218,12 +213,7 @@ class CanadianSalad(Game):
         reject_unknown(setup, {"hand_number", "dealer", "score"}, ("setup",))
         hand_number = read_int(setup.get("hand_number", 1), ("setup", "hand_number"), 1, 6)
         dealer = read_int(setup.get("dealer", (hand_number - 1) % players), ("setup", "dealer"), 0, players - 1)
-        score = None
-        if setup.get("score") is not None:
-            values = read_list(setup["score"], ("setup", "score"))
-            if len(values) != players:
-                raise invalid(("setup", "score"), f"must hold one total per seat: {players}")
-            score = tuple(read_int(v, ("setup", "score", i), 0, 10**6) for i, v in enumerate(values))
+        score = _read_score(setup.get("score"), ("setup", "score"), players)
         cards = cards_of(DECKS[players])
         random.Random(seed).shuffle(cards)
         size = hand_size_for(players)
@@ -247,6 +237,16 @@ class CanadianSalad(Game):
         dumped["hands"][hidden] = {"count": len(dumped["hands"][hidden])}
         return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
                 "setup": {"hand_number": 2}}
+
+
+def _read_score(value: object, pointer: tuple, players: int) -> tuple[int, ...] | None:
+    """The penalty totals of the earlier hands, one per seat, when given."""
+    if value is None:
+        return None
+    totals = read_list(value, pointer)
+    if len(totals) != players:
+        raise invalid(pointer, f"must hold one total per seat: {players}")
+    return tuple(read_int(v, pointer + (i,), 0, 10**6) for i, v in enumerate(totals))
 
 
 _RULE_ORDER = {c.rule: n for n, c in CONTRACTS.items()}

@@ -40,8 +40,8 @@ RULEBOOK = RuleBook("canadian-salad", (
              "may play any other card. A player who once failed to follow a suit cannot hold or later play "
              "that suit, so a position that shows otherwise is refused.", SEED),
         Rule("canadian-salad.play.trick-winner", "Who wins a trick",
-             "There are no trumps: the highest card of the suit that was led wins the trick. Cards of "
-             "other suits never win, however high.", SEED),
+             "There are no trumps. The trick goes to whoever played the top card in the suit that "
+             "opened it; a card of any other suit never wins, however high.", SEED),
         Rule("canadian-salad.play.trick-size", "A trick holds one card per player",
              "A finished trick holds exactly one card from each player; the trick under way holds fewer. "
              "A hand has as many tricks as each player was dealt cards.", SEED),
@@ -67,13 +67,13 @@ RULEBOOK = RuleBook("canadian-salad", (
         Rule("canadian-salad.contract.no-queens", "Hand 3: no queens",
              "Each queen a player takes in a trick costs 25 points, 100 in all.", SEED),
         Rule("canadian-salad.contract.no-king-of-spades", "Hand 4: no king of spades",
-             "Whoever takes the king of spades in a trick is charged 100 points.", SEED),
+             "The player who wins the trick holding the spade king is charged 100 points.", SEED),
         Rule("canadian-salad.contract.no-last-trick", "Hand 5: no last trick",
              "Whoever wins the final trick of the hand is charged 100 points.", SEED),
         Rule("canadian-salad.contract.salad", "Hand 6: the salad",
              "All five penalties apply at once: 10 a trick, 10 a heart, 25 a queen, 100 for the king of "
-             "spades and 100 for the last trick. One trick can carry several of them: a last trick holding "
-             "the 8, 9, queen and king of hearts costs its winner 40 + 10 + 25 + 100 = 175.", SEED),
+             "spades and 100 for the last trick. One trick can carry several of them: a final trick of four "
+             "hearts (8, 9, Q, K) costs its winner 40 + 10 + 25 + 100 = 175.", SEED),
     )),
     Section("The game", (
         Rule("canadian-salad.scoring.totals", "What a game hands out",

@@ -48,7 +48,7 @@ def test_canadian_salad_contract_no_hearts_lines_count_hearts():
 
 
 def test_canadian_salad_contract_salad_last_trick_worth_175():
-    # The seed's example: a last trick of the 8, 9, queen and king of hearts costs its winner 175.
+    # The seed's example: a final trick of four hearts (8, 9, Q, K) costs its winner 175.
     clubs = ["3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C", "JC", "QC", "KC", "AC"]
     diamonds = ["2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD", "QD", "KD"]
     spades = ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "JS", "QS", "KS"]
