@@ -82,6 +82,7 @@ class Game(ABC):
     def __init__(self) -> None:
         self._variants = {v.slug: v for v in self.variants}
         self._ruleset_ids: dict[str, str] = {}
+        self._resolved: dict[tuple, Ruleset] = {}
 
     # -- parameters -------------------------------------------------------------------------
     @property
@@ -97,7 +98,27 @@ class Game(ABC):
             raise UnknownName("variant", slug, list(self._variants)) from None
 
     def ruleset(self, variant: object = None, options: object = None) -> Ruleset:
-        """Resolve the variant and options of a request into a Ruleset."""
+        """Resolve the variant and options of a request into a Ruleset, remembering combinations seen.
+
+        Apps send the same options every turn; checking them again is a measurable share of an
+        answer. Requests with unhashable values are simply not remembered, and every caller gets
+        its own options dict, so none can alter a remembered one.
+        """
+        try:
+            # Types belong in the key: True == 1 == 1.0 would otherwise share an entry.
+            key = ((variant, tuple(options.items()), tuple(map(type, options.values()))) if type(options) is dict
+                   else (variant, options))
+            found = self._resolved[key]
+        except (KeyError, TypeError):
+            found = self._check_ruleset(variant, options)
+            if len(self._resolved) < 4096:
+                try:
+                    self._resolved[key] = found
+                except TypeError:
+                    pass
+        return Ruleset(found.game, found.variant, dict(found.options), found.id)
+
+    def _check_ruleset(self, variant: object, options: object) -> Ruleset:
         if variant is None:
             variant = self.default_variant
         if type(variant) is not str:

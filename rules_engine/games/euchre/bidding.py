@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ...cards import SUIT, SUIT_NAMES
 from ...errors import invalid
-from ...parsing import read_bool, read_int, read_list, read_object, read_str
+from ...parsing import read_bool, read_int, read_list, read_object
 
 BID_TYPES = ("pass", "order_up", "call", "defend_alone")
 _BID_FIELDS = {
@@ -39,6 +39,9 @@ class Bid(NamedTuple):
 
 
 ALL_SEATS = (0, 1, 2, 3)
+# A pass as it is usually recorded, by seat: equal to one of these, it needs no further reading.
+_RECORDED_PASS = tuple({"seat": seat, "type": "pass"} for seat in ALL_SEATS)
+_PASS = tuple(Bid(seat, "pass") for seat in ALL_SEATS)
 
 
 @dataclass(slots=True)
@@ -65,10 +68,6 @@ class Auction:
         """Tell whether a seat lays its hand down because its partner plays alone."""
         return seat not in self.seats
 
-    def playing_seats(self) -> tuple[int, ...]:
-        """The seats that play cards, in seat order."""
-        return self.seats
-
 
 def read_bid(raw: object, pointer: tuple, expected_seat: int) -> Bid:
     """Read one recorded bid; its seat, when given, must be the seat whose turn it was."""
@@ -76,7 +75,6 @@ def read_bid(raw: object, pointer: tuple, expected_seat: int) -> Bid:
     kind = raw.get("type")
     fields = _BID_FIELDS.get(kind) if type(kind) is str else None
     if fields is None:
-        read_str(kind, pointer + ("type",), BID_TYPES)
         raise invalid(pointer + ("type",), f"must be one of {', '.join(BID_TYPES)}")
     if not fields.issuperset(raw):
         unknown = next(key for key in raw if key not in fields)
@@ -107,23 +105,64 @@ def read_suit(value: object, pointer: tuple) -> str:
 
 def read_bidding(raw: object, dealer: int, upcard: str, options: dict) -> Auction:
     """Read the recorded bids and replay them, refusing any that the rules would not have allowed."""
-    auction = opening(dealer)
     if raw is None:
-        return auction
+        return opening(dealer)
     items = read_list(raw, ("state", "bidding"))
-    if len(items) > MAX_BIDS:
-        raise invalid(("state", "bidding"), f"no bidding has more than {MAX_BIDS} entries; {len(items)} given",
+    count = len(items)
+    if count > MAX_BIDS:
+        raise invalid(("state", "bidding"), f"no bidding has more than {MAX_BIDS} entries; {count} given",
                       "euchre.bidding.turn")
-    for index, item in enumerate(items):
+    # The passes, then the bid that made trump, then any defenders' answers to a lone maker. Passes
+    # are most of any bidding and, recorded as usual, are recognised by one comparison.
+    bids: list[Bid] = []
+    naming = None
+    for index in range(min(count, 8)):
+        seat = (dealer + 1 + index) % 4
+        item = items[index]
+        if item == _RECORDED_PASS[seat] and type(item["seat"]) is int:
+            bid = _PASS[seat]
+        else:
+            bid = read_bid(item, ("state", "bidding", index), seat)
+            if bid.type != "pass":
+                naming = bid
+                break
+        if index == 7 and options["stick_the_dealer"]:
+            rule, message = bid_problem("bidding2", bid, dealer, upcard, options)
+            raise invalid(("state", "bidding", index), message, rule)
+        bids.append(bid)
+    start = len(bids)
+    if naming is None:
+        auction = _stage_of(bids, dealer)
+    else:
+        problem = bid_problem("bidding1" if start < 4 else "bidding2", naming, dealer, upcard, options)
+        if problem is not None:
+            raise invalid(("state", "bidding", start), problem[1], problem[0])
+        auction = _made(tuple(bids) + (naming,), naming, start < 4, upcard, options)
+        start += 1
+    for index in range(start, count):
+        pointer = ("state", "bidding", index)
         seat = auction.next_bidder
         if seat is None:
-            raise invalid(("state", "bidding", index), _closed(auction), _closed_rule(auction))
-        bid = read_bid(item, ("state", "bidding", index), seat)
-        problem = bid_problem(auction, bid, dealer, upcard, options)
+            raise invalid(pointer, _closed(auction), _closed_rule(auction))
+        bid = read_bid(items[index], pointer, seat)
+        problem = bid_problem(stage_name(auction), bid, dealer, upcard, options)
         if problem is not None:
-            raise invalid(("state", "bidding", index), problem[1], problem[0])
+            raise invalid(pointer, problem[1], problem[0])
         auction = advance(auction, bid, dealer, upcard, options)
     return auction
+
+
+def stage_name(auction: Auction) -> str:
+    """The stage bid_problem judges a bid at: the auction's own, or "defend" while defenders answer."""
+    return "defend" if auction.stage == "made" and auction.next_bidder is not None else auction.stage
+
+
+def _stage_of(passes: list[Bid], dealer: int) -> Auction:
+    """The bidding after nothing but passes."""
+    count = len(passes)
+    if count == 8:
+        return Auction(tuple(passes), "void")
+    return Auction(tuple(passes), "bidding1" if count < 4 else "bidding2", (dealer + 1 + count) % 4)
 
 
 def _closed(auction: Auction) -> str:
@@ -142,14 +181,6 @@ def opening(dealer: int) -> Auction:
     return Auction((), "bidding1", (dealer + 1) % 4)
 
 
-def settle(bids: tuple[Bid, ...], dealer: int, upcard: str, options: dict) -> Auction:
-    """Where a sequence of legal bids leaves the bidding."""
-    auction = opening(dealer)
-    for bid in bids:
-        auction = advance(auction, bid, dealer, upcard, options)
-    return auction
-
-
 def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict) -> Auction:
     """The bidding after one more legal bid."""
     bids = auction.bids + (bid,)
@@ -160,15 +191,7 @@ def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict)
             if count == 8:
                 return Auction(bids, "void")
             return Auction(bids, "bidding1" if count < 4 else "bidding2", (dealer + 1 + count) % 4)
-        maker = bid.seat
-        trump = SUIT[upcard] if kind == "order_up" else bid.suit
-        round_made = 1 if auction.stage == "bidding1" else 2
-        if not bid.alone:
-            return Auction(bids, "made", None, trump, maker, False, round_made)
-        seats = tuple(s for s in ALL_SEATS if s != (maker + 2) % 4)
-        defenders = ((maker + 1) % 4, (maker + 3) % 4) if options["lone_defender"] else ()
-        return Auction(bids, "made", defenders[0] if defenders else None, trump, maker, True, round_made,
-                       defenders, None, seats)
+        return _made(bids, bid, auction.stage == "bidding1", upcard, options)
     if kind == "defend_alone":
         seats = tuple(s for s in auction.seats if s != (bid.seat + 2) % 4)
         return Auction(bids, "made", None, auction.trump, auction.maker, True, auction.round, (), bid.seat, seats)
@@ -177,9 +200,27 @@ def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict)
                    left, None, auction.seats)
 
 
-def bid_problem(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict) -> tuple[str, str] | None:
-    """The rule a bid breaks at this point of the bidding and why, or None when it is allowed."""
-    stage, kind = auction.stage, bid.type
+def _made(bids: tuple[Bid, ...], bid: Bid, first_round: bool, upcard: str, options: dict) -> Auction:
+    """The bidding once `bid`, the last of `bids`, has made trump."""
+    maker = bid.seat
+    trump = SUIT[upcard] if bid.type == "order_up" else bid.suit
+    round_made = 1 if first_round else 2
+    if not bid.alone:
+        return Auction(bids, "made", None, trump, maker, False, round_made)
+    seats = tuple(s for s in ALL_SEATS if s != (maker + 2) % 4)
+    defenders = ((maker + 1) % 4, (maker + 3) % 4) if options["lone_defender"] else ()
+    return Auction(bids, "made", defenders[0] if defenders else None, trump, maker, True, round_made,
+                   defenders, None, seats)
+
+
+def bid_problem(stage: str, bid: Bid, dealer: int, upcard: str, options: dict) -> tuple[str, str] | None:
+    """The rule a bid breaks at this stage of the bidding and why, or None when it is allowed.
+
+    The stage is an Auction's stage, or "defend" while defenders answer a lone maker.
+    """
+    kind = bid.type
+    if kind == "pass" and stage == "bidding1":
+        return None
     turned = SUIT_NAMES[SUIT[upcard]]
     if stage == "bidding1":
         if kind == "call":
@@ -204,7 +245,7 @@ def bid_problem(auction: Auction, bid: Bid, dealer: int, upcard: str, options: d
                     f"Everyone else has passed twice and the dealer is stuck: seat {dealer} must name "
                     f"{_other_suits(upcard)}.")
         return None
-    if stage == "made" and auction.next_bidder is not None:
+    if stage == "defend":
         if kind in ("pass", "defend_alone"):
             return None
         return ("euchre.alone.lone-defender",

@@ -7,7 +7,7 @@ import random
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import read_int, read_str, reject_unknown
 from . import moves
-from .bidding import settle
+from .bidding import opening
 from .ranking import DECK_ORDER
 from .rules import OPTIONS, RULEBOOK
 from .scoring import hand_points, score
@@ -100,22 +100,27 @@ class Euchre(Game):
             for step in range(1, 5):
                 hands[(dealer + step) % 4].extend(cards[position:position + size])
                 position += size
-        # The seed turns up the bottom card of the pack.
+        # The seed takes the upcard from the bottom of the pack.
         upcard = cards[-1]
-        auction = settle((), dealer, upcard, rs.options)
+        auction = opening(dealer)
         return build(dealer, upcard, auction, None, new_play(hands, auction, dealer), game_score, rs.options)
 
     def examples(self) -> dict:
         rs = self.ruleset()
-        state = self.deal(rs, 4, 11, {"dealer": 0, "score": [4, 7]})
-        state = self._advance(rs, state, lambda s, ms: ms[1] if s.phase == "bidding1" and s.to_act == 2 else ms[0], 6)
+        setup = {"dealer": 0, "score": [4, 7]}
+        state = self.deal(rs, 4, 11, setup)
+        # Seat 1 passes, seat 2 orders the dealer up, the dealer discards; then play into the second trick
+        # until the seat to act has a real choice.
+        state = self._advance(rs, state, lambda s, ms: ms[1] if s.phase == "bidding1" and s.to_act == 2 else ms[0], 3)
+        while len(state.play.tricks) < 1 or len(self.legal_moves(rs, state)) < 2:
+            state = self._advance(rs, state, lambda s, ms: ms[-1], 1)
         dumped = self.dump_state(rs, state)
         for seat in range(4):
             if seat != state.to_act:
                 dumped["hands"][seat] = {"count": len(dumped["hands"][seat])}
         finished = self._advance(rs, state, lambda s, ms: ms[0], 40)
-        return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
-                "setup": {"dealer": 0, "score": [4, 7]}, "finished_state": self.dump_state(rs, finished)}
+        return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[-1]["card"]},
+                "setup": setup, "finished_state": self.dump_state(rs, finished)}
 
     def _advance(self, rs: Ruleset, state: EuchreState, choose, steps: int) -> EuchreState:
         """Make up to `steps` moves chosen from the legal ones, stopping when the hand ends."""

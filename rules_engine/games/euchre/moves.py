@@ -11,8 +11,8 @@ from ...errors import FieldProblem, InvalidRequest, invalid
 from ...game import Outcome, Violation
 from ...parsing import HiddenHand, read_bool, read_card, read_int, read_object, read_str
 from ...trick_taking import check_play, legal_plays, play_card
-from .bidding import SUIT_CODES, Bid, bid_problem, read_suit, settle
-from .ranking import EFFECTIVE_SUIT, TRICK_RULES, left_bower
+from .bidding import SUIT_CODES, Bid, advance, bid_problem, read_suit, stage_name
+from .ranking import DECKS, EFFECTIVE_SUIT, LEFT_BOWER, TRICK_RULES, left_bower
 from .scoring import score
 from .state import IDS, EuchreState, build, describe_trump, exchange_due, new_play
 
@@ -114,8 +114,8 @@ def _second_round(state: EuchreState, options: dict) -> list[dict]:
 def _dealer_hand(state: EuchreState) -> list[str]:
     hand = state.hands[state.dealer]
     if type(hand) is HiddenHand:
-        raise InvalidRequest([FieldProblem(("state", "hands", state.dealer),
-                                           f"seat {state.dealer}'s hand is hidden; the dealer's discard needs its cards")])
+        message = f"seat {state.dealer}'s hand is hidden; the dealer's discard needs its cards"
+        raise InvalidRequest([FieldProblem(("state", "hands", state.dealer), message)])
     return hand
 
 
@@ -126,14 +126,14 @@ def _discardable(state: EuchreState, options: dict) -> list[str]:
 
 def _legal_plays(state: EuchreState) -> list[dict]:
     trump = state.auction.trump
-    cards, narrowed = legal_plays(state.play, TRICK_RULES[trump])
-    if not state.play.current.cards:
-        why = ["euchre.play.lead"]
-    else:
-        why = ["euchre.play.follow-suit"]
-    left = left_bower(trump)
-    return [{"type": "play", "card": card, "code": "play:" + card, "rules": why + [LEFT] if card == left else why}
+    cards, _ = legal_plays(state.play, TRICK_RULES[trump])
+    why = ["euchre.play.follow-suit"] if state.play.current.cards else ["euchre.play.lead"]
+    left = LEFT_BOWER[trump]
+    return [{"type": "play", "card": card, "code": _PLAY_CODE[card], "rules": why + [LEFT] if card == left else why}
             for card in cards]
+
+
+_PLAY_CODE = {card: "play:" + card for card in DECKS["32"]}
 
 
 # -- judging ---------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def check_move(state: EuchreState, move: dict, options: dict) -> list[Violation]
     if phase == "discard":
         return _check_discard(state, move["card"], options)
     bid = Bid(to_act, kind, move.get("suit"), move.get("alone", False))
-    problem = bid_problem(state.auction, bid, state.dealer, state.upcard, options)
+    problem = bid_problem(stage_name(state.auction), bid, state.dealer, state.upcard, options)
     return [] if problem is None else [Violation(*problem)]
 
 
@@ -167,15 +167,17 @@ def _wrong_seat(state: EuchreState, seat: int) -> Violation:
 def _phase_message(state: EuchreState, kind: str) -> str:
     phase, seat = state.phase, state.to_act
     if phase == "bidding1":
-        return f"It is the first round of bidding: seat {seat} may pass or order up the {card_name(state.upcard)}."
-    if phase == "bidding2":
-        return (f"It is the second round of bidding: seat {seat} may pass or name a suit other than "
-                f"{SUIT_NAMES[SUIT[state.upcard]]}.")
-    if phase == "discard":
-        return f"The dealer, seat {seat}, took the upcard and must now discard one card."
-    if phase == "defend":
-        return f"Seat {seat} must say whether to defend alone against the lone maker, or pass."
-    return f"Trump is {describe_trump(state.auction)}; the bidding is over and seat {seat} plays a card."
+        now = f"it is the first round of bidding: seat {seat} may pass or order up the {card_name(state.upcard)}"
+    elif phase == "bidding2":
+        now = (f"it is the second round of bidding: seat {seat} may pass or name a suit other than "
+               f"{SUIT_NAMES[SUIT[state.upcard]]}")
+    elif phase == "discard":
+        now = f"the dealer, seat {seat}, took the upcard and must now discard one card"
+    elif phase == "defend":
+        now = f"seat {seat} must say whether to defend alone against the lone maker, or pass"
+    else:
+        now = f"trump is {describe_trump(state.auction)}, the bidding is over and seat {seat} plays a card"
+    return f"No {kind.replace('_', ' ')} now: {now}."
 
 
 def _check_discard(state: EuchreState, card: str, options: dict) -> list[Violation]:
@@ -195,14 +197,16 @@ def _check_card(state: EuchreState, card: str) -> list[Violation]:
     found = check_play(state.play, None, card, rules, IDS)
     if not any(v.rule == IDS.follow_suit for v in found):
         return found
+    # Where the left bower is what the dispute turns on, say so as well.
     left = left_bower(trump)
     led = state.play.led_suit(rules)
     seat = state.play.seat_to_play()
     trump_name = SUIT_NAMES[trump]
-    if card == left:
+    trumps_held = [c for c in state.hands[seat] if EFFECTIVE_SUIT[trump][c] == trump]
+    if card == left and led == SUIT[left]:
         found.append(Violation(LEFT, f"The {card_name(left)} is the left bower: with {trump_name} trump it is a "
                                      f"{trump_name[:-1]}, so it does not follow a {SUIT_NAMES[led][:-1]} lead."))
-    elif led == trump and left in state.hands[seat]:
+    elif led == trump and trumps_held == [left]:
         found.append(Violation(LEFT, f"The {card_name(left)} is the left bower, a {trump_name[:-1]} while "
                                      f"{trump_name} are trump, so seat {seat} holding it must follow the trump lead."))
     return found
@@ -220,7 +224,7 @@ def apply_move(state: EuchreState, move: dict, options: dict) -> Outcome:
 
 def _apply_bid(state: EuchreState, bid: Bid, options: dict) -> Outcome:
     dealer = state.dealer
-    auction = settle(state.auction.bids + (bid,), dealer, state.upcard, options)
+    auction = advance(state.auction, bid, dealer, state.upcard, options)
     listed = next((m for m in legal_moves(state, options) if _matches(m, bid)), None)
     events: list[dict] = [{"type": "bid", "seat": bid.seat, "bid": bid.as_dict(),
                            "rules": listed["rules"] if listed else [PHASE_RULE[state.phase]]}]
@@ -234,8 +238,9 @@ def _apply_bid(state: EuchreState, bid: Bid, options: dict) -> Outcome:
             events.append({"type": "upcard_taken", "seat": dealer, "card": state.upcard,
                            "rules": ["euchre.bidding.order-up"]})
         if auction.alone:
-            events.append({"type": "sits_out", "seat": (auction.maker + 2) % 4, "rules": [ALONE, "euchre.alone.dealer-exchange"]
-                           if (auction.maker + 2) % 4 == dealer and auction.round == 1 else [ALONE]})
+            partner = (auction.maker + 2) % 4
+            exchange_rule = ["euchre.alone.dealer-exchange"] if partner == dealer and auction.round == 1 else []
+            events.append({"type": "sits_out", "seat": partner, "rules": [ALONE, *exchange_rule]})
     elif bid.type == "defend_alone":
         events.append({"type": "sits_out", "seat": (bid.seat + 2) % 4, "rules": ["euchre.alone.lone-defender"]})
     elif auction.stage == "bidding2" and len(auction.bids) == 4:
@@ -262,7 +267,8 @@ def _apply_discard(state: EuchreState, card: str, options: dict) -> Outcome:
     hands[dealer] = held
     after = build(dealer, state.upcard, state.auction, card, new_play(hands, state.auction, dealer), state.score,
                   options)
-    return Outcome(after, [{"type": "discard", "seat": dealer, "card": card, "rules": ["euchre.bidding.dealer-discard"]}])
+    return Outcome(after, [{"type": "discard", "seat": dealer, "card": card,
+                            "rules": ["euchre.bidding.dealer-discard"]}])
 
 
 def _apply_play(state: EuchreState, card: str, options: dict) -> Outcome:

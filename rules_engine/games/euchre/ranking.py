@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...cards import RANK, SUIT, SUITS
+from ...cards import SUITS
+from ...decks import cards_of, make_deck
 from ...trick_taking import TrickRules
 
 RANKS_BY_DECK: dict[str, tuple[str, ...]] = {
@@ -10,12 +11,12 @@ RANKS_BY_DECK: dict[str, tuple[str, ...]] = {
     "24": ("9", "10", "J", "Q", "K", "A"),
 }
 # Each pack as card -> copies (one of each), the form the trick-play core counts against.
-DECKS: dict[str, dict[str, int]] = {
-    name: {rank + suit: 1 for suit in SUITS for rank in ranks} for name, ranks in RANKS_BY_DECK.items()
-}
-DECK_ORDER: dict[str, tuple[str, ...]] = {name: tuple(deck) for name, deck in DECKS.items()}
+DECKS: dict[str, dict[str, int]] = {name: make_deck(ranks=ranks) for name, ranks in RANKS_BY_DECK.items()}
+# The order /deal shuffles from: suit by suit, low to high.
+DECK_ORDER: dict[str, tuple[str, ...]] = {name: tuple(cards_of(deck)) for name, deck in DECKS.items()}
 
 SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+LEFT_BOWER = {suit: "J" + other for suit, other in SAME_COLOUR.items()}
 # Plain order within a suit, low to high; the ace is highest and the jack sits between ten and queen.
 _PLAIN_ORDER = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -27,7 +28,7 @@ def right_bower(trump: str) -> str:
 
 def left_bower(trump: str) -> str:
     """The jack of the other suit of the trump's colour."""
-    return "J" + SAME_COLOUR[trump]
+    return LEFT_BOWER[trump]
 
 
 def _rules_for(trump: str) -> tuple[TrickRules, dict[str, str]]:
@@ -54,13 +55,3 @@ def _rules_for(trump: str) -> tuple[TrickRules, dict[str, str]]:
 _BY_TRUMP = {suit: _rules_for(suit) for suit in SUITS}
 TRICK_RULES: dict[str, TrickRules] = {suit: pair[0] for suit, pair in _BY_TRUMP.items()}
 EFFECTIVE_SUIT: dict[str, dict[str, str]] = {suit: pair[1] for suit, pair in _BY_TRUMP.items()}
-
-
-def printed_suit(card: str) -> str:
-    """The suit printed on a card, whatever trump is."""
-    return SUIT[card]
-
-
-def is_jack(card: str) -> bool:
-    """Tell whether a card is a jack."""
-    return RANK[card] == "J"

@@ -7,6 +7,7 @@ SHARED = "rules/README.md (Euchre)"
 PAGAT = "usual North American rules (pagat.com/euchre/euchre.html)"
 API = "API.md (euchre state; teams)"
 UPCARD_DISCARD = "blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html"
+OHIO = "ohioeuchre.com/forum/viewtopic.php?t=119, where a partner's lone order-up puts the upcard in the dealer's hand"
 
 RULEBOOK = RuleBook("euchre", (
     Section("Players and cards", (
@@ -52,7 +53,8 @@ RULEBOOK = RuleBook("euchre", (
              "second round.", PAGAT),
         Rule("euchre.bidding.order-up", "The dealer takes the upcard",
              "Once the upcard has been ordered up, whoever ordered it, its suit is trump and the dealer "
-             "adds the upcard to their hand, holding six cards until they put one away. Until then the "
+             "adds the upcard to their hand, holding six cards until they put one away (for the one "
+             "exception, the dealer's partner going alone, see euchre.alone.dealer-exchange). Until then the "
              "upcard lies face up on the pack and nobody else can hold it.", PAGAT),
         Rule("euchre.bidding.dealer-discard", "The dealer's discard",
              "After taking the upcard the dealer puts one card face down out of play, leaving five in "
@@ -104,13 +106,13 @@ RULEBOOK = RuleBook("euchre", (
              notes=(f"none (default): as pagat's account is read for this project, the dealer of a partner's "
                     f"lone hand takes no part at all, so no card is exchanged ({PAGAT}).",
                     "exchange: many tables and online rooms have the dealer pick up and discard as after any "
-                    "order-up, then sit out; the dead hand holds the upcard, so it cannot be played by anyone "
-                    "either way, and the play is the same.")),
+                    "order-up, then sit out; the dead hand holds the upcard, so nobody can play it either way "
+                    f"and the play is the same ({OHIO}).")),
         Rule("euchre.alone.lone-defender", "Defending alone",
              "With the option lone_defender, when the maker goes alone each defender in turn, beginning "
              "with the one on the maker's left, may declare to defend alone ({\"type\": \"defend_alone\"}) "
-             "or pass; the first to declare does so and their partner sits out as well, leaving two "
-             "players. This is decided after any exchange by the dealer and before the first lead. A lone "
+             "or pass. The first who declares it plays alone against the maker and their partner sits out "
+             "as well, leaving two players. This is decided after any exchange by the dealer and before the first lead. A lone "
              "defender who euchres the maker scores 4 (euchre.scoring.lone-defender-euchre).",
              PAGAT, options=("lone_defender",),
              notes=(f"false (default): the defenders always play together ({PAGAT}).",
@@ -172,7 +174,7 @@ RULEBOOK = RuleBook("euchre", (
              "With the option lone_defender, a defender who played alone and held the makers to fewer "
              "than three tricks scores 4 points for their side instead of 2.", f"{PAGAT}; {SHARED}",
              options=("lone_defender",),
-             notes=("false (default): nobody defends alone, so this score never arises.",
+             notes=(f"false (default): nobody defends alone, so this score never arises ({PAGAT}).",
                     f"true: the lone defender's euchre is worth 4 ({SHARED}).")),
         Rule("euchre.scoring.report", "How /score reports a hand",
              "Only one side scores in a hand. teams gives the points each team gains from it. scores, by "

@@ -1,16 +1,28 @@
 """A Euchre position: reading it, proving it reachable, working out who acts, and writing it back.
 
-The state is the contract's euchre state. Its phase follows from it: bidding1 and bidding2 while
-trump is open, discard while the dealer holds six cards, defend while a defender may still answer a
-lone maker (option lone_defender only), play, and over (five tricks played or the hand thrown in).
+The state is the contract's euchre state, read as follows where the contract leaves room:
+- The phase follows from the state: bidding1 and bidding2 while trump is open; discard while the
+  dealer, having taken the upcard, holds six cards (the upcard among them) and dealer_discard is
+  absent; defend while a defender may still answer a lone maker (option lone_defender only); play;
+  over when five tricks are played or all four passed twice.
+- bidding entries carry "seat" (optional, checked when given) and "alone" (optional, false). With
+  option lone_defender, the defenders' answers to a lone maker follow the bid that made trump:
+  {"seat": s, "type": "defend_alone"} or {"seat": s, "type": "pass"}.
+- Before the play, current_trick may be left out and its leader is not binding, since going alone
+  can move the first lead; answers write the seat that will lead.
+- A finished trick may carry "winner", which is checked.
+- The upcard is face up on the pack in round one, in the dealer's hand once ordered up (unless the
+  dealer sits out under option dealer_exchange_when_partner_alone "none"), and out of play once
+  turned down; the dealer's discard is out of play. A position showing either elsewhere is refused.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from ...cards import SUIT, SUIT_NAMES, card_name
-from ...errors import invalid
+from ...cards import CANONICAL, SUIT, SUIT_NAMES, card_name
+from ...errors import InvalidRequest, invalid
 from ...game import Ruleset
 from ...parsing import HiddenHand, read_card, read_int, read_list, read_object, reject_unknown
 from ...trick_taking import NO_TRUMPS, Play, PlayRuleIds, Trick, dump_play, play_order, read_hands, read_play
@@ -25,7 +37,6 @@ IDS = PlayRuleIds(
 STATE_FIELDS = frozenset({"dealer", "upcard", "hands", "bidding", "dealer_discard", "tricks", "current_trick", "score"})
 HAND_SIZE = 5
 TRICKS_PER_HAND = 5
-PRE_PLAY = frozenset({"bidding1", "bidding2", "discard", "defend"})
 
 
 @dataclass(slots=True)
@@ -63,25 +74,33 @@ def first_leader(dealer: int, seats: tuple[int, ...]) -> int:
     return seat
 
 
-def locate(auction: Auction, dealer: int, dealer_discard: str | None, play: Play | None,
+def locate(auction: Auction, dealer: int, dealer_discard: str | None, play: Play,
            options: dict) -> tuple[str, int | None]:
-    """The phase and the seat to act; without a play, a hand past the bidding answers "play"."""
-    stage = auction.stage
-    if stage == "bidding1" or stage == "bidding2":
-        return stage, auction.next_bidder
-    if stage == "void":
-        return "over", None
-    if dealer_discard is None and exchange_due(auction, dealer, options):
-        return "discard", dealer
-    if auction.next_bidder is not None:
-        return "defend", auction.next_bidder
-    if play is None:
-        return "play", None
+    """The phase and the seat to act."""
+    phase, to_act = _before_play(auction, dealer, dealer_discard, exchange_due(auction, dealer, options))
+    return (phase, to_act) if phase != "play" else _in_play(play)
+
+
+def _in_play(play: Play) -> tuple[str, int | None]:
+    """The phase and the seat to act once the cards are being played."""
     if len(play.tricks) == TRICKS_PER_HAND:
         return "over", None
     current = play.current
     seats = play.seats
     return "play", seats[(seats.index(current.leader) + len(current.cards)) % len(seats)]
+
+
+def _before_play(auction: Auction, dealer: int, dealer_discard: str | None,
+                 exchange: bool) -> tuple[str, int | None]:
+    """The phase and seat to act as far as the bidding and the exchange decide; "play" once they are done."""
+    stage = auction.stage
+    if stage != "made":
+        return ("over", None) if stage == "void" else (stage, auction.next_bidder)
+    if exchange and dealer_discard is None:
+        return "discard", dealer
+    if auction.next_bidder is not None:
+        return "defend", auction.next_bidder
+    return "play", None
 
 
 def new_play(hands: list, auction: Auction, dealer: int) -> Play:
@@ -101,61 +120,88 @@ def build(dealer: int, upcard: str, auction: Auction, dealer_discard: str | None
 def read_state(rs: Ruleset, raw: object) -> EuchreState:
     """Parse a submitted position and check that legal play could have reached it."""
     options = rs.options
-    raw = read_object(raw, ("state",))
-    reject_unknown(raw, STATE_FIELDS, ("state",))
-    deck = DECKS[options["deck"]]
-    if "dealer" not in raw:
-        raise invalid(("state", "dealer"), "required: the seat that dealt this hand")
-    dealer = read_int(raw["dealer"], ("state", "dealer"), 0, 3)
+    if type(raw) is not dict:
+        raise invalid(("state",), "must be an object")
+    if not STATE_FIELDS.issuperset(raw):
+        reject_unknown(raw, STATE_FIELDS, ("state",))
+    deck_name = options["deck"]
+    deck = DECKS[deck_name]
+    dealer = raw.get("dealer")
+    if type(dealer) is not int or not 0 <= dealer <= 3:
+        if dealer is None:
+            raise invalid(("state", "dealer"), "required: the seat that dealt this hand")
+        read_int(dealer, ("state", "dealer"), 0, 3)
     if "upcard" not in raw:
         raise invalid(("state", "upcard"), "required: the card the dealer turned up")
     upcard = read_card(raw["upcard"], ("state", "upcard"))
     if upcard not in deck:
-        raise invalid(("state", "upcard"), f"the {_name(upcard)} is not in the {options['deck']}-card pack", IDS.deck)
+        raise invalid(("state", "upcard"), f"the {_name(upcard)} is not in the {deck_name}-card pack", IDS.deck)
     score = read_score(raw.get("score"), ("state", "score"), options["target"])
     auction = read_bidding(raw.get("bidding"), dealer, upcard, options)
-    dealer_discard = _read_discard(raw.get("dealer_discard"), auction, dealer, upcard, options, deck)
-    phase, _ = locate(auction, dealer, dealer_discard, None, options)
-    if phase == "discard" and auction.bids[-1].type not in ("order_up", "call"):
-        raise invalid(("state", "bidding"), "the defenders answer a lone maker only after the dealer has "
-                      "discarded", "euchre.alone.lone-defender")
+    exchange = exchange_due(auction, dealer, options)
+    dealer_discard = _read_discard(raw.get("dealer_discard"), auction, exchange, upcard, options, deck)
+    phase, to_act = _before_play(auction, dealer, dealer_discard, exchange)
     sizes = [HAND_SIZE] * 4
     if phase == "discard":
+        if auction.bids[-1].type not in ("order_up", "call"):
+            raise invalid(("state", "bidding"), "the defenders answer a lone maker only after the dealer has "
+                          "discarded", "euchre.alone.lone-defender")
         sizes[dealer] = HAND_SIZE + 1
-    hands = read_hands(raw.get("hands"), 4, max(sizes))
-    if phase in PRE_PLAY or auction.stage == "void":
+    hands = read_hands(raw.get("hands"), 4, sizes[dealer])
+    if phase == "play":
+        play_raw = raw
+        rules = TRICK_RULES[auction.trump]
+    else:
         _check_no_play(raw, auction)
         play_raw = _EMPTY_PLAY
         rules = NO_TRUMPS
-    else:
-        play_raw = raw
-        rules = TRICK_RULES[auction.trump]
+    # The cards in play are the pack less the kitty cards the bidding put out of it, so the trick
+    # core's deck check also catches a discarded or turned-down card shown anywhere.
+    out = (dealer_discard or "", "" if exchange else upcard)
     seats = auction.seats
-    play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, seats), hand_sizes=sizes,
-                     deck=deck, rules=rules, ids=IDS, hands=hands)
-    _check_kitty(play, auction, dealer, upcard, dealer_discard, options)
-    return build(dealer, upcard, auction, dealer_discard, play, score, options)
+    try:
+        play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, seats),
+                         hand_sizes=sizes, deck=_deck_without(deck_name, out), rules=rules, ids=IDS, hands=hands)
+    except InvalidRequest as error:
+        if error.problems[0].rule == IDS.deck:
+            _explain_out_of_play(raw, hands, auction, dealer_discard, upcard, exchange)
+        raise
+    if exchange and upcard != dealer_discard:
+        _with_dealer(play, upcard, dealer)
+    if phase == "play":
+        phase, to_act = _in_play(play)
+    return EuchreState(dealer, upcard, auction, dealer_discard, play, score, phase, to_act)
 
 
 _EMPTY_PLAY = {"tricks": [], "current_trick": None}
+
+
+@lru_cache(maxsize=2048)
+def _deck_without(deck_name: str, out: tuple[str, str]) -> dict[str, int]:
+    """The pack as card -> copies, without the cards the bidding put out of play."""
+    return {card: copies for card, copies in DECKS[deck_name].items() if card not in out}
 
 
 def read_score(value: object, pointer: tuple, target: int) -> tuple[int, int] | None:
     """Read the game score by team before this hand; a score at the target would have ended the game."""
     if value is None:
         return None
+    if type(value) is list and len(value) == 2:
+        first, second = value
+        if type(first) is int and type(second) is int and 0 <= first < target and 0 <= second < target:
+            return first, second
     items = read_list(value, pointer)
     if len(items) != 2:
         raise invalid(pointer, f"must hold one total per team: 2, not {len(items)}")
-    totals = tuple(read_int(v, pointer + (i,), 0) for i, v in enumerate(items))
-    for team, total in enumerate(totals):
+    for team, total in enumerate(items):
+        read_int(total, pointer + (team,), 0)
         if total >= target:
             raise invalid(pointer + (team,), f"team {team} already has {total} points, the game (to {target}) "
                           "is over and no new hand is dealt", "euchre.game.target")
-    return totals  # type: ignore[return-value]
+    raise AssertionError("unreachable: every bad score is refused above")
 
 
-def _read_discard(value: object, auction: Auction, dealer: int, upcard: str, options: dict,
+def _read_discard(value: object, auction: Auction, exchange: bool, upcard: str, options: dict,
                   deck: dict) -> str | None:
     if value is None:
         return None
@@ -163,7 +209,7 @@ def _read_discard(value: object, auction: Auction, dealer: int, upcard: str, opt
     card = read_card(value, pointer)
     if card not in deck:
         raise invalid(pointer, f"the {_name(card)} is not in the {options['deck']}-card pack", IDS.deck)
-    if not exchange_due(auction, dealer, options):
+    if not exchange:
         if auction.stage == "made" and auction.round == 1:
             reason = ("the dealer's partner went alone, so the dealer sits out without taking the upcard "
                       "(option dealer_exchange_when_partner_alone is none)")
@@ -182,10 +228,12 @@ def _read_discard(value: object, auction: Auction, dealer: int, upcard: str, opt
 
 
 def _check_no_play(raw: dict, auction: Auction) -> None:
+    """Before the play (or in a thrown-in hand) no trick can show a card."""
     if auction.stage == "void":
         reason, rule = "the hand was thrown in before anyone made trump", "euchre.bidding.void-hand"
     else:
-        reason, rule = "no card is played until trump is made, the dealer has discarded and any lone defender has spoken", "euchre.play.trick-size"
+        reason = "no card is played until trump is made, the dealer has discarded and any lone defender has spoken"
+        rule = "euchre.play.trick-size"
     tricks = raw.get("tricks")
     if tricks is not None and read_list(tricks, ("state", "tricks")):
         raise invalid(("state", "tricks"), reason, rule)
@@ -194,49 +242,62 @@ def _check_no_play(raw: dict, auction: Auction) -> None:
         return
     pointer = ("state", "current_trick")
     current = read_object(current, pointer)
-    reject_unknown(current, {"leader", "cards"}, pointer)
-    # Before the play the leader may still change (a lone hand moves the lead), so it is only checked for type.
+    reject_unknown(current, _CURRENT_FIELDS if current.get("winner") is None else _CURRENT_FIELDS - {"winner"}, pointer)
+    # The lead can still move (a lone hand passes it on), so before the play the leader is only read.
     if current.get("leader") is not None:
         read_int(current["leader"], pointer + ("leader",), 0, 3)
     if read_list(current.get("cards", []), pointer + ("cards",)):
         raise invalid(pointer + ("cards",), reason, rule)
 
 
-def _check_kitty(play: Play, auction: Auction, dealer: int, upcard: str, dealer_discard: str | None,
-                 options: dict) -> None:
-    """The upcard and the dealer's discard are where the bidding put them, and nowhere else."""
-    out: list[tuple[str, str, str]] = []
+# A trick under way may say "winner": null, since it has none yet.
+_CURRENT_FIELDS = frozenset({"leader", "cards", "winner"})
+
+
+def _explain_out_of_play(raw: dict, hands: list, auction: Auction, dealer_discard: str | None, upcard: str,
+                         exchange: bool) -> None:
+    """Name the bidding rule when a card the bidding put out of play shows up in a hand or a trick."""
+    tricks = raw.get("tricks") if auction.stage == "made" else None
+    current = raw.get("current_trick") if auction.stage == "made" else None
+    shown = [(("state", "hands", seat), hand, f"seat {seat} holds") for seat, hand in enumerate(hands)
+             if type(hand) is not HiddenHand]
+    if type(tricks) is list:
+        shown.extend((("state", "tricks", i, "cards"), t.get("cards"), "a trick shows")
+                     for i, t in enumerate(tricks) if type(t) is dict)
+    if type(current) is dict:
+        shown.append((("state", "current_trick", "cards"), current.get("cards"), "the trick under way shows"))
+    out = []
     if dealer_discard is not None:
         out.append((dealer_discard, "the dealer discarded it face down", "euchre.bidding.dealer-discard"))
-    taken = exchange_due(auction, dealer, options)
-    if not taken:
+    if not exchange:
         if auction.stage == "bidding1":
-            why, rule = "it is the upcard, face up on the pack", "euchre.bidding.order-up"
+            out.append((upcard, "it is the upcard, face up on the pack", "euchre.bidding.order-up"))
         elif auction.stage == "made" and auction.round == 1:
-            why, rule = "it is the upcard, left on the pack while the dealer sits out", "euchre.alone.dealer-exchange"
+            out.append((upcard, "it is the upcard, left on the pack while the dealer sits out",
+                        "euchre.alone.dealer-exchange"))
         else:
-            why, rule = "it is the upcard, turned face down after round one", "euchre.bidding.second-round"
-        out.append((upcard, why, rule))
-    for card, why, rule in out:
-        _nowhere(play, card, why, rule)
-    if taken and upcard != dealer_discard:
-        _with_dealer(play, upcard, dealer)
-
-
-def _nowhere(play: Play, card: str, why: str, rule: str) -> None:
-    for seat, hand in enumerate(play.hands):
-        if type(hand) is not HiddenHand and card in hand:
-            raise invalid(("state", "hands", seat), f"seat {seat} holds the {card_name(card)}, but {why}", rule)
-    for index, trick in enumerate(play.tricks):
-        if card in trick.cards:
-            raise invalid(("state", "tricks", index, "cards"), f"the {card_name(card)} was played, but {why}", rule)
-    if card in play.current.cards:
-        raise invalid(("state", "current_trick", "cards"), f"the {card_name(card)} was played, but {why}", rule)
+            out.append((upcard, "it is the upcard, turned face down after round one", "euchre.bidding.second-round"))
+    for pointer, cards, where in shown:
+        if type(cards) is not list:
+            continue
+        for card, why, rule in out:
+            if any(type(c) is str and CANONICAL.get(c) == card for c in cards):
+                raise invalid(pointer, f"{where} the {card_name(card)}, but {why}", rule)
 
 
 def _with_dealer(play: Play, upcard: str, dealer: int) -> None:
+    """The upcard the dealer took is in the dealer's hand, or was played by the dealer."""
     rule = "euchre.bidding.order-up"
-    for seat, hand in enumerate(play.hands):
+    hands = play.hands
+    dealer_hand = hands[dealer]
+    if type(dealer_hand) is not HiddenHand and upcard in dealer_hand:
+        return
+    for index, trick in enumerate(play.tricks):
+        if upcard in trick.cards:
+            if play_order(trick.leader, play.seats)[trick.cards.index(upcard)] == dealer:
+                return
+            break
+    for seat, hand in enumerate(hands):
         if seat != dealer and type(hand) is not HiddenHand and upcard in hand:
             raise invalid(("state", "hands", seat), f"seat {seat} holds the {card_name(upcard)}, but the dealer "
                           f"(seat {dealer}) took it as the upcard", rule)
@@ -249,8 +310,7 @@ def _with_dealer(play: Play, upcard: str, dealer: int) -> None:
                 raise invalid(pointer, f"seat {seat} played the {card_name(upcard)}, but the dealer (seat {dealer}) "
                               "took it as the upcard", rule)
             return
-    hand = play.hands[dealer]
-    if type(hand) is not HiddenHand and upcard not in hand:
+    if type(dealer_hand) is not HiddenHand:
         raise invalid(("state", "hands", dealer), f"the dealer took the upcard ({card_name(upcard)}), kept it and "
                       "has not played it, so it must be in the dealer's hand", rule)
 
