@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from .cards import CANONICAL, RANK_INDEX, SUIT, SUIT_NAMES, card_name
 from .errors import FieldProblem, InvalidRequest, invalid
@@ -42,8 +42,7 @@ class PlayRuleIds:
     trick_size: str
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
     """A trick: who led it and the cards in the order they were played."""
 
     leader: int
@@ -132,20 +131,18 @@ def read_play(
         _check_leader(current, leader, pointer, ids)
         _replay(current, pointer, orders[current.leader], rules, ids, void, played, seen, deck)
     for seat, hand in enumerate(hands):
-        pointer = ("state", "hands", seat)
         expected = hand_sizes[seat] - played[seat]
         held = hand.count if type(hand) is HiddenHand else len(hand)
         if held != expected:
-            raise invalid(pointer, f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
-        if type(hand) is HiddenHand:
-            continue
-        seen.append((hand, pointer, seat))
-        for card in hand:
-            if card not in deck:
-                raise invalid(pointer, f"seat {seat} holds the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
-            if void[seat] and rules.suit_of(card) in void[seat]:
-                raise invalid(pointer, f"seat {seat} holds the {card_name(card)} yet earlier played off-suit on a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
+            raise invalid(("state", "hands", seat), f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
+        if type(hand) is not HiddenHand:
+            seen.append((hand, ("state", "hands", seat), seat))
     _check_counts(seen, deck, ids)
+    for seat, hand in enumerate(hands):
+        if void[seat] and type(hand) is not HiddenHand:
+            for card in hand:
+                if rules.suit_of(card) in void[seat]:
+                    raise invalid(("state", "hands", seat), f"seat {seat} holds the {card_name(card)} yet earlier played off-suit on a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     return Play(hands, tricks, winners, current, seats, void)
 
 
@@ -204,7 +201,9 @@ def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds)
 
 def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
     """Every card shown exists in the deck, and no more often than its copies."""
-    shown = [card for cards, _, _ in seen for card in cards]
+    shown: list[str] = []
+    for cards, _, _ in seen:
+        shown += cards
     distinct = set(shown)
     if len(distinct) == len(shown) and deck.keys() >= distinct:
         return
