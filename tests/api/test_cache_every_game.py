@@ -51,14 +51,16 @@ def test_a_new_ruleset_id_never_serves_an_old_answer(redis_app, redis_client):
     redis_client.post("/legal-moves", json=body)
     assert redis_client.post("/legal-moves", json=body).headers["X-Cache"] == "hit"
     found = GAMES[game]
-    old = dict(found._ruleset_ids)
+    old_ids, old_resolved = found._ruleset_ids, found._resolved
     try:
-        found._ruleset_ids = {variant: ruleset + "-changed" for variant, ruleset in old.items()}
+        # What a change of rule text or engine code does: the game's ruleset ids change.
+        found._ruleset_ids = {variant: ruleset + "-changed" for variant, ruleset in old_ids.items()}
+        found._resolved = {}
         answer = redis_client.post("/legal-moves", json=body)
         assert answer.headers["X-Cache"] == "miss"
         assert answer.get_json()["ruleset"].endswith("-changed")
     finally:
-        found._ruleset_ids = old
+        found._ruleset_ids, found._resolved = old_ids, old_resolved
 
 
 def hammer(client_factory, requests, stop: threading.Event, results: list):

@@ -18,7 +18,7 @@ RULEBOOK = RuleBook("canasta", (
         Rule("canasta.players.partnerships", "Two partnerships",
              "Four players form two fixed partnerships, partners sitting opposite each other: side 0 is "
              "seats 0 and 2, side 1 is seats 1 and 3. Melds, red threes and scores belong to the side. "
-             "Play goes clockwise, to increasing seat numbers.", _facts("1")),
+             "Play goes clockwise, to increasing seat numbers.", _facts("1"), variants=("classic",)),
         Rule("canasta.players.alone", "Every player for themselves",
              "In the two-player game each player is a side of their own: seat s plays side s, with no "
              "partner, so nobody is asked for permission to go out.", f"{VARIANTS} (Two-hand Canasta)",
@@ -32,7 +32,7 @@ RULEBOOK = RuleBook("canasta", (
         Rule("canasta.deal.hands", "Dealing",
              "The dealer gives each player 11 cards, one at a time, starting with the player on the "
              "left; the remaining cards form the face-down stock. The deal passes to the left after each "
-             "hand. The player on the dealer's left takes the first turn.", _facts("1")),
+             "hand. The player on the dealer's left takes the first turn.", _facts("1"), variants=("classic",)),
         Rule("canasta.deal.upcard", "The upcard",
              "The top card of the stock is turned face up to start the discard pile. If it is a wild card "
              "or a red three, another card is turned onto it, and so on until the card on top is neither. "
@@ -40,7 +40,9 @@ RULEBOOK = RuleBook("canasta", (
              "three.", _facts("1")),
         Rule("canasta.deal.two-hand", "Two-hand deal and draw",
              "Two players get 15 cards each and take two cards from the stock in every turn, discarding "
-             "one. If only one card is left in the stock, taking it counts as the whole draw.",
+             "one. If only one card is left in the stock, taking it counts as the whole draw. A red three "
+             "among the stock's last two cards brings no replacement, and the hand ends at once only when "
+             "a red three was the single card left. Everything else follows Classic Canasta.",
              f"{VARIANTS} (Two-hand Canasta, pagat via Ebbeling)", variants=("two-hand",)),
         Rule("canasta.cards.wild", "Wild cards and naturals",
              "The four jokers and the eight twos are wild: in a meld they stand for the meld's rank. Aces, "
@@ -180,13 +182,14 @@ RULEBOOK = RuleBook("canasta", (
              "failed_openings), since the engine refuses a short opening rather than playing it.",
              SEED),
         Rule("canasta.opening.concealed-exception", "Going out in one turn needs no minimum",
-             "A player who draws from the stock and then melds the whole hand in one move, including a "
-             "canasta, goes out even if the side has not reached its minimum.", _facts("6")),
+             "A player who draws from the stock and then, in one move, melds the whole hand (or all but one "
+             "card, which is then discarded), a canasta included, goes out even though the side had not "
+             "reached its minimum.", _facts("6")),
     )),
     Section("Going out", (
         Rule("canasta.going-out.canasta-needed", "A canasta before going out",
              "A player may go out only when the side has at least one canasta on the table, counting one "
-             "completed in the same move.", _facts("9")),
+             "completed in the same move.", _facts("9"), variants=("classic",)),
         Rule("canasta.going-out.canastas-two", "Two canastas before going out",
              "In the two-player game a player needs two canastas on the table to go out.",
              f"{VARIANTS} (Two-hand Canasta)", variants=("two-hand",)),
@@ -196,7 +199,7 @@ RULEBOOK = RuleBook("canasta", (
         Rule("canasta.going-out.ask-partner", "Asking the partner",
              "A player who is able to go out may first ask the partner whether to do so, and only right "
              "after drawing or taking the pile, before any meld other than the one the top card of the "
-             "pile requires. The partner answers yes or no and the answer binds: after yes the player "
+             "pile requires. Whatever the partner replies, yes or no, binds the player: after yes the player "
              "must go out in this turn, after no the player may not. Asking is optional.", SEED),
         Rule("canasta.going-out.bonus", "Going out: 100",
              "The side of the player who goes out earns 100.", _facts("9")),

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...cards import JOKER, RANKS, STANDARD_CARDS
+from ...cards import JOKER, STANDARD_CARDS
+from ...decks import cards_of, make_deck
 
 NATURAL_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RED_THREES = frozenset(("3D", "3H"))
@@ -31,13 +32,11 @@ class Deck:
 
     def copies(self) -> dict[str, int]:
         """Each card code and how many copies of it the deck holds."""
-        found = {card: self.packs for card in STANDARD_CARDS}
-        found[JOKER] = self.jokers
-        return found
+        return make_deck(self.packs, self.jokers)
 
     def cards(self) -> list[str]:
         """Every card of the deck, in a fixed order (before shuffling)."""
-        return [card for card, n in self.copies().items() for _ in range(n)]
+        return cards_of(self.copies())
 
 
 @dataclass(frozen=True)
@@ -143,10 +142,11 @@ class CardValues:
     joker: int = 50
     two: int = 20
     ace: int = 20
-    high: int = 10                    # K, Q, J, 10, 9, 8
-    low: int = 5                      # 7, 6, 5, 4
+    high: int = 10                    # the other natural ranks (K down to 8 in Classic)
+    low: int = 5                      # the ranks in low_ranks
     black_three: int = 5
     red_three: int = 0                # red threes score as a bonus, never as a card
+    low_ranks: tuple[str, ...] = ("4", "5", "6", "7")
 
     def table(self) -> dict[str, int]:
         """Every card code and its points."""
@@ -159,10 +159,10 @@ class CardValues:
                 values[card] = self.ace
             elif rank == "3":
                 values[card] = self.red_three if card in RED_THREES else self.black_three
-            elif RANKS.index(rank) >= RANKS.index("8"):
-                values[card] = self.high
-            else:
+            elif rank in self.low_ranks:
                 values[card] = self.low
+            else:
+                values[card] = self.high
         return values
 
 
@@ -191,7 +191,8 @@ class VariantRules:
     threes: Threes = field(default_factory=Threes)
     going_out: GoingOut = field(default_factory=GoingOut)
     stock_end: str = "take_matching_discards"   # what happens once the stock is empty
-    game_target: int = 5000
+    game_target: int | None = 5000
+    game_rounds: int | None = None    # Hand & Foot: a game is a fixed number of deals
     hooks: tuple[str, ...] = ()       # named behaviour the table cannot express
     rule_source: str = ""
 
@@ -221,6 +222,45 @@ TWO_HAND = VariantRules(
     rule_source="rules/variant_facts.md (Two-hand Canasta)",
 )
 
+# Designed and checked on paper (docs/canasta-variant-table.md), not played yet: the engine lacks the
+# sequence melds, the foot and the named hooks they need, so they stay out of TABLE.
+SAMBA = VariantRules(
+    slug="samba", title="Samba",
+    summary="Three packs and six jokers, 15 cards each, two drawn per turn; sequences of one suit, sambas of "
+            "seven; two canastas to go out; game to 10,000.",
+    min_players=4, max_players=4, default_players=4, teams="partners",
+    deck=Deck(packs=3, jokers=6), deal=15, draw=2,
+    sets=SetMelds(max_wilds=2, one_per_rank=False, wild_onto_canasta=False),
+    sequences=SequenceMelds(min_cards=3, max_cards=7, low="4", high="A", wilds=False),
+    canastas=Canastas(natural=500, mixed=300, sequence=1500),
+    opening=Opening(tiers=((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150))),
+    pile=Pile(natural_and_wild=False, onto_meld_unless_canasta=True),
+    threes=Threes(red_all=1000),
+    going_out=GoingOut(canastas=2, bonus=200, concealed=None),
+    game_target=10000,
+    hooks=("merge_melds_of_a_rank", "sequence_takes_top_card_only"),
+    rule_source="seeds/canasta-variants-and-euchre.txt (Samba); rules/variant_facts.md (Samba)",
+)
+
+HAND_AND_FOOT = VariantRules(
+    slug="hand-and-foot", title="Hand and Foot",
+    summary="Five packs and ten jokers, a hand and a foot of 13 cards each, two drawn per turn; clean, dirty "
+            "and wild piles of exactly seven; four deals.",
+    min_players=4, max_players=4, default_players=4, teams="partners",
+    deck=Deck(packs=5, jokers=10), deal=13, foot=13, draw=2,
+    sets=SetMelds(max_wilds=2, all_wild=True, max_cards=7),
+    canastas=Canastas(natural=700, mixed=300, wild=1500),
+    opening=Opening(tiers=((None, 50), (2, 90), (3, 120), (4, 150)), basis="round", concealed_exempt=False),
+    pile=Pile(blocked_tops=("three",), take_limit=7),
+    threes=Threes(red_all=100 * 10, red_negative_unless="never"),
+    going_out=GoingOut(canastas=0, bonus=100, concealed=None, ask_partner="required",
+                       requires=("piles_two_clean_two_dirty_one_wild", "played_from_foot")),
+    game_target=None, game_rounds=4,
+    hooks=("foot_taken_when_hand_is_empty", "wild_top_taken_with_wild_pair"),
+    rule_source="seeds/canasta-variants-and-euchre.txt (Hand & Foot); rules/variant_facts.md (Hand and Foot)",
+)
+PLANNED: dict[str, VariantRules] = {v.slug: v for v in (SAMBA, HAND_AND_FOOT)}
+
 # Every variant the engine plays, by slug; the first is the default. Entries that need hooks or
 # fields the engine does not implement yet are left out until they work.
-TABLE: dict[str, VariantRules] = {v.slug: v for v in (CLASSIC,)}
+TABLE: dict[str, VariantRules] = {v.slug: v for v in (CLASSIC, TWO_HAND)}

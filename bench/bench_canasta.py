@@ -1,0 +1,101 @@
+"""Canasta /legal-moves in process: typical positions and a 60-card hand holding 12 wild cards.
+
+Run: /tmp/probe-venv/bin/python bench/bench_canasta.py
+Typical positions are every decision point of a few hands played with random legal moves; each
+figure is the median of repeated in-process calls of rules_engine.answers.legal_moves, which
+includes reading and checking the JSON state, exactly as the API does.
+Targets: typical median <= 1 ms; the big hand <= 20 ms with <= 500 listed moves.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_engine import answers  # noqa: E402
+
+GAME = "canasta"
+
+
+def typical_positions(hands: int = 6, seed: int = 1) -> list[dict]:
+    """Every position of some hands played with random legal moves (melds preferred)."""
+    rng = random.Random(seed)
+    found = []
+    for number in range(hands):
+        state = answers.deal({"game": GAME, "players": 4, "seed": seed + number})["state"]
+        while True:
+            listed = answers.legal_moves({"game": GAME, "state": state})
+            if listed["to_act"] is None:
+                break
+            found.append(state)
+            moves = listed["moves"]
+            melds = [m for m in moves if m["type"] not in ("discard", "draw")]
+            move = rng.choice(melds if melds and rng.random() < 0.8 else moves)
+            move = {k: v for k, v in move.items() if k not in ("code", "rules", "opening")}
+            state = answers.apply_move({"game": GAME, "state": state, "move": move})["state"]
+    return found
+
+
+def big_hand() -> dict:
+    """Seat 0 after taking a big pile: 60 cards, all four jokers and all eight twos among them."""
+    wilds = ["JK"] * 4 + ["2C", "2D", "2H", "2S"] * 2
+    counts = {"4": 5, "5": 5, "6": 5, "7": 4, "8": 5, "9": 4, "10": 4, "J": 4, "Q": 4, "K": 4, "A": 4}
+    # The side's kings (KC, KD, KH) and sevens (one of each suit) are on the table; the hand holds
+    # the other copies, so it can add to both melds.
+    naturals = [rank + suit for rank, n in counts.items() for suit in "SHDCSHDC"[:n]]
+    hand = naturals + wilds
+    melds = [[{"rank": "K", "cards": ["KC", "KD", "KH"]}, {"rank": "7", "cards": ["7C", "7D", "7H", "7S"]}], []]
+    shown = len(hand) + 7 + 2
+    return {
+        "players": 4, "dealer": 3,
+        "hands": [hand, {"count": 9}, {"count": 8}, {"count": 10}],
+        "stock": {"count": 108 - shown - 27},
+        "discard": [],
+        "melds": melds,
+        "red_threes": [["3H"], ["3D"]],
+        "melded_before": [True, False, False, False],
+        "turn": {"seat": 0, "phase": "meld", "drew": "pile", "melded": False, "started": [], "extended": True,
+                 "question": None},
+    }
+
+
+def median_ms(body: dict, repeat: int) -> float:
+    """The median time of one legal_moves call, in milliseconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        answers.legal_moves(body)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+def main() -> None:
+    """Print the figures."""
+    positions = typical_positions()
+    per_position = [median_ms({"game": GAME, "state": s}, 5) for s in positions]
+    print(f"typical positions: {len(positions)}; median of per-position medians {statistics.median(per_position):.3f} ms; "
+          f"90th percentile {sorted(per_position)[int(len(per_position) * 0.9)]:.3f} ms; "
+          f"max {max(per_position):.3f} ms")
+    big = big_hand()
+    assert len(big["hands"][0]) == 60 and sum(c == "JK" or c.startswith("2") for c in big["hands"][0]) == 12
+    body = {"game": GAME, "state": big}
+    moves = answers.legal_moves(body)["moves"]
+    print(f"60-card hand with 12 wild cards: median {median_ms(body, 30):.3f} ms, {len(moves)} moves listed")
+    opening = dict(big, melds=[[], []], melded_before=[False] * 4,
+                   turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
+                         "extended": False, "question": None})
+    opening["hands"] = [big["hands"][0] + ["KC", "7D"], {"count": 9}, {"count": 8}, {"count": 10}]
+    opening["stock"] = {"count": big["stock"]["count"] + 5}
+    body = {"game": GAME, "state": opening}
+    moves = answers.legal_moves(body)["moves"]
+    print(f"the same hand before its side opened (opening constraint): median {median_ms(body, 30):.3f} ms, "
+          f"{len(moves)} moves listed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,298 @@
+"""One check per move type: every Violation a move commits, in plain words with the rule it breaks.
+
+The listing of legal moves builds candidates and keeps those these same checks pass, so /legal-moves
+and /validate-move never disagree.
+"""
+
+from __future__ import annotations
+
+from ...game import Violation
+from .config import Config
+from .melds import Judged, Meld, judge
+from .position import Position, taken_melds, without
+from .state import CanastaState
+from .variants import BLACK_THREES, RED_THREES
+
+
+def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
+    """Every rule the move breaks in this position; empty when it is legal."""
+    pos = Position(cfg, state)
+    found: list[Violation] = []
+    if move.get("seat") is not None and move["seat"] != pos.actor:
+        found.append(Violation("canasta.turn.order", f"It is seat {pos.actor}'s move, not seat {move['seat']}'s."))
+    found += CHECKS[move["type"]](pos, move)
+    return found
+
+
+def _phase(pos: Position, allowed: tuple[str, ...], what: str) -> list[Violation]:
+    phase = pos.state.turn.phase
+    if phase in allowed:
+        return []
+    if phase == "answer":
+        return [Violation("canasta.going-out.ask-partner",
+                          f"Seat {pos.actor} must first answer seat {pos.seat}'s question about going out.")]
+    if phase == "draw":
+        return [Violation("canasta.turn.draw", f"Seat {pos.seat} must first draw from the stock or take the "
+                                               f"discard pile before {what}.")]
+    return [Violation("canasta.turn.draw", f"Seat {pos.seat} has already drawn this turn; {what} is not "
+                                           "possible now.")]
+
+
+def _held(pos: Position, cards: list[str]) -> list[Violation]:
+    missing = pos.missing(cards)
+    if not missing:
+        return []
+    return [Violation("canasta.melds.from-hand", f"Seat {pos.seat} does not hold {', '.join(missing)}.")]
+
+
+def _ending(pos: Position, left: int, canastas: int, hand_after, melds_after) -> list[Violation]:
+    """What the cards left after a meld, addition or pile-taking allow: going out needs its conditions."""
+    found: list[Violation] = []
+    question = pos.state.turn.question
+    if left <= 1:
+        if canastas < pos.needed:
+            found.append(Violation(
+                "canasta.melds.keep-a-card",
+                f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
+                f"is going out, which needs {pos.needed} canasta{'s' if pos.needed > 1 else ''} (side {pos.side} "
+                f"would have {canastas}). Keep at least two cards."))
+        if question == "no":
+            found.append(Violation("canasta.going-out.ask-partner",
+                                   f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
+                                   "turn and must keep at least two cards."))
+    elif question == "yes" and pos.going_out_plan(hand_after(), melds_after()) is None:
+        found.append(Violation("canasta.going-out.ask-partner",
+                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
+                               "after this move that would no longer be possible."))
+    return found
+
+
+def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
+               ranks_taken: set[str]) -> tuple[list[Judged], list[Violation]]:
+    """Judge new melds of one move: each on its own, then one meld per rank per side."""
+    found: list[Violation] = []
+    judged = []
+    one_per_rank = pos.cfg.table.sets.one_per_rank
+    for i, cards in enumerate(melds):
+        verdict = judge(pos.cfg, cards, going_out=going_out)
+        label = f"Meld {i + 1} ({', '.join(cards)}): " if len(melds) > 1 else ""
+        found += [Violation(v.rule, label + v.message) for v in verdict.violations]
+        if verdict.rank is not None and one_per_rank:
+            if verdict.rank in pos.by_rank:
+                found.append(Violation("canasta.melds.one-per-rank",
+                                       f"{label}side {pos.side} already has a meld of rank {verdict.rank}; add "
+                                       f"to it with lay_off (meld {pos.by_rank[verdict.rank]})."))
+            elif verdict.rank in ranks_taken:
+                found.append(Violation("canasta.melds.one-per-rank",
+                                       f"{label}a side has one meld of each rank; put the {verdict.rank}s "
+                                       "together."))
+            ranks_taken.add(verdict.rank)
+        judged.append(verdict)
+    return judged, found
+
+
+def _opening(pos: Position, points: int, exempt: bool) -> list[Violation]:
+    if pos.opened or exempt or points >= pos.minimum:
+        return []
+    score = pos.state.score[pos.side] if pos.state.score is not None else 0
+    failed = pos.state.penalties[pos.side]["failed_openings"]
+    raised = f", raised by {failed * pos.cfg.table.opening.failed_attempt_raise} for {failed} failed attempt(s)" \
+        if failed else ""
+    # When only the raise for failed attempts makes the count short, that is the rule to cite.
+    rule = "canasta.opening.failed-attempt" if failed and points >= pos.cfg.minimum(score, 0) else \
+        "canasta.opening.minimum"
+    return [Violation(rule, f"The initial meld counts {points}, but side {pos.side} needs {pos.minimum} (game "
+                            f"score {score}{raised}).")]
+
+
+def must_take(pos: Position) -> bool:
+    """With the stock empty, whether the seat must take the pile: its top card fits a side meld
+    of a pile that is not frozen, and adding it there is a legal move."""
+    pile = pos.state.discard
+    if not pile or pos.state.stock_size() > 0:
+        return False
+    rank = pos.cfg.rank_of.get(pile[-1])
+    return (rank is not None and rank != "3" and rank in pos.by_rank
+            and not pos.pile_frozen_because() and pos.cfg.table.pile.onto_meld
+            and not check_take(pos, {"type": "take_pile", "cards": []}))
+
+
+def check_draw(pos: Position, move: dict) -> list[Violation]:
+    """Drawing: only before anything else in the turn; with an empty stock, only if not bound to take."""
+    found = _phase(pos, ("draw",), "drawing")
+    if found:
+        return found
+    if pos.state.stock_size() == 0 and must_take(pos):
+        found.append(Violation("canasta.stock.exhausted",
+                               f"The stock is empty and the top discard ({pos.state.discard[-1]}) fits a meld of "
+                               f"side {pos.side} on a pile that is not frozen, so seat {pos.seat} must take it."))
+    return found
+
+
+def check_take(pos: Position, move: dict) -> list[Violation]:
+    """Taking the pile: top card, frozen or not, the cards melded with it, an opening, what is left."""
+    found = _phase(pos, ("draw",), "taking the pile")
+    if found:
+        return found
+    cfg, pile = pos.cfg, pos.state.discard
+    if not pile:
+        return [Violation("canasta.pile.take", "The discard pile is empty.")]
+    top = pile[-1]
+    cards = move["cards"]
+    extra = [m["cards"] for m in move.get("melds", [])]
+    found += _held(pos, cards + [c for m in extra for c in m])
+    if top in cfg.wild:
+        return found + [Violation("canasta.pile.take", f"A wild card ({top}) is on top; the pile cannot be taken.")]
+    if top in BLACK_THREES:
+        return found + [Violation("canasta.black-threes.stop",
+                                  f"A black three ({top}) is on top; the pile cannot be taken.")]
+    if top in RED_THREES:
+        return found + [Violation("canasta.pile.take", "A red three on top cannot be taken.")]
+    if not cfg.table.opening.pile_may_open and not pos.opened:
+        found.append(Violation("canasta.opening.counting",
+                               "In this variant a side cannot open by taking the discard pile."))
+    rank = cfg.rank_of[top]
+    strays = [c for c in cards if c not in cfg.wild and cfg.rank_of.get(c) != rank]
+    if strays:
+        found.append(Violation("canasta.pile.take", f"Only {rank}s and wild cards join the top card ({top}); "
+                                                    f"{', '.join(strays)} belong in melds of their own (`melds`)."))
+    naturals = sum(1 for c in cards if cfg.rank_of.get(c) == rank)
+    wilds = sum(1 for c in cards if c in cfg.wild)
+    frozen = pos.pile_frozen_because()
+    index = pos.by_rank.get(rank)
+    if frozen:
+        if naturals < 2:
+            found.append(Violation("canasta.pile.frozen-take",
+                                   f"The pile is frozen for side {pos.side} ({'; '.join(frozen)}), so it takes two "
+                                   f"natural {rank}s from the hand; the move brings {naturals}."))
+    elif not (naturals >= 2 or (cfg.table.pile.natural_and_wild and naturals >= 1 and wilds >= 1)
+              or (cfg.table.pile.onto_meld and index is not None)):
+        found.append(Violation("canasta.pile.unfrozen-take",
+                               f"To take the pile the top card ({top}) needs a natural pair of {rank}s, one natural "
+                               f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table."))
+    if found and any(v.rule == "canasta.melds.from-hand" for v in found):
+        return found
+    hand = pos.hand
+    gained = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    left = len(hand) - len(cards) - sum(len(m) for m in extra) + gained
+    going_out = left <= 1
+    onto = pos.melds[index] if index is not None else None
+    verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
+    found += verdict.violations
+    judged, problems = _judge_new(pos, extra, going_out, {rank})
+    found += problems
+    canastas = pos.canastas - (1 if onto is not None and onto.size >= cfg.table.canastas.size else 0)
+    canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
+    found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
+    if not found:
+        after = taken_melds(pos, move)
+        found += _ending(pos, left, canastas, lambda: after[0], lambda: after[1])
+    return found
+
+
+def check_meld(pos: Position, move: dict) -> list[Violation]:
+    """New melds: each valid, one per rank, the opening minimum, and what is left in the hand."""
+    found = _phase(pos, ("meld",), "melding")
+    melds = [m["cards"] for m in move["melds"]]
+    every = [c for m in melds for c in m]
+    held = _held(pos, every)
+    found += held
+    left = len(pos.hand) - len(every)
+    judged, problems = _judge_new(pos, melds, left <= 1, set())
+    found += problems
+    if found:
+        return found
+    canastas = pos.canastas + sum(j.size >= pos.cfg.table.canastas.size for j in judged)
+    exempt = (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
+              and canastas >= pos.needed and pos.state.turn.question != "no")
+    found += _opening(pos, sum(j.points for j in judged), exempt)
+    new = [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)]
+    found += _ending(pos, left, canastas, lambda: without(pos.hand, every), lambda: pos.melds + new)
+    return found
+
+
+def check_lay_off(pos: Position, move: dict) -> list[Violation]:
+    """Adding to a side meld: the meld exists, the cards are held, the meld stays valid."""
+    found = _phase(pos, ("meld",), "adding to a meld")
+    index, cards = move["meld"], move["cards"]
+    if index >= len(pos.melds):
+        found.append(Violation("canasta.turn.meld", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
+                                                    f"there is no meld {index} to add to."))
+        return found + _held(pos, cards)
+    found += _held(pos, cards)
+    if found:
+        return found
+    onto = pos.melds[index]
+    left = len(pos.hand) - len(cards)
+    verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
+    found += verdict.violations
+    size = pos.cfg.table.canastas.size
+    if (not pos.cfg.table.sets.wild_onto_canasta and onto.size >= size
+            and any(c in pos.cfg.wild for c in cards)):
+        found.append(Violation("canasta.melds.wild-limit", "Wild cards may not join a completed canasta."))
+    if found:
+        return found
+    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
+    grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
+    melds_after = lambda: pos.melds[:index] + [grown] + pos.melds[index + 1:]  # noqa: E731
+    return _ending(pos, left, canastas, lambda: without(pos.hand, cards), melds_after)
+
+
+def check_discard(pos: Position, move: dict) -> list[Violation]:
+    """Discarding: a held card; the last card goes out, which needs its conditions."""
+    found = _phase(pos, ("meld",), "discarding")
+    card = move["card"]
+    if pos.counts.get(card, 0) < 1:
+        found.append(Violation("canasta.turn.discard", f"Seat {pos.seat} does not hold {card}."))
+    if found:
+        return found
+    left = len(pos.hand) - 1
+    question = pos.state.turn.question
+    if left == 0:
+        if pos.canastas < pos.needed:
+            found.append(Violation(pos.needed_rule,
+                                   f"Discarding the last card is going out, which needs {pos.needed} canasta"
+                                   f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
+        if question == "no":
+            found.append(Violation("canasta.going-out.ask-partner",
+                                   f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))
+    elif question == "yes":
+        found.append(Violation("canasta.going-out.ask-partner",
+                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
+                               f"discarding now would keep {left} card{'s' if left != 1 else ''}."))
+    return found
+
+
+def check_ask(pos: Position, move: dict) -> list[Violation]:
+    """The going-out question: a partner to ask, right after drawing, once, by a player able to go out."""
+    found = _phase(pos, ("meld",), "asking to go out")
+    if found:
+        return found
+    turn = pos.state.turn
+    if pos.state.partner_of(pos.seat) is None or pos.cfg.table.going_out.ask_partner == "never":
+        return [Violation("canasta.players.alone", "There is no partner to ask in this game.")]
+    if turn.question is not None:
+        found.append(Violation("canasta.going-out.ask-partner", "The question has already been asked this turn."))
+    if turn.melded:
+        found.append(Violation("canasta.going-out.ask-partner",
+                               "The question comes right after drawing, before any meld beyond the pile's top "
+                               "card; seat has already melded this turn."))
+    if len(pos.hand) < 2:
+        found.append(Violation("canasta.going-out.ask-partner",
+                               f"Seat {pos.seat} holds a single card, so going out is the only way to end the "
+                               "turn; there is nothing to ask."))
+    if not found and pos.going_out_plan(pos.hand, pos.melds) is None:
+        found.append(Violation("canasta.going-out.ask-partner",
+                               f"Seat {pos.seat} cannot go out this turn, so there is nothing to ask."))
+    return found
+
+
+def check_answer(pos: Position, move: dict) -> list[Violation]:
+    """The partner's answer: only while the question waits."""
+    if pos.state.turn.phase != "answer":
+        return [Violation("canasta.going-out.ask-partner", "No going-out question is waiting for an answer.")]
+    return []
+
+
+CHECKS = {"draw": check_draw, "take_pile": check_take, "meld": check_meld, "lay_off": check_lay_off,
+          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer}

@@ -1,0 +1,65 @@
+"""Dealing a hand: shuffled cards, the hands, red threes laid out and replaced, and the upcard."""
+
+from __future__ import annotations
+
+import random
+
+from ...errors import invalid
+from ...parsing import read_int, read_list, read_object, reject_unknown
+from .config import Config
+from .state import PENALTY_FIELDS, CanastaState, TurnState
+from .variants import RED_THREES
+
+SETUP_FIELDS = frozenset({"dealer", "score", "penalties"})
+
+
+def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaState, list[dict]]:
+    """A starting position (the same for the same seed) and what happened while dealing."""
+    table = cfg.table
+    reject_unknown(setup, SETUP_FIELDS, ("setup",))
+    dealer = read_int(setup.get("dealer", 0), ("setup", "dealer"), 0, players - 1)
+    sides = table.teams_for(players)
+    score = None
+    if setup.get("score") is not None:
+        values = read_list(setup["score"], ("setup", "score"))
+        if len(values) != sides:
+            raise invalid(("setup", "score"), f"must hold one game score per side: {sides}")
+        score = [read_int(v, ("setup", "score", t), -10**7, 10**7) for t, v in enumerate(values)]
+    penalties = [{name: 0 for name in PENALTY_FIELDS} for _ in range(sides)]
+    if setup.get("penalties") is not None:
+        values = read_list(setup["penalties"], ("setup", "penalties"))
+        if len(values) != sides:
+            raise invalid(("setup", "penalties"), f"must hold one entry per side: {sides}")
+        for t, entry in enumerate(values):
+            entry = read_object(entry, ("setup", "penalties", t))
+            reject_unknown(entry, frozenset({"failed_openings"}), ("setup", "penalties", t))
+            penalties[t]["failed_openings"] = read_int(entry.get("failed_openings", 0),
+                                                       ("setup", "penalties", t, "failed_openings"), 0, 1000)
+    cards = table.deck.cards()
+    random.Random(seed).shuffle(cards)
+    order = [(dealer + 1 + i) % players for i in range(players)]
+    hands: list[list[str]] = [[] for _ in range(players)]
+    for i in range(table.deal * players):
+        hands[order[i % players]].append(cards[i])
+    stock = cards[table.deal * players:]
+    events: list[dict] = []
+    discard = [stock.pop(0)]
+    while discard[-1] in cfg.wild or discard[-1] in RED_THREES:
+        discard.append(stock.pop(0))
+    events.append({"type": "upcard", "cards": list(discard), "rules": ["canasta.deal.upcard"]})
+    red_threes: list[list[str]] = [[] for _ in range(sides)]
+    for seat in order:
+        side = seat % sides
+        while True:
+            reds = [c for c in hands[seat] if c in RED_THREES]
+            if not reds:
+                break
+            hands[seat] = [c for c in hands[seat] if c not in RED_THREES]
+            red_threes[side] += reds
+            hands[seat] += stock[:len(reds)]
+            stock = stock[len(reds):]
+            events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": len(reds),
+                           "rules": ["canasta.red-threes.lay-out"]})
+    state = CanastaState(players, sides, dealer, hands, stock, discard, [[] for _ in range(sides)], red_threes,
+                         [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties)
+    return state, events

@@ -1,0 +1,114 @@
+"""Canasta: one engine for the family, each variant a table entry (variants.py)."""
+
+from __future__ import annotations
+
+from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
+from .config import config_for
+from .deal import deal as deal_hand
+from .examples import build_examples
+from .listing import legal_moves as list_moves
+from .meld_check import validate_meld
+from .checks import check
+from .moves import MOVE_TYPES, read_move
+from .play import apply
+from .position import Position
+from .rules import OPTIONS, RULEBOOK
+from .scoring import score as score_hand
+from .state import PHASES, CanastaState, dump_state, read_state
+from .variants import TABLE
+
+
+class Canasta(Game):
+    """The Canasta family: Classic first, other variants as they become table entries."""
+
+    slug = "canasta"
+    title = "Canasta"
+    summary = ("Rummy for partnerships with two packs and jokers: meld cards of one rank, build canastas of "
+               "seven, take the discard pile when you can, and go out once your side has a canasta.")
+    variants = tuple(Variant(v.slug, v.title, v.min_players, v.max_players, v.summary, v.default_players)
+                     for v in TABLE.values())
+    options = OPTIONS
+    phases = PHASES
+    move_types = MOVE_TYPES
+    rulebook = RULEBOOK
+    has_melds = True
+
+    # -- reading ---------------------------------------------------------------------------
+    def read_state(self, rs: Ruleset, raw: object) -> CanastaState:
+        return read_state(config_for(rs), raw)
+
+    def dump_state(self, rs: Ruleset, state: CanastaState) -> dict:
+        return dump_state(state)
+
+    def read_move(self, rs: Ruleset, raw: object) -> dict:
+        return read_move(raw, TABLE[rs.variant].max_players)
+
+    # -- play ------------------------------------------------------------------------------
+    def turn(self, rs: Ruleset, state: CanastaState) -> Turn:
+        phase = state.turn.phase
+        if phase == "over":
+            return Turn(None, "over")
+        if phase == "answer":
+            return Turn(state.partner_of(state.turn.seat), "answer")
+        return Turn(state.turn.seat, phase)
+
+    def _listing(self, rs: Ruleset, state: CanastaState) -> tuple[list[dict], dict]:
+        cfg = config_for(rs)
+        key = ("listing", id(cfg))
+        if key not in state.memo:
+            state.memo[key] = list_moves(cfg, state)
+        return state.memo[key]
+
+    def legal_moves(self, rs: Ruleset, state: CanastaState) -> list[dict]:
+        return self._listing(rs, state)[0]
+
+    def legal_notes(self, rs: Ruleset, state: CanastaState) -> dict:
+        return self._listing(rs, state)[1]
+
+    def check_move(self, rs: Ruleset, state: CanastaState, move: dict) -> list[Violation]:
+        return check(config_for(rs), state, move)
+
+    def apply_move(self, rs: Ruleset, state: CanastaState, move: dict) -> Outcome:
+        cfg = config_for(rs)
+        after, events = apply(cfg, state, move)
+        if after.over:
+            scored = score_hand(cfg, after) if all(type(h) is list for h in after.hands) else None
+            event = {"type": "hand_over", "ending": after.turn.ending, "rules": [
+                "canasta.going-out.how" if after.turn.ending == "went_out" else "canasta.stock.exhausted"]}
+            if scored is not None:
+                event["teams"] = scored["teams"]
+            events.append(event)
+        return Outcome(after, events)
+
+    def score(self, rs: Ruleset, state: CanastaState) -> dict:
+        return score_hand(config_for(rs), state)
+
+    def validate_meld(self, rs: Ruleset, meld: object, melds: object, context: object) -> dict:
+        return validate_meld(config_for(rs), meld, melds, context)
+
+    def situation_rules(self, rs: Ruleset, state: CanastaState) -> list[str]:
+        phase = state.turn.phase
+        if phase == "over":
+            ending = "canasta.going-out.how" if state.turn.ending == "went_out" else "canasta.stock.exhausted"
+            return [ending, "canasta.scoring.melded-cards", "canasta.scoring.hand-cards"]
+        if phase == "answer":
+            return ["canasta.going-out.ask-partner"]
+        pos = Position(config_for(rs), state)
+        if phase == "draw":
+            found = ["canasta.turn.draw", "canasta.pile.take", "canasta.pile.frozen"]
+            if state.stock_size() == 0:
+                found.append("canasta.stock.exhausted")
+            return found
+        found = ["canasta.turn.meld", "canasta.turn.discard", pos.needed_rule]
+        if not pos.opened:
+            found.insert(1, "canasta.opening.minimum")
+        if state.turn.question:
+            found.append("canasta.going-out.ask-partner")
+        return found
+
+    # -- dealing and examples --------------------------------------------------------------
+    def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> CanastaState:
+        return deal_hand(config_for(rs), players, seed, setup)[0]
+
+    def examples(self) -> dict:
+        return build_examples(self)

@@ -1,0 +1,130 @@
+"""/validate-meld: a meld, an opening or an addition judged outside any position."""
+
+from __future__ import annotations
+
+from ...errors import invalid
+from ...game import Violation
+from ...parsing import read_bool, read_cards, read_int, read_list, read_object, reject_unknown
+from .config import Config
+from .melds import Judged, Meld, judge
+
+CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
+MELD_FIELDS = frozenset({"cards", "rank"})
+LIMIT = 324
+
+
+def _read_meld(raw: object, pointer: tuple) -> list[str]:
+    raw = read_object(raw, pointer)
+    reject_unknown(raw, MELD_FIELDS, pointer)
+    if "cards" not in raw:
+        raise invalid(pointer + ("cards",), "required: the cards of the meld")
+    return read_cards(raw["cards"], pointer + ("cards",), LIMIT)
+
+
+def _named_rank(raw: object) -> str | None:
+    """The rank a meld object names (to aim wild cards alone at an existing meld)."""
+    rank = raw.get("rank") if type(raw) is dict else None
+    if rank is None:
+        return None
+    if type(rank) is not str:
+        raise invalid(("meld", "rank"), "must be a rank such as K or 10")
+    return rank.upper()
+
+
+def _read_existing(cfg: Config, raw: object) -> list[Meld]:
+    pointer = ("context", "existing")
+    found: list[Meld] = []
+    for i, item in enumerate(read_list(raw, pointer)[:200]):
+        cards = _read_meld(item, pointer + (i,))
+        judged = judge(cfg, cards, going_out=True)
+        if judged.violations:
+            problem = judged.violations[0]
+            raise invalid(pointer + (i, "cards"), f"not a meld: {problem.message}", problem.rule)
+        if any(m.rank == judged.rank for m in found) and cfg.table.sets.one_per_rank:
+            raise invalid(pointer + (i,), f"a side has one meld of rank {judged.rank}", "canasta.melds.one-per-rank")
+        found.append(Meld(judged.rank, cards, judged.naturals, judged.wilds))
+    return found
+
+
+def _verdict(cfg: Config, judged: Judged, violations: list[Violation]) -> dict:
+    return {"valid": not violations, "kind": "set" if judged.rank else None, "rank": judged.rank,
+            "canasta": judged.canasta(cfg) if not violations else None, "points": judged.points,
+            "violations": [v.as_dict() for v in violations]}
+
+
+def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> dict:
+    """Judge one meld (or an addition to an existing meld), or several melds as an opening."""
+    if (meld is None) == (melds is None):
+        raise invalid(("meld",), 'give either "meld": {"cards": [...]} or "melds": [{"cards": [...]}, ...]')
+    context = read_object(context if context is not None else {}, ("context",))
+    reject_unknown(context, CONTEXT_FIELDS, ("context",))
+    score = read_int(context.get("team_score", 0), ("context", "team_score"), -10**7, 10**7)
+    initial = read_bool(context.get("initial", False), ("context", "initial"))
+    going_out = read_bool(context.get("going_out", False), ("context", "going_out"))
+    concealed = read_bool(context.get("concealed", False), ("context", "concealed"))
+    failed = read_int(context.get("failed_openings", 0), ("context", "failed_openings"), 0, 1000)
+    existing = _read_existing(cfg, context["existing"]) if context.get("existing") is not None else []
+    if initial and existing:
+        raise invalid(("context", "existing"), "a side with melds on the table has already made its initial meld",
+                      "canasta.opening.minimum")
+    by_rank = {m.rank: i for i, m in enumerate(existing)}
+    if meld is not None:
+        cards = _read_meld(meld, ("meld",))
+        rank = next((cfg.rank_of[c] for c in cards if c in cfg.rank_of), None) or _named_rank(meld)
+        if rank is None and len(existing) == 1:
+            rank = existing[0].rank
+        if rank in by_rank:
+            onto = existing[by_rank[rank]]
+            judged = judge(cfg, cards, going_out=going_out, onto=onto)
+            answer = _verdict(cfg, judged, judged.violations)
+            answer.update({"lay_off": {"meld": by_rank[rank], "total_points": judged.points + sum(
+                cfg.values[c] for c in onto.cards)}})
+            return answer
+        batch = [cards]
+    else:
+        raw = read_list(melds, ("melds",))
+        if not raw:
+            raise invalid(("melds",), "name at least one meld")
+        if len(raw) > 64:
+            raise invalid(("melds",), "at most 64 melds")
+        batch = [_read_meld(m, ("melds", i)) for i, m in enumerate(raw)]
+    verdicts: list[dict] = []
+    violations: list[Violation] = []
+    ranks: set[str] = set(by_rank)
+    points = 0
+    canastas: list[str] = []
+    for i, cards in enumerate(batch):
+        judged = judge(cfg, cards, going_out=going_out)
+        own = list(judged.violations)
+        if judged.rank is not None and cfg.table.sets.one_per_rank:
+            if judged.rank in ranks:
+                own.append(Violation("canasta.melds.one-per-rank",
+                                     f"A side has one meld of rank {judged.rank}; put these cards together."))
+            ranks.add(judged.rank)
+        label = f"Meld {i + 1}: " if len(batch) > 1 else ""
+        violations += [Violation(v.rule, label + v.message) for v in own]
+        verdict = _verdict(cfg, judged, own)
+        verdicts.append(verdict)
+        points += judged.points
+        if verdict["canasta"]:
+            canastas.append(verdict["canasta"])
+    answer = {"valid": True, "kind": verdicts[0]["kind"] if len(batch) == 1 else "melds",
+              "canasta": canastas[0] if canastas else None, "points": points}
+    if initial:
+        required = cfg.minimum(score, failed)
+        answer["required"] = required
+        answer["kind"] = "opening" if len(batch) > 1 else answer["kind"]
+        exempt = concealed and bool(canastas) and cfg.table.opening.concealed_exempt
+        if exempt:
+            answer["exempt"] = {"rule": "canasta.opening.concealed-exception"}
+        elif points < required:
+            violations.append(Violation("canasta.opening.minimum",
+                                        f"The melds count {points}; a side with a game score of {score} needs "
+                                        f"{required} for its initial meld."))
+    answer["valid"] = not violations
+    answer["violations"] = [v.as_dict() for v in violations]
+    if len(batch) > 1:
+        answer["melds"] = verdicts
+    else:
+        answer["rank"] = verdicts[0]["rank"]
+    return answer

@@ -1,0 +1,147 @@
+"""Judging melds: one check per rule, used by states, moves, listings and /validate-meld alike."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...cards import card_name
+from ...game import Violation
+from .config import RANK_ORDER, Config
+from .variants import RED_THREES
+
+
+@dataclass
+class Meld:
+    """A meld on the table: its rank and its cards, with the counts verdicts need."""
+
+    rank: str
+    cards: list[str]
+    naturals: int
+    wilds: int
+
+    @property
+    def size(self) -> int:
+        """How many cards the meld holds."""
+        return self.naturals + self.wilds
+
+
+@dataclass
+class Judged:
+    """The verdict on some cards as a meld (or as an addition to one)."""
+
+    rank: str | None
+    naturals: int
+    wilds: int
+    points: int
+    violations: list[Violation] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        """How many cards the resulting meld holds."""
+        return self.naturals + self.wilds
+
+    def canasta(self, cfg: Config) -> str | None:
+        """The kind of canasta the resulting meld is, or None."""
+        return canasta_kind(cfg, self.naturals, self.wilds)
+
+
+def canasta_kind(cfg: Config, naturals: int, wilds: int) -> str | None:
+    """'natural', 'mixed' (or 'wild') when a meld of these counts is a canasta, else None."""
+    if naturals + wilds < cfg.table.canastas.size:
+        return None
+    if naturals == 0:
+        return "wild"
+    return "natural" if wilds == 0 else "mixed"
+
+
+def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
+    """The bonus a meld earns as a canasta and the rule that grants it."""
+    kind = canasta_kind(cfg, meld.naturals, meld.wilds)
+    if kind == "natural":
+        special = dict(cfg.table.canastas.by_rank).get(meld.rank)
+        return (special or cfg.table.canastas.natural), "canasta.canastas.natural"
+    if kind == "mixed":
+        return cfg.table.canastas.mixed, "canasta.canastas.mixed"
+    return 0, None
+
+
+def _words(cards: list[str]) -> str:
+    return ", ".join(cards)
+
+
+def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None = None) -> Judged:
+    """Judge cards as a new meld, or as an addition to the meld `onto`; every broken rule is named."""
+    values, wild, rank_of = cfg.values, cfg.wild, cfg.rank_of
+    naturals = wilds = points = 0
+    ranks: set[str] = set()
+    red: list[str] = []
+    for card in cards:
+        points += values[card]
+        if card in wild:
+            wilds += 1
+        elif card in RED_THREES:
+            red.append(card)
+        else:
+            naturals += 1
+            ranks.add(rank_of[card])
+    violations: list[Violation] = []
+    if red:
+        violations.append(Violation("canasta.red-threes.lay-out",
+                                    f"Red threes ({_words(red)}) are laid out as bonuses, never melded."))
+    if onto is not None:
+        ranks.add(onto.rank)
+        naturals += onto.naturals
+        wilds += onto.wilds
+    if len(ranks) > 1:
+        shown = ", ".join(sorted(ranks, key=RANK_ORDER.__getitem__))
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld holds one rank only, but these cards mix {shown}."))
+    rank = next(iter(ranks)) if len(ranks) == 1 else None
+    size = naturals + wilds
+    if not ranks:
+        if cards:
+            violations.append(Violation("canasta.melds.no-wild-melds",
+                                        f"{_words(cards)}: wild cards cannot be melded without natural cards."))
+        else:
+            violations.append(Violation("canasta.melds.set", "A meld needs cards."))
+        return Judged(None, naturals, wilds, points, violations)
+    if rank == "3":
+        if not going_out:
+            violations.append(Violation("canasta.melds.black-threes",
+                                        "Black threes may be melded only by a player going out in this move."))
+        if wilds:
+            violations.append(Violation("canasta.melds.black-threes",
+                                        "A meld of black threes may not hold wild cards."))
+        if size < 3:
+            violations.append(Violation("canasta.melds.black-threes",
+                                        f"Black threes are melded three or four together, not {size}."))
+        return Judged(rank, naturals, wilds, points, violations)
+    if size < cfg.table.sets.min_cards:
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld needs at least {cfg.table.sets.min_cards} cards; this one would "
+                                    f"have {size}."))
+    if naturals < cfg.table.sets.min_naturals:
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld needs at least {cfg.table.sets.min_naturals} natural cards; this "
+                                    f"one would have {naturals}."))
+    cap = cfg.wild_cap(naturals)
+    if wilds > cap:
+        if cfg.wild_ratio == "not_more" and wilds <= (cfg.table.sets.max_wilds or wilds):
+            why = f"never more wild cards than natural ones ({naturals})"
+        elif cfg.wild_ratio == "fewer" and wilds <= (cfg.table.sets.max_wilds or wilds):
+            why = f"fewer wild cards than natural ones ({naturals})"
+        else:
+            why = f"at most {cfg.table.sets.max_wilds} wild cards"
+        violations.append(Violation("canasta.melds.wild-limit",
+                                    f"The meld would hold {wilds} wild cards; it may hold {why}."))
+    return Judged(rank, naturals, wilds, points, violations)
+
+
+def read_meld(cfg: Config, judged: Judged, cards: list[str]) -> Meld:
+    """A table meld from cards already judged valid."""
+    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds)
+
+
+def describe(cards: list[str]) -> str:
+    """Name cards in words for messages ('king of hearts, joker')."""
+    return ", ".join(card_name(c) for c in cards)

@@ -1,0 +1,79 @@
+"""Canasta moves: their shapes and how they are read from JSON."""
+
+from __future__ import annotations
+
+from ...errors import invalid
+from ...parsing import read_bool, read_card, read_cards, read_int, read_list, read_object, read_str, reject_unknown
+
+MOVE_TYPES = {
+    "draw": "Take the top card(s) of the stock; red threes drawn are laid out and replaced. With an empty "
+            "stock, ends the hand. When the stock is given as a count, name the cards drawn in `cards`.",
+    "take_pile": "Take the whole discard pile, melding its top card with `cards` from the hand (or adding it to "
+                 "the side's meld of its rank with no cards); `melds` may add further melds (an opening).",
+    "meld": "Put down one or more new melds: {\"melds\": [{\"cards\": [...]}]}.",
+    "lay_off": "Add `cards` to the side's meld number `meld` (its index in the side's melds).",
+    "discard": "Put `card` on the discard pile, ending the turn (or going out with the last card).",
+    "ask_go_out": "Ask the partner whether to go out (right after drawing, before melding).",
+    "answer_go_out": "The partner's binding answer to the going-out question: {\"yes\": true|false}.",
+}
+MOVE_FIELDS = {
+    "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds"}), "meld": frozenset({"melds"}),
+    "lay_off": frozenset({"meld", "cards"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
+    "answer_go_out": frozenset({"yes"}),
+}
+MAX_MELDS_PER_MOVE = 40
+CARD_LIMIT = 324
+
+
+def _read_meld_list(value: object, pointer: tuple) -> list[list[str]]:
+    melds = read_list(value, pointer)
+    if len(melds) > MAX_MELDS_PER_MOVE:
+        raise invalid(pointer, f"at most {MAX_MELDS_PER_MOVE} melds per move")
+    found = []
+    for i, meld in enumerate(melds):
+        meld = read_object(meld, pointer + (i,))
+        reject_unknown(meld, frozenset({"cards", "rank"}), pointer + (i,))
+        if "cards" not in meld:
+            raise invalid(pointer + (i, "cards"), "required: the cards of the meld")
+        found.append(read_cards(meld["cards"], pointer + (i, "cards"), CARD_LIMIT))
+    return found
+
+
+def read_move(raw: object, players: int) -> dict:
+    """Parse a move into its canonical form; raise InvalidRequest when it is malformed."""
+    raw = read_object(raw, ("move",))
+    kind = read_str(raw.get("type"), ("move", "type"), tuple(MOVE_TYPES))
+    # A move copied from /legal-moves may carry the listing's note on the opening; it is not input.
+    reject_unknown(raw, MOVE_FIELDS[kind] | {"type", "seat", "opening"}, ("move",))
+    move: dict = {"type": kind}
+    if kind == "draw" and raw.get("cards") is not None:
+        move["cards"] = read_cards(raw["cards"], ("move", "cards"), CARD_LIMIT)
+    elif kind == "take_pile":
+        move["cards"] = read_cards(raw.get("cards", []), ("move", "cards"), CARD_LIMIT)
+        if raw.get("melds"):
+            move["melds"] = [{"cards": c} for c in _read_meld_list(raw["melds"], ("move", "melds"))]
+    elif kind == "meld":
+        if "melds" not in raw:
+            raise invalid(("move", "melds"), 'required: [{"cards": [...]}, ...]')
+        melds = _read_meld_list(raw["melds"], ("move", "melds"))
+        if not melds:
+            raise invalid(("move", "melds"), "name at least one meld")
+        move["melds"] = [{"cards": c} for c in melds]
+    elif kind == "lay_off":
+        if "meld" not in raw or "cards" not in raw:
+            raise invalid(("move",), 'required: "meld" (the index of the side\'s meld) and "cards"')
+        move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
+        move["cards"] = read_cards(raw["cards"], ("move", "cards"), CARD_LIMIT)
+        if not move["cards"]:
+            raise invalid(("move", "cards"), "name at least one card to add")
+    elif kind == "discard":
+        if "card" not in raw:
+            raise invalid(("move", "card"), "required: the card to discard")
+        move["card"] = read_card(raw["card"], ("move", "card"))
+    elif kind == "answer_go_out":
+        if "yes" not in raw:
+            raise invalid(("move", "yes"), "required: true or false")
+        move["yes"] = read_bool(raw["yes"], ("move", "yes"))
+    if raw.get("seat") is not None:
+        move["seat"] = read_int(raw["seat"], ("move", "seat"), 0, players - 1 if players else 0)
+    return move

@@ -1,0 +1,244 @@
+"""Applying legal moves: the position each leads to and the events it causes."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from ...errors import invalid
+from ...parsing import HiddenHand
+from .config import Config
+from .melds import Meld, judge
+from .position import Position, taken_melds, without
+from .state import CanastaState, TurnState
+from .variants import RED_THREES
+
+
+def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str]:
+    """The cards a draw takes from the stock, red threes and their replacements included."""
+    stock = state.stock
+    named = move.get("cards")
+    if type(stock) is HiddenHand:
+        if named is None:
+            raise invalid(("move", "cards"), "the stock is given as a count, so name the cards drawn from it "
+                          "(red threes and their replacements included)", "canasta.turn.hand-known")
+        _check_named_draw(cfg, state, named)
+        return named
+    taken = _simulate_draw(cfg, stock)
+    if named is not None and named != taken:
+        raise invalid(("move", "cards"), f"the stock's next cards are {', '.join(taken) or 'none'}",
+                      "canasta.turn.draw")
+    return taken
+
+
+def _replaced(cfg: Config, card: str, left_before: int) -> bool:
+    """Whether drawing this card (with left_before cards in the stock) brings a replacement."""
+    if card not in RED_THREES:
+        return False
+    # Two-hand: a red three among the stock's last two cards counts as one of the cards drawn.
+    return not ("no_replacement_for_last_two" in cfg.table.hooks and left_before <= 2)
+
+
+def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:
+    taken: list[str] = []
+    need = cfg.table.draw
+    for i, card in enumerate(stock):
+        if need == 0:
+            break
+        taken.append(card)
+        if not _replaced(cfg, card, len(stock) - i):
+            need -= 1
+    return taken
+
+
+def draw_ends_hand(cfg: Config, stock_before: int, taken: list[str]) -> bool:
+    """Whether a draw ends the hand at once: a red three came as the stock's last card."""
+    if "no_replacement_for_last_two" in cfg.table.hooks:
+        return stock_before == 1 and taken[0] in RED_THREES
+    return bool(taken) and taken[-1] in RED_THREES and stock_before == len(taken)
+
+
+def _check_named_draw(cfg: Config, state: CanastaState, named: list[str]) -> None:
+    count = state.stock.count
+    need = cfg.table.draw
+    seen = state.memo.get("seen", {})
+    used: Counter = Counter()
+    for i, card in enumerate(named):
+        if i >= count or need == 0:
+            raise invalid(("move", "cards", i), "more cards than this draw takes from the stock",
+                          "canasta.turn.draw")
+        used[card] += 1
+        if seen.get(card, 0) + used[card] > cfg.copies[card]:
+            raise invalid(("move", "cards", i), f"every copy of {card} is already accounted for",
+                          "canasta.deal.cards")
+        if not _replaced(cfg, card, count - i):
+            need -= 1
+    if need and len(named) < count:
+        raise invalid(("move", "cards"), f"the draw takes {cfg.table.draw} card(s) besides red threes and their "
+                      "replacements", "canasta.turn.draw")
+
+
+def _next_turn(state: CanastaState) -> TurnState:
+    return TurnState((state.turn.seat + 1) % state.players, "draw")
+
+
+def _put_down_anything(turn: TurnState) -> bool:
+    return bool(turn.melded or turn.started or turn.extended or turn.drew == "pile")
+
+
+def _finish(state: CanastaState, events: list[dict], ending: str, concealed: bool = False) -> None:
+    seat = state.turn.seat
+    if _put_down_anything(state.turn):
+        state.melded_before = list(state.melded_before)
+        state.melded_before[seat] = True
+    state.turn = TurnState(seat, "over", ending=ending, concealed=concealed)
+    if ending == "went_out":
+        events.append({"type": "went_out", "seat": seat, "concealed": concealed,
+                       "rules": ["canasta.going-out.how", "canasta.going-out.concealed" if concealed
+                                 else "canasta.going-out.bonus"]})
+    else:
+        events.append({"type": "stock_exhausted", "seat": seat, "rules": ["canasta.stock.exhausted"]})
+
+
+def _concealed(cfg: Config, state: CanastaState) -> bool:
+    turn, seat = state.turn, state.turn.seat
+    if state.melded_before[seat] or turn.extended:
+        return False
+    started = set(turn.started)
+    size = cfg.table.canastas.size
+    return any(m.rank in started and m.size >= size for m in state.melds[state.side_of(seat)])
+
+
+def _hand_after(state: CanastaState, seat: int, hand) -> None:
+    state.hands = list(state.hands)
+    state.hands[seat] = hand
+
+
+def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, list[dict]]:
+    """The position after a legal move, and the events it caused."""
+    new = replace(state, memo={})
+    events: list[dict] = []
+    APPLY[move["type"]](cfg, new, move, events)
+    return new, events
+
+
+def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    seat, side = state.turn.seat, state.side_of(state.turn.seat)
+    if state.stock_size() == 0:
+        _finish(state, events, "stock_exhausted")
+        return
+    taken = drawn_cards(cfg, state, move)
+    if type(state.stock) is HiddenHand:
+        state.stock = HiddenHand(state.stock.count - len(taken))
+    else:
+        state.stock = state.stock[len(taken):]
+    reds = [c for c in taken if c in RED_THREES]
+    kept = [c for c in taken if c not in RED_THREES]
+    hand = state.hands[seat]
+    _hand_after(state, seat, HiddenHand(hand.count + len(kept)) if type(hand) is HiddenHand else hand + kept)
+    rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if cfg.table.draw > 1 else [])
+    events.append({"type": "drew", "seat": seat, "cards": kept, "rules": rules})
+    if reds:
+        state.red_threes = list(state.red_threes)
+        state.red_threes[side] = state.red_threes[side] + reds
+        before = state.stock_size() + len(taken)
+        replaced = sum(1 for i, c in enumerate(taken) if _replaced(cfg, c, before - i) and i + 1 < len(taken))
+        events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": replaced,
+                       "rules": ["canasta.red-threes.lay-out"]})
+    if draw_ends_hand(cfg, state.stock_size() + len(taken), taken):
+        _finish(state, events, "stock_exhausted")
+        events[-1]["rules"] = ["canasta.red-threes.last-card"]
+        return
+    state.turn = TurnState(seat, "meld", drew="stock")
+
+
+def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    pos = Position(cfg, state)
+    seat, side = pos.seat, pos.side
+    pile = state.discard
+    rank = cfg.rank_of[pile[-1]]
+    extended = rank in pos.by_rank
+    hand, melds = taken_melds(pos, move)
+    reds = [c for c in pile[:-1] if c in RED_THREES]
+    state.melds = list(state.melds)
+    state.melds[side] = melds
+    if reds:
+        state.red_threes = list(state.red_threes)
+        state.red_threes[side] = state.red_threes[side] + reds
+    state.discard = []
+    _hand_after(state, seat, hand)
+    extra = [cfg.rank_of[next(c for c in m["cards"] if c in cfg.rank_of)] for m in move.get("melds", [])]
+    started = tuple(extra) if extended else (rank,) + tuple(extra)
+    state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
+    events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile), "red_threes": reds,
+                   "rules": ["canasta.pile.take"]})
+    if not hand:
+        _finish(state, events, "went_out", _concealed(cfg, state))
+
+
+def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    pos = Position(cfg, state)
+    every = [c for m in move["melds"] for c in m["cards"]]
+    new = []
+    for m in move["melds"]:
+        verdict = judge(cfg, m["cards"], going_out=True)
+        new.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds))
+    state.melds = list(state.melds)
+    state.melds[pos.side] = pos.melds + new
+    _hand_after(state, pos.seat, without(pos.hand, every))
+    turn = state.turn
+    state.turn = replace(turn, melded=True, started=turn.started + tuple(m.rank for m in new))
+    events.append({"type": "melded", "seat": pos.seat, "melds": [{"rank": m.rank, "cards": m.cards} for m in new],
+                   "rules": ["canasta.melds.set"] + ([] if pos.opened else ["canasta.opening.minimum"])})
+    if not state.hands[pos.seat]:
+        _finish(state, events, "went_out", _concealed(cfg, state))
+
+
+def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    pos = Position(cfg, state)
+    index, cards = move["meld"], move["cards"]
+    onto = pos.melds[index]
+    verdict = judge(cfg, cards, going_out=True, onto=onto)
+    state.melds = list(state.melds)
+    side_melds = list(pos.melds)
+    side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
+    state.melds[pos.side] = side_melds
+    _hand_after(state, pos.seat, without(pos.hand, cards))
+    turn = state.turn
+    state.turn = replace(turn, melded=True, extended=turn.extended or onto.rank not in turn.started)
+    events.append({"type": "laid_off", "seat": pos.seat, "meld": index, "cards": list(cards),
+                   "rules": ["canasta.turn.meld"]})
+    if not state.hands[pos.seat]:
+        _finish(state, events, "went_out", _concealed(cfg, state))
+
+
+def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    pos = Position(cfg, state)
+    card = move["card"]
+    _hand_after(state, pos.seat, without(pos.hand, [card]))
+    state.discard = state.discard + [card]
+    events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
+    if not state.hands[pos.seat]:
+        _finish(state, events, "went_out", _concealed(cfg, state))
+        return
+    if _put_down_anything(state.turn):
+        state.melded_before = list(state.melded_before)
+        state.melded_before[pos.seat] = True
+    state.turn = _next_turn(state)
+
+
+def _apply_ask(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    state.turn = replace(state.turn, phase="answer", question="asked")
+    events.append({"type": "asked_go_out", "seat": state.turn.seat, "partner": state.partner_of(state.turn.seat),
+                   "rules": ["canasta.going-out.ask-partner"]})
+
+
+def _apply_answer(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    answer = "yes" if move["yes"] else "no"
+    state.turn = replace(state.turn, phase="meld", question=answer)
+    events.append({"type": "answered_go_out", "seat": state.partner_of(state.turn.seat), "yes": move["yes"],
+                   "rules": ["canasta.going-out.ask-partner"]})
+
+
+APPLY = {"draw": _apply_draw, "take_pile": _apply_take, "meld": _apply_meld, "lay_off": _apply_lay_off,
+         "discard": _apply_discard, "ask_go_out": _apply_ask, "answer_go_out": _apply_answer}

@@ -1,0 +1,116 @@
+"""The position seen from the seat to act, with the facts every check needs computed once."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...errors import invalid
+from ...parsing import HiddenHand
+from .config import Config
+from .going_out import Plan, plan_going_out
+from .melds import Meld, judge
+from .state import CanastaState
+from .variants import BLACK_THREES, RED_THREES
+
+
+class Position:
+    """The acting seat's view of a state, with the facts every check needs computed once."""
+
+    def __init__(self, cfg: Config, state: CanastaState):
+        self.cfg, self.state = cfg, state
+        turn = state.turn
+        self.seat = turn.seat
+        self.actor = state.partner_of(turn.seat) if turn.phase == "answer" else turn.seat
+        self.side = state.side_of(turn.seat)
+        self.melds = state.melds[self.side]
+        self.by_rank = {m.rank: i for i, m in enumerate(self.melds)}
+        self.opened = bool(self.melds)
+        self.canastas = sum(1 for m in self.melds if m.size >= cfg.table.canastas.size)
+        score = state.score[self.side] if state.score is not None else 0
+        self.minimum = cfg.minimum(score, state.penalties[self.side]["failed_openings"])
+        self.needed = cfg.table.going_out.canastas
+        self.needed_rule = cfg.needed_rule
+        self._hand: list[str] | None = None
+        self._counts: Counter | None = None
+
+    @property
+    def hand(self) -> list[str]:
+        """The acting seat's cards; a hidden hand cannot be judged."""
+        if self._hand is None:
+            hand = self.state.hands[self.seat]
+            if type(hand) is HiddenHand:
+                raise invalid(("state", "hands", self.seat), f"seat {self.seat}'s cards are needed to judge its "
+                              "moves; give them as a list", "canasta.turn.hand-known")
+            self._hand = hand
+        return self._hand
+
+    @property
+    def counts(self) -> Counter:
+        """The acting hand as a multiset."""
+        if self._counts is None:
+            self._counts = Counter(self.hand)
+        return self._counts
+
+    def missing(self, cards: list[str]) -> list[str]:
+        """The cards (with multiplicity) a move names that the hand does not hold."""
+        need = Counter(cards)
+        counts = self.counts
+        return [card for card, n in need.items() for _ in range(n - counts.get(card, 0))]
+
+    def pile_frozen_because(self) -> list[str]:
+        """Why the pile is frozen for the acting side (empty when it is not)."""
+        cfg, pile = self.cfg, self.state.discard
+        why = []
+        if cfg.table.pile.always_frozen:
+            why.append("the pile is always frozen in this variant")
+        if cfg.table.pile.frozen_until_opened and not self.opened:
+            why.append(f"side {self.side} has not made its initial meld")
+        wild = cfg.wild
+        if cfg.table.pile.frozen_by_wild and any(c in wild for c in pile):
+            why.append("the pile holds a wild card")
+        if cfg.table.pile.frozen_by_red_three and any(c in RED_THREES for c in pile):
+            why.append("the pile holds a red three")
+        if cfg.black_three_freezes and any(c in BLACK_THREES for c in pile[:-1]):
+            why.append("the pile holds a black three")
+        return why
+
+    def going_out_plan(self, hand: list[str], melds: list[Meld]) -> Plan | None:
+        """One way for the acting seat to go out from this hand and these side melds, or None."""
+        exempt = (not melds and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock")
+        minimum = None if melds or exempt else self.minimum
+        return plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum)
+
+
+def without(hand: list[str], cards: list[str]) -> list[str]:
+    """The hand less the given cards (each copy once)."""
+    left = Counter(cards)
+    kept = []
+    for card in hand:
+        if left.get(card):
+            left[card] -= 1
+        else:
+            kept.append(card)
+    return kept
+
+
+def taken_melds(pos: "Position", move: dict) -> tuple[list[str], list[Meld]]:
+    """The hand and side melds after taking the pile with this move."""
+    cfg, pile = pos.cfg, pos.state.discard
+    top, cards = pile[-1], move["cards"]
+    extra = [m["cards"] for m in move.get("melds", [])]
+    rank = cfg.rank_of[top]
+    melds = list(pos.melds)
+    index = pos.by_rank.get(rank)
+    if index is not None:
+        old = melds[index]
+        verdict = judge(cfg, [top] + cards, going_out=True, onto=old)
+        melds[index] = Meld(rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds)
+    else:
+        verdict = judge(cfg, [top] + cards, going_out=True)
+        melds.append(Meld(rank, [top] + cards, verdict.naturals, verdict.wilds))
+    for m in extra:
+        verdict = judge(cfg, m, going_out=True)
+        melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
+    hand = without(pos.hand, cards + [c for m in extra for c in m])
+    hand += [c for c in pile[:-1] if c not in RED_THREES]
+    return hand, melds

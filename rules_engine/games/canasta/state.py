@@ -1,0 +1,354 @@
+"""The Canasta position: its parts, how it is read from JSON (with reachability checks) and written back.
+
+Shape (docs/canasta-state.md has a complete example for every phase):
+  players, dealer, hands (card lists or {"count": n}), stock (card list, next card first, or {"count": n}),
+  discard (bottom first, top last), melds (per side: [{"rank", "cards"}]), red_threes (per side),
+  melded_before (per seat), turn ({"seat", "phase", ...}), score (per side, optional),
+  penalties (per side, optional).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...errors import invalid
+from ...parsing import (
+    HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
+)
+from .config import Config
+from .melds import Meld, judge
+from .variants import RED_THREES
+
+STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
+                          "melded_before", "turn", "score", "penalties"})
+TURN_FIELDS = frozenset({"seat", "phase", "drew", "melded", "started", "extended", "question", "ending",
+                         "concealed"})
+PENALTY_FIELDS = ("failed_openings", "retracted_cards", "undeclared_red_threes")
+PHASES = ("draw", "meld", "answer", "over")
+QUESTIONS = ("asked", "yes", "no")
+CARD_LIMIT = 108 * 3  # no table of the family holds more cards than this
+
+
+@dataclass
+class TurnState:
+    """Where the turn stands: whose it is, its phase, and what the player has done in it so far."""
+
+    seat: int
+    phase: str
+    drew: str | None = None           # "stock" or "pile", once the player has drawn
+    melded: bool = False              # melded or laid off this turn, beyond the pile's top card
+    started: tuple[str, ...] = ()     # ranks of the melds this seat started this turn
+    extended: bool = False            # added cards to a meld that was on the table before this turn
+    question: str | None = None       # "asked", "yes" or "no": the going-out question of this turn
+    ending: str | None = None         # once over: "went_out" or "stock_exhausted"
+    concealed: bool = False           # once over by going out: whether it was concealed
+
+
+@dataclass
+class CanastaState:
+    """A position of a hand of Canasta."""
+
+    players: int
+    sides: int
+    dealer: int
+    hands: list
+    stock: list[str] | HiddenHand
+    discard: list[str]
+    melds: list[list[Meld]]
+    red_threes: list[list[str]]
+    melded_before: list[bool]
+    turn: TurnState
+    score: list[int] | None
+    penalties: list[dict[str, int]]
+    given: frozenset[str] = frozenset()   # optional fields the input carried, written back even when empty
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for."""
+        return seat % self.sides
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat's partner, or None when everyone plays alone."""
+        return (seat + self.sides) % self.players if self.players > self.sides else None
+
+    def stock_size(self) -> int:
+        """How many cards the stock holds."""
+        return hand_size(self.stock)
+
+    @property
+    def over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.turn.phase == "over"
+
+
+def _entries(value: object, name: str, count: int, what: str) -> list:
+    """A list with one entry per seat or per side."""
+    values = read_list(value, ("state", name))
+    if len(values) != count:
+        raise invalid(("state", name), f"must hold one entry per {what}: {count}")
+    return values
+
+
+def read_state(cfg: Config, raw: object) -> CanastaState:
+    """Parse a position and check that legal play can reach it; raise InvalidRequest with a pointer."""
+    table = cfg.table
+    raw = read_object(raw, ("state",))
+    reject_unknown(raw, STATE_FIELDS, ("state",))
+    players = read_int(raw.get("players", table.default_players), ("state", "players"),
+                       table.min_players, table.max_players)
+    sides = table.teams_for(players)
+    for name in ("dealer", "hands", "stock", "discard", "turn"):
+        if name not in raw:
+            raise invalid(("state", name), "required")
+    dealer = read_int(raw["dealer"], ("state", "dealer"), 0, players - 1)
+    hands = [read_hand(h, ("state", "hands", s), CARD_LIMIT)
+             for s, h in enumerate(_entries(raw["hands"], "hands", players, "seat"))]
+    stock_raw = raw["stock"]
+    stock = read_hand(stock_raw, ("state", "stock"), CARD_LIMIT)
+    discard = read_cards(raw["discard"], ("state", "discard"), CARD_LIMIT)
+    melds = _read_melds(cfg, raw.get("melds", [[] for _ in range(sides)]), sides)
+    red_threes = [read_cards(r, ("state", "red_threes", t), 12) for t, r in enumerate(
+        _entries(raw.get("red_threes", [[]] * sides), "red_threes", sides, "side"))]
+    melded_before = [read_bool(b, ("state", "melded_before", s)) for s, b in enumerate(
+        _entries(raw.get("melded_before", [False] * players), "melded_before", players, "seat"))]
+    turn = _read_turn(raw["turn"], players)
+    score = None
+    if raw.get("score") is not None:
+        score = [read_int(v, ("state", "score", t), -10**7, 10**7)
+                 for t, v in enumerate(_entries(raw["score"], "score", sides, "side"))]
+    penalties = [{name: 0 for name in PENALTY_FIELDS} for _ in range(sides)]
+    if raw.get("penalties") is not None:
+        for t, entry in enumerate(_entries(raw["penalties"], "penalties", sides, "side")):
+            pointer = ("state", "penalties", t)
+            entry = read_object(entry, pointer)
+            reject_unknown(entry, frozenset(PENALTY_FIELDS), pointer)
+            for name in PENALTY_FIELDS:
+                penalties[t][name] = read_int(entry.get(name, 0), pointer + (name,), 0, 1000)
+    state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
+                         score, penalties, frozenset(k for k in ("penalties",) if raw.get(k) is not None))
+    _check_cards(cfg, state)
+    _check_threes(state)
+    _check_turn(cfg, state)
+    return state
+
+
+def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
+    per_side = _entries(raw, "melds", sides, "side")
+    found: list[list[Meld]] = []
+    for t, side_raw in enumerate(per_side):
+        side: list[Meld] = []
+        for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
+            pointer = ("state", "melds", t, i)
+            meld_raw = read_object(meld_raw, pointer)
+            reject_unknown(meld_raw, frozenset({"rank", "cards"}), pointer)
+            if "cards" not in meld_raw:
+                raise invalid(pointer + ("cards",), "required: the cards of the meld")
+            cards = read_cards(meld_raw["cards"], pointer + ("cards",), CARD_LIMIT)
+            judged = judge(cfg, cards, going_out=True)
+            if judged.violations:
+                problem = judged.violations[0]
+                raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
+            if "rank" in meld_raw and str(meld_raw["rank"]).upper() != judged.rank:
+                raise invalid(pointer + ("rank",), f"the cards make a meld of rank {judged.rank}",
+                              "canasta.melds.set")
+            if cfg.table.sets.one_per_rank and any(m.rank == judged.rank for m in side):
+                raise invalid(pointer, f"side {t} already has a meld of rank {judged.rank}",
+                              "canasta.melds.one-per-rank")
+            side.append(Meld(judged.rank, cards, judged.naturals, judged.wilds))
+        found.append(side)
+    return found
+
+
+def _read_turn(raw: object, players: int) -> TurnState:
+    pointer = ("state", "turn")
+    raw = read_object(raw, pointer)
+    reject_unknown(raw, TURN_FIELDS, pointer)
+    if "seat" not in raw or "phase" not in raw:
+        raise invalid(pointer, 'required: {"seat": s, "phase": "draw" | "meld" | "answer" | "over"}')
+    seat = read_int(raw["seat"], pointer + ("seat",), 0, players - 1)
+    phase = read_str(raw["phase"], pointer + ("phase",), PHASES)
+    turn = TurnState(seat, phase)
+    if phase == "draw":
+        extra = set(raw) - {"seat", "phase"}
+        if extra:
+            raise invalid(pointer + (sorted(extra)[0],), "nothing has happened yet in a turn before the draw")
+        return turn
+    if phase == "over":
+        extra = set(raw) - {"seat", "phase", "ending", "concealed"}
+        if extra:
+            raise invalid(pointer + (sorted(extra)[0],), "a finished hand records only how it ended")
+        turn.ending = read_str(raw.get("ending"), pointer + ("ending",), ("went_out", "stock_exhausted"))
+        turn.concealed = read_bool(raw.get("concealed", False), pointer + ("concealed",))
+        if turn.concealed and turn.ending != "went_out":
+            raise invalid(pointer + ("concealed",), "only a player who went out can have gone out concealed",
+                          "canasta.going-out.concealed")
+        return turn
+    if "ending" in raw or "concealed" in raw:
+        raise invalid(pointer + ("ending" if "ending" in raw else "concealed",), "only a finished hand has an ending")
+    turn.drew = read_str(raw.get("drew", "stock"), pointer + ("drew",), ("stock", "pile"))
+    turn.melded = read_bool(raw.get("melded", False), pointer + ("melded",))
+    turn.extended = read_bool(raw.get("extended", False), pointer + ("extended",))
+    started = read_list(raw.get("started", []), pointer + ("started",))
+    if len(started) > 13:
+        raise invalid(pointer + ("started",), "a turn cannot start more melds than there are ranks")
+    turn.started = tuple(read_str(r, pointer + ("started", i)).upper() for i, r in enumerate(started))
+    if raw.get("question") is not None:
+        turn.question = read_str(raw["question"], pointer + ("question",), QUESTIONS)
+    if (phase == "answer") != (turn.question == "asked"):
+        raise invalid(pointer + ("question",), 'the phase is "answer" exactly while the going-out question '
+                      'waits for the partner ("question": "asked")', "canasta.going-out.ask-partner")
+    return turn
+
+
+def _check_cards(cfg: Config, state: CanastaState) -> None:
+    """Every card within the deck's copies, and 108 cards in all."""
+    copies = cfg.copies
+    seen: dict[str, int] = {}
+    total = 0
+
+    def count(cards: list[str], pointer: tuple) -> None:
+        nonlocal total
+        total += len(cards)
+        for card in cards:
+            n = seen.get(card, 0) + 1
+            if n > copies[card]:
+                raise invalid(pointer, f"{card} appears {n} times; the deck holds {copies[card]}",
+                              "canasta.deal.cards")
+            seen[card] = n
+
+    for seat, hand in enumerate(state.hands):
+        if type(hand) is HiddenHand:
+            total += hand.count
+        else:
+            count(hand, ("state", "hands", seat))
+    if type(state.stock) is HiddenHand:
+        total += state.stock.count
+    else:
+        count(state.stock, ("state", "stock"))
+    count(state.discard, ("state", "discard"))
+    for t, side in enumerate(state.melds):
+        for i, meld in enumerate(side):
+            count(meld.cards, ("state", "melds", t, i, "cards"))
+    for t, threes in enumerate(state.red_threes):
+        count(threes, ("state", "red_threes", t))
+    size = cfg.table.deck.size
+    if total != size:
+        raise invalid(("state",), f"the position accounts for {total} cards; the deck has {size}",
+                      "canasta.deal.cards")
+    state.memo["seen"] = seen
+
+
+def _check_threes(state: CanastaState) -> None:
+    """Red threes only where the rules put them."""
+    for seat, hand in enumerate(state.hands):
+        if type(hand) is not HiddenHand and any(c in RED_THREES for c in hand):
+            raise invalid(("state", "hands", seat), "a red three is laid out as soon as it is held",
+                          "canasta.red-threes.lay-out")
+    for t, threes in enumerate(state.red_threes):
+        if any(c not in RED_THREES for c in threes):
+            raise invalid(("state", "red_threes", t), "only red threes are laid out as bonuses",
+                          "canasta.red-threes.lay-out")
+    # A red three reaches the pile only while the upcard is turned: under other turned cards.
+    upcard_run = True
+    for index, card in enumerate(state.discard):
+        if card in RED_THREES and (not upcard_run or index == len(state.discard) - 1):
+            raise invalid(("state", "discard", index), "a red three is in the pile only as an upcard covered "
+                          "by the next turned card", "canasta.deal.upcard")
+        if card not in RED_THREES and card != "JK" and card[:-1] != "2":
+            upcard_run = False
+
+
+def _check_turn(cfg: Config, state: CanastaState) -> None:
+    """The turn, the hands and the table agree with one another."""
+    turn = state.turn
+    seat = turn.seat
+    pointer = ("state", "turn")
+    for side, melds in enumerate(state.melds):
+        seats = [s for s in range(state.players) if state.side_of(s) == side]
+        if not melds:
+            for s in seats:
+                if state.melded_before[s]:
+                    raise invalid(("state", "melded_before", s), f"side {side} has no meld on the table",
+                                  "canasta.turn.meld")
+        elif not any(state.melded_before[s] for s in seats) and not (
+                state.side_of(seat) == side and (turn.started or turn.extended or turn.drew == "pile"
+                                                 or turn.phase == "over")):
+            raise invalid(("state", "melded_before"), f"side {side} has melds, so one of its players melded",
+                          "canasta.turn.meld")
+        for i, meld in enumerate(melds):
+            if meld.rank == "3" and not (state.side_of(seat) == side and (
+                    turn.phase == "over" and turn.ending == "went_out"
+                    or turn.phase == "meld" and _size(state.hands[seat]) <= 1)):
+                raise invalid(("state", "melds", side, i), "black threes are melded only in going out",
+                              "canasta.melds.black-threes")
+    if turn.phase == "over":
+        if turn.ending == "went_out" and _size(state.hands[seat]) != 0:
+            raise invalid(("state", "hands", seat), "the player who went out holds no card",
+                          "canasta.going-out.how")
+        if turn.ending == "went_out":
+            needed = cfg.table.going_out.canastas
+            have = sum(1 for m in state.melds[state.side_of(seat)] if m.size >= cfg.table.canastas.size)
+            if have < needed:
+                raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
+                              f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
+        return
+    for s, hand in enumerate(state.hands):
+        if _size(hand) == 0 and not (s == seat and turn.phase == "meld"):
+            raise invalid(("state", "hands", s), "a player with no card left has gone out, which ends the hand",
+                          "canasta.going-out.how")
+    if turn.phase == "draw" and not state.discard:
+        raise invalid(("state", "discard"), "every turn ends with a discard, so the pile is never empty "
+                      "before a draw", "canasta.turn.discard")
+    if turn.phase in ("meld", "answer"):
+        if _size(state.hands[seat]) == 0:
+            raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
+                          "hand", "canasta.going-out.how")
+        canastas = sum(1 for m in state.melds[state.side_of(seat)] if m.size >= cfg.table.canastas.size)
+        if _size(state.hands[seat]) == 1 and canastas < cfg.table.going_out.canastas:
+            raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
+                          "needs always holds at least two cards", "canasta.melds.keep-a-card")
+        if turn.drew == "pile" and state.discard:
+            raise invalid(("state", "discard"), "the player took the whole pile this turn and has not "
+                          "discarded yet", "canasta.pile.take")
+        if turn.question is not None and state.partner_of(seat) is None:
+            raise invalid(pointer + ("question",), "a player without a partner asks nobody",
+                          "canasta.going-out.ask-partner")
+        own = {m.rank for m in state.melds[state.side_of(seat)]}
+        for i, rank in enumerate(turn.started):
+            if rank not in own:
+                raise invalid(pointer + ("started", i), f"side {state.side_of(seat)} has no meld of rank {rank}",
+                              "canasta.turn.meld")
+
+
+def _size(hand) -> int:
+    return hand_size(hand)
+
+
+def dump_state(state: CanastaState) -> dict:
+    """The JSON form of a position, in the shape read_state accepts."""
+    dumped = {
+        "players": state.players, "dealer": state.dealer,
+        "hands": [{"count": h.count} if type(h) is HiddenHand else list(h) for h in state.hands],
+        "stock": {"count": state.stock.count} if type(state.stock) is HiddenHand else list(state.stock),
+        "discard": list(state.discard),
+        "melds": [[{"rank": m.rank, "cards": list(m.cards)} for m in side] for side in state.melds],
+        "red_threes": [list(r) for r in state.red_threes],
+        "melded_before": list(state.melded_before),
+        "turn": dump_turn(state.turn),
+    }
+    if state.score is not None:
+        dumped["score"] = list(state.score)
+    if "penalties" in state.given or any(any(p.values()) for p in state.penalties):
+        dumped["penalties"] = [dict(p) for p in state.penalties]
+    return dumped
+
+
+def dump_turn(turn: TurnState) -> dict:
+    """The JSON form of the turn, with only the fields its phase uses."""
+    if turn.phase == "draw":
+        return {"seat": turn.seat, "phase": "draw"}
+    if turn.phase == "over":
+        return {"seat": turn.seat, "phase": "over", "ending": turn.ending, "concealed": turn.concealed}
+    return {"seat": turn.seat, "phase": turn.phase, "drew": turn.drew, "melded": turn.melded,
+            "started": list(turn.started), "extended": turn.extended, "question": turn.question}
+

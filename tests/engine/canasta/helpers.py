@@ -1,0 +1,107 @@
+"""Positions for Canasta tests, built as a client would send them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules_engine import answers
+
+GAME = "canasta"
+DECK = Counter({**{rank + suit: 2 for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+                   for suit in "CDHS"}, "JK": 4})
+
+
+def body(state: dict | None = None, move: dict | None = None, **options) -> dict:
+    """A request body as a client would send it."""
+    request: dict = {"game": GAME, "options": options}
+    if state is not None:
+        request["state"] = state
+    if move is not None:
+        request["move"] = move
+    return request
+
+
+def position(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
+             turn: dict | None = None, stock_top: list[str] | None = None, hidden_stock: bool = False,
+             stock_count: int | None = None, **fields) -> dict:
+    """A four-player position; the stock holds every card not shown (stock_top first) or its count.
+
+    With stock_count, the stock is that count and the first hidden hand absorbs the difference."""
+    melds = melds if melds is not None else [[], []]
+    red_threes = red_threes if red_threes is not None else [[], []]
+    shown = Counter(discard)
+    hidden = 0
+    for hand in hands:
+        if type(hand) is dict:
+            hidden += hand["count"]
+        else:
+            shown.update(hand)
+    for side in melds:
+        for meld in side:
+            shown.update(meld["cards"])
+    for threes in red_threes:
+        shown.update(threes)
+    rest = DECK - shown
+    assert not (shown - DECK), f"more copies than the deck holds: {shown - DECK}"
+    if hidden or hidden_stock:
+        stock: object = {"count": sum(rest.values()) - hidden}
+        if stock_count is not None:
+            first = next(h for h in hands if type(h) is dict)
+            first["count"] += stock["count"] - stock_count
+            stock = {"count": stock_count}
+    else:
+        top = list(stock_top or [])
+        remaining = rest - Counter(top)
+        # Red threes go to the bottom so draws in tests do not meet them by accident.
+        cards = sorted(remaining.elements(), key=lambda c: (c in ("3D", "3H"), c))
+        stock = top + cards
+    state = {"players": 4, "dealer": 3, "hands": hands, "stock": stock, "discard": discard, "melds": melds,
+             "red_threes": red_threes, "turn": turn or {"seat": 0, "phase": "draw"}}
+    state.update(fields)
+    return state
+
+
+def meld_turn(seat: int = 0, **fields) -> dict:
+    """The turn of a seat that has drawn from the stock."""
+    turn = {"seat": seat, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+            "question": None}
+    turn.update(fields)
+    return turn
+
+
+def legal(state: dict, **options) -> dict:
+    """The /legal-moves answer."""
+    return answers.legal_moves(body(state, **options))
+
+
+def codes(state: dict, **options) -> list[str]:
+    """The codes of the legal moves."""
+    return [m["code"] for m in legal(state, **options)["moves"]]
+
+
+def verdict(state: dict, move: dict, **options) -> dict:
+    """The /validate-move answer."""
+    return answers.validate_move(body(state, move, **options))
+
+
+def broken(state: dict, move: dict, **options) -> list[str]:
+    """The rule ids a move breaks."""
+    return [v["rule"] for v in verdict(state, move, **options)["violations"]]
+
+
+def apply(state: dict, move: dict, **options) -> dict:
+    """The /apply-move answer."""
+    return answers.apply_move(body(state, move, **options))
+
+
+def meld(cards: list[str], rank: str | None = None) -> dict:
+    """A table meld."""
+    found = {"cards": cards}
+    if rank:
+        found["rank"] = rank
+    return found
+
+
+def clean(move: dict) -> dict:
+    """A listed move as a client would send it back."""
+    return {k: v for k, v in move.items() if k not in ("code", "rules", "opening")}

@@ -1,0 +1,124 @@
+"""Two-hand Canasta: the second table entry (15 cards, two drawn, two canastas, no partner)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from rules_engine import answers
+from rules_engine.errors import InvalidRequest
+
+from .helpers import DECK
+
+GAME = "canasta"
+VARIANT = "two-hand"
+SEVEN_KINGS = {"cards": ["KD", "KC", "KS", "KH", "KD", "KC", "KS"]}
+SEVEN_FIVES = {"cards": ["5D", "5C", "5S", "5H", "5D", "5C", "5S"]}
+
+
+def request(state=None, move=None, **extra) -> dict:
+    body = {"game": GAME, "variant": VARIANT, **extra}
+    if state is not None:
+        body["state"] = state
+    if move is not None:
+        body["move"] = move
+    return body
+
+
+def two_hand(hands, melds, turn, stock_top=(), discard=("8C",), red_threes=([], [])) -> dict:
+    shown = Counter(discard)
+    for hand in hands:
+        shown.update(hand)
+    for side in melds:
+        for m in side:
+            shown.update(m["cards"])
+    for threes in red_threes:
+        shown.update(threes)
+    rest = DECK - shown - Counter(stock_top)
+    stock = list(stock_top) + sorted(rest.elements(), key=lambda c: (c in ("3D", "3H"), c))
+    return {"players": 2, "dealer": 1, "hands": hands, "stock": stock, "discard": list(discard), "melds": melds,
+            "red_threes": [list(r) for r in red_threes], "melded_before": [bool(melds[0]), bool(melds[1])],
+            "turn": turn}
+
+
+def test_canasta_deal_two_hand_fifteen_cards_each():
+    answer = answers.deal(request(seed=4))
+    state = answer["state"]
+    assert answer["variant"] == "two-hand" and len(state["hands"]) == 2
+    assert [len(h) for h in state["hands"]] == [15, 15]
+    found = Counter(state["stock"]) + Counter(state["discard"])
+    for part in state["hands"] + state["red_threes"]:
+        found.update(part)
+    assert found == DECK
+
+
+def test_canasta_deal_two_hand_draws_two_cards():
+    state = two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}, stock_top=["AS", "3H", "7D", "JC"])
+    after = answers.apply_move(request(state, {"type": "draw"}))["state"]
+    assert after["hands"][0] == ["QH", "4H", "AS", "7D"] and after["red_threes"][0] == ["3H"]
+
+
+def leave_in_stock(state: dict, keep: list[str]) -> dict:
+    """Move every stock card but `keep` to seat 1 (its red threes to its side), leaving `keep` as the stock."""
+    rest = Counter(state["stock"]) - Counter(keep)
+    for card in rest.elements():
+        (state["red_threes"][1] if card in ("3D", "3H") else state["hands"][1]).append(card)
+    state["stock"] = list(keep)
+    return state
+
+
+def test_canasta_deal_two_hand_last_card_is_a_full_draw():
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}), ["AS"])
+    result = answers.apply_move(request(state, {"type": "draw"}))
+    assert result["phase"] == "meld" and result["state"]["hands"][0] == ["QH", "4H", "AS"]
+    assert result["state"]["stock"] == []
+
+
+def test_canasta_deal_two_hand_red_three_among_last_two_not_replaced():
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+                           ["3H", "AS"])
+    result = answers.apply_move(request(state, {"type": "draw"}))
+    assert result["phase"] == "meld"
+    assert result["state"]["hands"][0] == ["QH", "4H", "AS"] and result["state"]["red_threes"][0] == ["3H"]
+
+
+def test_canasta_red_threes_last_card_two_hand_single_red_three_ends_the_hand():
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}), ["3H"])
+    result = answers.apply_move(request(state, {"type": "draw"}))
+    assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
+
+
+def test_canasta_going_out_canastas_two_needed():
+    turn = {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+            "question": None}
+    move = {"type": "meld", "melds": [{"cards": ["9C", "9S", "9D"]}]}
+    one = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], [[SEVEN_KINGS], []], turn)
+    answer = answers.validate_move(request(one, move))
+    assert [v["rule"] for v in answer["violations"]] == ["canasta.melds.keep-a-card"]
+    assert "needs 2 canastas" in answer["violations"][0]["message"]
+    two = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], [[SEVEN_KINGS, SEVEN_FIVES], []], turn)
+    assert answers.validate_move(request(two, move))["legal"]
+    over = two_hand([[], ["4D", "4S"]], [[SEVEN_KINGS], []],
+                    {"seat": 0, "phase": "over", "ending": "went_out", "concealed": False})
+    with pytest.raises(InvalidRequest) as caught:
+        answers.score(request(over))
+    assert caught.value.problems[0].rule == "canasta.going-out.canastas-two"
+
+
+def test_canasta_players_alone_nobody_to_ask():
+    melds = [[SEVEN_KINGS, SEVEN_FIVES], []]
+    state = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], melds,
+                     {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+                      "question": None})
+    answer = answers.validate_move(request(state, {"type": "ask_go_out"}))
+    assert [v["rule"] for v in answer["violations"]] == ["canasta.players.alone"]
+    assert "ask_go_out" not in [m["code"] for m in answers.legal_moves(request(state))["moves"]]
+
+
+def test_canasta_scoring_two_hand_by_player():
+    melds = [[SEVEN_KINGS, SEVEN_FIVES], []]
+    state = two_hand([[], ["4D", "4S"]], melds, {"seat": 0, "phase": "over", "ending": "went_out", "concealed": False})
+    answer = answers.score(request(state))
+    assert answer["scores"] == answer["teams"] and answer["teams"][1] == -10
+    assert answer["teams"][0] == 70 + 35 + 500 + 500 + 100
