@@ -1,14 +1,16 @@
 """gunicorn settings: PORT and WEB_CONCURRENCY from the environment.
 
-The answers are CPU-bound pure Python, so threads add nothing but GIL contention: sync workers,
-one process per core plus one, measured faster than gthread on this workload (bench/README.md).
+Answers are CPU-bound pure Python, so threads only contend for the GIL. Measured on 2 cores with
+wrk at 16 connections (bench/README.md): sync workers gave steady throughput, while gthread swung
+from a third of sync's rate to above it between runs; one sync worker per core kept p99 at 1.25x
+the parse-only baseline, where one more worker raised throughput 5% but p99 to 1.6x.
 """
 
 import multiprocessing
 import os
 
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
-workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count() + 1))
+workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 keepalive = 5
