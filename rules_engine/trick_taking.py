@@ -109,11 +109,13 @@ def read_play(
     size = len(seats)
     for index, item in enumerate(tricks_raw):
         pointer = ("state", "tricks", index)
-        trick = _well_formed_trick(item, leader, size) or _read_trick(item, pointer, seats, ids, allow_winner=True)
-        if len(trick.cards) != size:
-            raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
-        _check_leader(trick, leader, pointer, ids)
-        leader = _replay(trick, pointer, orders[trick.leader], rules, ids, void, played, seen, deck)
+        trick = _well_formed_trick(item, leader, size)
+        if trick is None:
+            trick = _read_trick(item, pointer, seats, ids, allow_winner=True)
+            if len(trick.cards) != size:
+                raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
+            _check_leader(trick, leader, pointer, ids)
+        leader = _replay(trick, pointer, orders[leader], rules, ids, void, played, seen, deck)
         if item.get("winner") is not None and item["winner"] != leader:
             raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
         tricks.append(trick)
@@ -163,16 +165,14 @@ def _well_formed_trick(item: object, leader: int, size: int) -> Trick | None:
 
     Anything unusual returns None, and the careful reader then finds and names the problem.
     """
-    if type(item) is not dict or type(item.get("leader")) is not int or item["leader"] != leader:
-        return None
-    if not item.keys() <= _DONE_TRICK_FIELDS or type(item.get("winner", 0)) is not int:
-        return None
-    cards = item.get("cards")
-    if type(cards) is not list or len(cards) != size:
-        return None
     try:
+        if item["leader"] != leader or type(item["leader"]) is not int or type(item.get("winner", 0)) is not int:
+            return None
+        cards = item["cards"]
+        if type(cards) is not list or len(cards) != size or len(item) > 3 or not item.keys() <= _DONE_TRICK_FIELDS:
+            return None
         return Trick(leader, tuple([CANONICAL[card] for card in cards]))
-    except (KeyError, TypeError):
+    except (KeyError, TypeError, AttributeError):
         return None
 
 
