@@ -18,14 +18,19 @@ from .parsing import HiddenHand, read_cards, read_hand, read_int, read_list, rea
 
 @dataclass(frozen=True)
 class TrickRules:
-    """How a game compares cards: the suit a card belongs to, and its power given the suit led."""
+    """How a game compares cards: the suit each card counts as, and its power given the suit led."""
 
-    suit_of: Callable[[str], str]
+    suits: dict[str, str]  # every card of the deck -> the suit it belongs to for following and winning
     power: Callable[[str, str], int]  # higher wins; a card that cannot win the trick answers -1
+
+    @property
+    def suit_of(self) -> Callable[[str], str]:
+        """The suit a card counts as."""
+        return self.suits.__getitem__
 
 
 # No trumps: the highest card of the suit led wins.
-NO_TRUMPS = TrickRules(suit_of=SUIT.__getitem__, power=lambda card, led: RANK_INDEX[card] if SUIT[card] == led else -1)
+NO_TRUMPS = TrickRules(suits=SUIT, power=lambda card, led: RANK_INDEX[card] if SUIT[card] == led else -1)
 
 
 @dataclass(frozen=True)
@@ -107,6 +112,7 @@ def read_play(
     orders = _PLAY_ORDERS.get(seats) or _PLAY_ORDERS.setdefault(seats, {s: play_order(s, seats) for s in seats})
     leader = first_leader
     size = len(seats)
+    suit_of, power = rules.suits, rules.power
     for index, item in enumerate(tricks_raw):
         pointer = ("state", "tricks", index)
         trick = _well_formed_trick(item, leader, size)
@@ -115,11 +121,29 @@ def read_play(
             if len(trick.cards) != size:
                 raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
             _check_leader(trick, leader, pointer, ids)
-        leader = _replay(trick, pointer, orders[leader], rules, ids, void, played, seen, deck)
+        # The replay of _replay, inlined: this loop runs for every trick of every request.
+        seen.append((trick.cards, pointer, None))
+        led = None
+        best_power = -2
+        for seat, card in zip(orders[leader], trick.cards):
+            suit = suit_of.get(card)
+            if suit is None:
+                raise invalid(pointer + ("cards",), f"seat {seat} played {card}, which is not in this deck", ids.deck)
+            if led is None:
+                led = suit
+            if suit in void[seat]:
+                raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card)} after showing out of {SUIT_NAMES[suit]}", ids.follow_suit)
+            if suit != led:
+                void[seat].add(led)
+            strength = power(card, led)
+            if strength > best_power:
+                leader, best_power = seat, strength
         if item.get("winner") is not None and item["winner"] != leader:
             raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
+    for seat in seats:
+        played[seat] += len(tricks)
     current_raw = raw.get("current_trick")
     pointer = ("state", "current_trick")
     if current_raw is None:

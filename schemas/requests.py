@@ -15,9 +15,8 @@ class Envelope(Schema):
     class Meta:
         unknown = RAISE
 
-    game = fields.String(required=True, validate=validate.Length(max=64), **GAME_SLUG)
-    variant = fields.String(validate=validate.Length(max=64),
-                            metadata={"description": "A variant of the game; omitted means the game's default."})
+    game = fields.String(required=True, **GAME_SLUG)
+    variant = fields.String(metadata={"description": "A variant of the game; omitted means the game's default."})
     options = FreeObject(metadata={"description": "House rules and interpretations by name; see GET /games/{game}."})
 
 

@@ -49,7 +49,7 @@ def _rules_for(trump: str) -> tuple[TrickRules, dict[str, str]]:
         suit = effective[card]
         return strength[card] if suit == trump or suit == led else -1
 
-    return TrickRules(suit_of=effective.__getitem__, power=power), effective
+    return TrickRules(suits=effective, power=power), effective
 
 
 _BY_TRUMP = {suit: _rules_for(suit) for suit in SUITS}
