@@ -9,6 +9,8 @@ Shape (docs/canasta-state.md has a complete example for every phase):
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass, field
 
 from ...errors import invalid
@@ -203,39 +205,45 @@ def _read_turn(raw: object, players: int) -> TurnState:
 def _check_cards(cfg: Config, state: CanastaState) -> None:
     """Every card within the deck's copies, and 108 cards in all."""
     copies = cfg.copies
-    seen: dict[str, int] = {}
+    shown: list[tuple[list[str], tuple]] = []
     total = 0
-
-    def count(cards: list[str], pointer: tuple) -> None:
-        nonlocal total
-        total += len(cards)
-        for card in cards:
-            n = seen.get(card, 0) + 1
-            if n > copies[card]:
-                raise invalid(pointer, f"{card} appears {n} times; the deck holds {copies[card]}",
-                              "canasta.deal.cards")
-            seen[card] = n
-
     for seat, hand in enumerate(state.hands):
         if type(hand) is HiddenHand:
             total += hand.count
         else:
-            count(hand, ("state", "hands", seat))
+            shown.append((hand, ("state", "hands", seat)))
     if type(state.stock) is HiddenHand:
         total += state.stock.count
     else:
-        count(state.stock, ("state", "stock"))
-    count(state.discard, ("state", "discard"))
+        shown.append((state.stock, ("state", "stock")))
+    shown.append((state.discard, ("state", "discard")))
     for t, side in enumerate(state.melds):
         for i, meld in enumerate(side):
-            count(meld.cards, ("state", "melds", t, i, "cards"))
+            shown.append((meld.cards, ("state", "melds", t, i, "cards")))
     for t, threes in enumerate(state.red_threes):
-        count(threes, ("state", "red_threes", t))
+        shown.append((threes, ("state", "red_threes", t)))
+    every: list[str] = []
+    for cards, _ in shown:
+        every += cards
+    seen = Counter(every)
+    if any(n > copies[card] for card, n in seen.items()):
+        _name_excess_card(shown, copies)
+    total += len(every)
     size = cfg.table.deck.size
     if total != size:
         raise invalid(("state",), f"the position accounts for {total} cards; the deck has {size}",
                       "canasta.deal.cards")
-    state.memo["seen"] = seen
+
+
+def _name_excess_card(shown: list[tuple[list[str], tuple]], copies: dict[str, int]) -> None:
+    """Raise, pointing at the first place a card appears once more than the deck holds it."""
+    tally: dict[str, int] = {}
+    for cards, pointer in shown:
+        for card in cards:
+            tally[card] = tally.get(card, 0) + 1
+            if tally[card] > copies[card]:
+                raise invalid(pointer, f"{card} appears {tally[card]} times; the deck holds {copies[card]}",
+                              "canasta.deal.cards")
 
 
 def _check_threes(state: CanastaState) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
 from ...cards import RANKS
 from ...decks import cards_of, make_deck
@@ -19,6 +20,11 @@ class Layout:
     hand_size: int
     packet_sizes: tuple[tuple[int, ...], ...]  # index 0 is turn 1
 
+    @cached_property
+    def cards(self) -> frozenset[str]:
+        """The pack in play, as a set."""
+        return frozenset(self.deck)
+
     @property
     def turns(self) -> int:
         """How many turns the game lasts."""
@@ -33,6 +39,7 @@ class Layout:
         return sum(sum(sizes) for sizes in self.packet_sizes[turn:])
 
 
+@lru_cache(maxsize=None)
 def _without(ranks: tuple[str, ...], extra: tuple[str, ...] = ()) -> tuple[str, ...]:
     return tuple(cards_of(make_deck(ranks=tuple(r for r in RANKS if r not in ranks), removed=extra)))
 
@@ -43,13 +50,18 @@ def _threes_except(kept_suit: str) -> tuple[str, ...]:
 
 def layout_for(players: int, options: dict) -> Layout:
     """The layout for a player count under the options in force."""
+    return _layout(players, options.get("kept_three"), options.get("removed_twos"), options.get("five_players"))
+
+
+@lru_cache(maxsize=None)
+def _layout(players: int, kept_three: str, removed_twos: str, reading: str) -> Layout:
+    options = {"kept_three": kept_three, "removed_twos": removed_twos}
     if players == 2:
         return Layout(_without(("2", "3", "4")), 5, STANDARD_TURNS)
     if players == 3:
         return Layout(_without(("2",), _threes_except(options["kept_three"])), 5, STANDARD_TURNS)
     if players == 4:
         return Layout(_without((), tuple("2" + s for s in options["removed_twos"])), 5, STANDARD_TURNS)
-    reading = options["five_players"]
     if reading == "packets-of-two":
         return Layout(_without(("2",), _threes_except(options["kept_three"])), 5, ((2, 2),) * 5)
     if reading == "four-cards":

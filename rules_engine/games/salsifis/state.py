@@ -230,7 +230,7 @@ def _discards_possible(options: dict, state: SalsifisState) -> bool:
 
 
 def _check_conservation(state: SalsifisState, discards_possible: bool) -> None:
-    deck = set(state.layout.deck)
+    deck = state.layout.cards
     seen: set[str] = set()
     total = 0
 
