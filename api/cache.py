@@ -25,24 +25,35 @@ def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
 class CostTracker:
     """Learns how long each kind of answer takes to compute, to skip a cache that cannot beat it.
 
-    A kind is an endpoint under one ruleset. A Redis round trip costs a fixed time; answers that
-    compute faster than `min_compute_us` on average are answered fresh and not stored.
+    A kind is an endpoint under one ruleset. A Redis round trip costs a fixed time; kinds that
+    compute faster than `min_compute_us` on average are answered fresh and not stored. Every
+    `SAMPLE_EVERY`-th request of a cached kind is computed anyway, so that a kind whose answers
+    all come from the cache (perhaps stored by another node) still has its cost measured and can
+    be let go.
     """
+
+    SAMPLE_EVERY = 16
 
     def __init__(self, min_compute_us: float):
         self._min = min_compute_us
         self._average_us: dict[tuple[str, str], float] = {}
+        self._requests: dict[tuple[str, str], int] = {}
 
     def worth_caching(self, kind: tuple[str, str]) -> bool:
-        """Whether the cache may pay for this kind (unknown kinds are given the chance)."""
+        """Whether this request should go through the cache (unknown kinds are given the chance)."""
+        if self._min <= 0:
+            return True
         average = self._average_us.get(kind)
-        return average is None or average >= self._min
+        if average is not None and average < self._min:
+            return False
+        seen = self._requests[kind] = self._requests.get(kind, 0) + 1
+        return seen % self.SAMPLE_EVERY != 0
 
     def record(self, kind: tuple[str, str], seconds: float) -> None:
         """Fold one measured computation into the kind's moving average."""
         spent = seconds * 1e6
         average = self._average_us.get(kind)
-        self._average_us[kind] = spent if average is None else 0.9 * average + 0.1 * spent
+        self._average_us[kind] = spent if average is None else 0.8 * average + 0.2 * spent
 
 
 class NoCache:

@@ -131,3 +131,15 @@ def test_cache_can_be_switched_off():
     answer = client.post("/legal-moves", json=body)
     assert "X-Cache" not in answer.headers and answer.get_json() == answers.legal_moves(body)
     assert client.get("/readyz").get_json() == {"status": "ready", "cache": "off", "redis": "disabled"}
+
+
+def test_redis_lets_go_of_a_kind_whose_answers_all_hit(redis_server):
+    redis_server.flush()
+    app = create_app(Settings(redis_url=redis_server.url, redis_min_compute_us=10**9))
+    client = app.test_client()
+    body = positions(1)[0]
+    costs = app.extensions["cardref.cache"].costs
+    kind = ("legal-moves", answers.ruleset_of(body).id)
+    costs._average_us[kind] = 10**10  # a cold first measurement, far above the threshold
+    seen = [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(200)]
+    assert seen[0] == "miss" and "hit" in seen and seen[-1] == "skip"
