@@ -1,7 +1,7 @@
 """Load test: gunicorn on loopback, a mix of every endpoint and game, 64 connections for 60 s.
 
 Prints requests, errors and the growth of every worker's resident memory between the end of a
-warm-up and the end of the run. `python -m bench.load --seconds 60 --connections 64`.
+warm-up and the end of the run. `python -m bench.load --seconds 60 --connections 64 [--no-cache]`.
 """
 
 from __future__ import annotations
@@ -49,9 +49,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--warmup", type=int, default=10)
+    parser.add_argument("--no-cache", action="store_true", help="CACHE_TTL_SECONDS=0: every answer computed")
     options = parser.parse_args()
     mix = request_mix()
-    with gunicorn("app:app") as (port, process):
+    with gunicorn("app:app", env={"CACHE_TTL_SECONDS": "0"} if options.no_cache else None) as (port, process):
         run_wrk(port, mix, options.warmup, options.connections)
         before = worker_rss_kib(process.pid)
         started = time.monotonic()
@@ -59,6 +60,7 @@ def main() -> None:
         after = worker_rss_kib(process.pid)
     growth = {pid: round(100 * (after[pid] - before[pid]) / before[pid], 2) for pid in before if pid in after}
     report = {"seconds": round(time.monotonic() - started, 1), "connections": options.connections,
+              "cache": "off" if options.no_cache else "embedded",
               "distinct_requests": len(mix), "requests": load.requests, "errors": load.errors,
               "requests_per_second": load.requests_per_second, "p50_ms": load.p50_ms, "p99_ms": load.p99_ms,
               "worker_rss_kib_before": before, "worker_rss_kib_after": after, "worker_rss_growth_percent": growth,
