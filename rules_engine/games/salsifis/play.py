@@ -63,7 +63,7 @@ def _placement_index(state: SalsifisState, seat: int) -> int | None:
 
 def check_place(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
     """Check a placing: a real seat, a card it holds (or has down), a real change, and no more fleeing."""
-    seat = move.get("seat", turn(options, state).to_act)
+    seat = move["seat"] if "seat" in move else turn(options, state).to_act
     card, packet = move["card"], move["packet"]
     if seat >= state.players:
         return [Violation("salsifis.turn.place", f"There is no seat {seat} in a {state.players}-player game.")]
@@ -160,7 +160,7 @@ def _add(pile: list[str] | HiddenHand, cards: list[str]) -> list[str] | HiddenHa
 
 def apply_place(options: dict, state: SalsifisState, move: dict) -> Outcome:
     """Put a card face down by a packet, taking back the card the seat had down before, if any."""
-    seat = move.get("seat", turn(options, state).to_act)
+    seat = move["seat"] if "seat" in move else turn(options, state).to_act
     before = state.placement_of(seat)
     hand = list(state.hands[seat])
     if move["card"] in hand:
