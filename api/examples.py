@@ -19,12 +19,24 @@ def _game_examples() -> dict[str, dict]:
 
 @cache
 def requests(endpoint: str) -> dict[str, dict]:
-    """An example request per game for one endpoint, as OpenAPI examples."""
+    """Example requests for one endpoint, as OpenAPI examples: every game, its other variants and,
+    for /legal-moves, every phase a game shows an example of."""
     found = {}
     for slug, example in _game_examples().items():
         body = _body(slug, endpoint, example)
         if body is not None:
             found[slug] = {"summary": GAMES[slug].title, "value": body}
+        for variant, variant_example in example.get("variants", {}).items():
+            if endpoint == "score" and "finished_state" not in variant_example:
+                continue
+            body = _body(slug, endpoint, variant_example)
+            if body is not None:
+                found[f"{slug}-{variant}"] = {"summary": f"{GAMES[slug].title}, {variant}",
+                                              "value": {**body, "variant": variant}}
+        if endpoint == "legal-moves":
+            for phase, state in example.get("phases", {}).items():
+                found[f"{slug}-{phase}"] = {"summary": f"{GAMES[slug].title}: {phase.replace('_', ' ')}",
+                                            "value": _request(slug, {"state": state})}
     return found
 
 
@@ -59,8 +71,7 @@ def listing(name: str) -> dict:
 def _body(slug: str, endpoint: str, example: dict) -> dict | None:
     state, move = example.get("state"), example.get("move")
     if endpoint == "deal":
-        players = GAMES[slug].variants[0].default_players or GAMES[slug].variants[0].min_players
-        return _request(slug, {"players": players, "seed": 42, "setup": example.get("setup", {})})
+        return _request(slug, {"seed": 42, "setup": example.get("setup", {})})
     if endpoint == "legal-moves":
         return _request(slug, {"state": state})
     if endpoint in ("validate-move", "apply-move", "explain"):
