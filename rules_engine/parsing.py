@@ -15,9 +15,6 @@ class HiddenHand:
     count: int
 
 
-Hand = "list[str] | HiddenHand"
-
-
 def read_object(value: object, pointer: Pointer) -> dict:
     """Demand a JSON object."""
     if type(value) is not dict:
