@@ -34,9 +34,14 @@ class Layout:
         """The sizes of the packets laid at the start of a turn (1-based)."""
         return self.packet_sizes[turn - 1]
 
+    @cached_property
+    def _heaps(self) -> tuple[int, ...]:
+        """The heap left after each turn from 0, worked out once: every request reads it."""
+        return tuple(sum(sum(sizes) for sizes in self.packet_sizes[turn:]) for turn in range(self.turns + 1))
+
     def heap_after(self, turn: int) -> int:
         """How many cards stay in the heap once the packets of `turn` are laid."""
-        return sum(sum(sizes) for sizes in self.packet_sizes[turn:])
+        return self._heaps[turn]
 
 
 @lru_cache(maxsize=None)

@@ -36,7 +36,11 @@ def turn(options: dict, state: SalsifisState) -> Turn:
     """The lowest seat still to place; then any seat bound to fight left alone; then the dealer, who reveals."""
     if state.over:
         return Turn(None, "over")
-    waiting = state.unplaced() or stuck(options, state)
+    if len(state.placements) < state.players:
+        # Seats are unique among placements, so a seat is still to place: the lowest one acts.
+        placed = {p.seat for p in state.placements}
+        return Turn(next(s for s in range(state.players) if s not in placed), "place")
+    waiting = stuck(options, state)
     if waiting:
         return Turn(waiting[0], "place")
     return Turn(state.dealer, "resolve")
@@ -57,10 +61,6 @@ def _hand_of(state: SalsifisState, seat: int) -> list[str]:
     return hand
 
 
-def _placement_index(state: SalsifisState, seat: int) -> int | None:
-    return next((i for i, p in enumerate(state.placements) if p.seat == seat), None)
-
-
 def check_place(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
     """Check a placing: a real seat, a card it holds (or has down), a real change, and no more fleeing."""
     seat = move["seat"] if "seat" in move else turn(options, state).to_act
@@ -69,22 +69,43 @@ def check_place(options: dict, state: SalsifisState, move: dict) -> list[Violati
         return [Violation("salsifis.turn.place", f"There is no seat {seat} in a {state.players}-player game.")]
     if packet >= len(state.packets):
         return [Violation("salsifis.turn.place", f"There is no packet {packet} this turn.")]
-    hand = _hand_of(state, seat)
-    index = _placement_index(state, seat)
-    before = None if index is None else state.placements[index]
-    if before is not None and before.card is None:
-        raise invalid(("state", "placements", index, "card"), f"seat {seat}'s placed card is not disclosed; "
-                      "changing it needs to know which card goes back to the hand")
-    if card not in hand and (before is None or before.card != card):
-        return [Violation("salsifis.turn.card-held", f"Seat {seat} does not hold {card}.")]
-    if before is not None and before.card == card and before.packet == packet:
-        return [Violation("salsifis.turn.change", f"Seat {seat} already has {card} down by packet {packet}; "
-                          "placing it there again changes nothing.")]
-    after = [p for p in state.placements if p.seat != seat] + [Placement(seat, packet, card)]
-    if obliged(options, state, seat) and len(after) == state.players and _alone(seat, after):
-        return [Violation("salsifis.turn.fleeing", f"Seat {seat} has been alone on its packet "
-                          f"{state.alone_streak[seat]} turns running and must join a packet another seat bets on.")]
-    return []
+    return _Placer(options, state, seat).problems(card, packet)
+
+
+class _Placer:
+    """What judging the placings of one seat needs, worked out once so listing many placings stays cheap."""
+
+    def __init__(self, options: dict, state: SalsifisState, seat: int):
+        self.seat = seat
+        self.hand = _hand_of(state, seat)
+        others = []
+        self.before = None
+        for index, placement in enumerate(state.placements):
+            if placement.seat != seat:
+                others.append(placement)
+            elif placement.card is None:
+                raise invalid(("state", "placements", index, "card"), f"seat {seat}'s placed card is not disclosed; "
+                              "changing it needs to know which card goes back to the hand")
+            else:
+                self.before = placement
+        self.obliged = obliged(options, state, seat)
+        # Placing leaves a lone card only if every other seat has placed, and on none of the packets they chose.
+        self.last = len(others) + 1 == state.players
+        self.taken = {p.packet for p in others}
+        self.streak = state.alone_streak[seat]
+
+    def problems(self, card: str, packet: int) -> list[Violation]:
+        """Every rule placing `card` by `packet` breaks; empty when it is legal."""
+        seat, before = self.seat, self.before
+        if card not in self.hand and (before is None or before.card != card):
+            return [Violation("salsifis.turn.card-held", f"Seat {seat} does not hold {card}.")]
+        if before is not None and before.card == card and before.packet == packet:
+            return [Violation("salsifis.turn.change", f"Seat {seat} already has {card} down by packet {packet}; "
+                              "placing it there again changes nothing.")]
+        if self.obliged and self.last and packet not in self.taken:
+            return [Violation("salsifis.turn.fleeing", f"Seat {seat} has been alone on its packet "
+                              f"{self.streak} turns running and must join a packet another seat bets on.")]
+        return []
 
 
 def check_resolve(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
@@ -126,19 +147,7 @@ def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
     """The moves of the seat to act: its placings, or the reveal with each formula that could win."""
     acting = turn(options, state)
     if acting.phase == "place":
-        seat = acting.to_act
-        before = state.placement_of(seat)
-        cards = list(_hand_of(state, seat)) + ([before.card] if before is not None and before.card else [])
-        moves = []
-        for card in cards:
-            for packet in range(len(state.packets)):
-                move = {"type": "place", "card": card, "packet": packet, "seat": seat}
-                if not check_place(options, state, move):
-                    rules = ["salsifis.turn.place"] + (["salsifis.turn.change"] if before else [])
-                    if obliged(options, state, seat):
-                        rules.append("salsifis.turn.fleeing")
-                    moves.append({**move, "code": f"place:{card}:{packet}", "rules": rules})
-        return moves
+        return _placings(options, state, acting.to_act)
     _require_disclosed(state)
     moves = [{"type": "resolve", "calls": [], "code": "resolve", "rules": ["salsifis.turn.reveal"]}]
     for contest in contests_of(state):
@@ -149,6 +158,23 @@ def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
                           "rules": ["salsifis.turn.reveal", f"salsifis.formula.{contest.kind}",
                                     "salsifis.formula.first"]})
     return moves
+
+
+def _placings(options: dict, state: SalsifisState, seat: int) -> list[dict]:
+    """Every legal placing of a seat: each card it holds or has down, by each packet, judged like a move."""
+    before = state.placement_of(seat)
+    cards = list(_hand_of(state, seat)) + ([before.card] if before is not None and before.card else [])
+    if not cards:
+        # Nothing to judge (a bound seat with no card left): no check runs, so an undisclosed card raises nothing.
+        return []
+    placer = _Placer(options, state, seat)
+    rules = ["salsifis.turn.place"] + (["salsifis.turn.change"] if before else [])
+    if placer.obliged:
+        rules.append("salsifis.turn.fleeing")
+    packets = range(len(state.packets))
+    return [{"type": "place", "card": card, "packet": packet, "seat": seat, "code": f"place:{card}:{packet}",
+             "rules": list(rules)}
+            for card in cards for packet in packets if not placer.problems(card, packet)]
 
 
 # -- applying ----------------------------------------------------------------------------------

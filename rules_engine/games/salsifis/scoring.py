@@ -10,11 +10,13 @@ from ...parsing import HiddenHand
 from .state import SalsifisState, Share
 
 VALUES = {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}
+# Per card, so counting a pile is one lookup a card; a card outside RANK still raises KeyError.
+CARD_POINTS = {card: VALUES.get(rank, 0) for card, rank in RANK.items()}
 
 
 def card_points(cards) -> int:
     """The points of some cards: ace 11, ten 10, king 4, queen 3, jack 2, the rest nothing."""
-    return sum(VALUES.get(RANK[c], 0) for c in cards)
+    return sum(CARD_POINTS[c] for c in cards)
 
 
 def split(points: int, share: Share, dealer: int, players: int, rule: str) -> dict[int, Fraction]:
@@ -31,13 +33,14 @@ def split(points: int, share: Share, dealer: int, players: int, rule: str) -> di
     return parts
 
 
-def _number(value: Fraction) -> int | float:
+def _number(value: int | Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
 def score(options: dict, state: SalsifisState) -> dict:
     """Score any record of won piles, shared stakes and penalties, line by line, and name the leader(s)."""
-    totals = [Fraction(0)] * state.players
+    # Whole points stay ints (cheaper than Fractions); only split stakes bring Fractions in.
+    totals: list[int | Fraction] = [0] * state.players
     lines: list[dict] = []
     for seat, pile in enumerate(state.won):
         if type(pile) is HiddenHand:
@@ -45,7 +48,7 @@ def score(options: dict, state: SalsifisState) -> dict:
         if pile:
             points = card_points(pile)
             totals[seat] += points
-            worth = ", ".join(f"{c} {VALUES[RANK[c]]}" for c in pile if RANK[c] in VALUES)
+            worth = ", ".join(f"{c} {CARD_POINTS[c]}" for c in pile if CARD_POINTS[c])
             lines.append({"seat": seat, "points": points, "rule": "salsifis.scoring.values",
                           "text": f"won {len(pile)} cards worth {points}" + (f" ({worth})" if worth else "")})
     for index, share in enumerate(state.shared):

@@ -92,7 +92,9 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     reject_unknown(raw, STATE_FIELDS, ("state",))
     players = read_int(_required(raw, "players", "the number of players, 2 to 5"), ("state", "players"), 2, 5)
     layout = layout_for(players, options)
-    turn = read_int(_required(raw, "turn", f"the turn, 1 to {layout.turns}"), ("state", "turn"), 1, layout.turns)
+    if "turn" not in raw:
+        raise invalid(("state", "turn"), f"required: the turn, 1 to {layout.turns}")
+    turn = read_int(raw["turn"], ("state", "turn"), 1, layout.turns)
     dealer = read_int(raw.get("dealer", 0), ("state", "dealer"), 0, players - 1)
     hands = [read_hand(h, ("state", "hands", s), PILE_LIMIT)
              for s, h in enumerate(_per_seat(_required(raw, "hands", "the cards each seat holds"), "hands", players))]
@@ -127,6 +129,7 @@ def _read_placements(value: object, players: int, packets: int) -> list[Placemen
         raise invalid(("state", "placements"), f"holds {len(items)} placements for {players} seats",
                       "salsifis.turn.place")
     placements: list[Placement] = []
+    seats: set[int] = set()
     for index, item in enumerate(items):
         pointer = ("state", "placements", index)
         item = read_object(item, pointer)
@@ -134,7 +137,7 @@ def _read_placements(value: object, players: int, packets: int) -> list[Placemen
         if "seat" not in item or "packet" not in item:
             raise invalid(pointer, "a placement is {\"seat\": s, \"packet\": p, \"card\": c}")
         seat = read_int(item["seat"], pointer + ("seat",), 0, players - 1)
-        if any(p.seat == seat for p in placements):
+        if seat in seats:
             raise invalid(pointer + ("seat",), f"seat {seat} has already placed a card; a seat places one card "
                           "per turn and a change replaces it", "salsifis.turn.change")
         if packets == 0:
@@ -142,6 +145,7 @@ def _read_placements(value: object, players: int, packets: int) -> list[Placemen
         packet = read_int(item["packet"], pointer + ("packet",), 0, packets - 1)
         card = None if item.get("card") is None else read_card(item["card"], pointer + ("card",))
         placements.append(Placement(seat, packet, card))
+        seats.add(seat)
     return placements
 
 
@@ -169,6 +173,18 @@ def _read_shared(value: object, players: int) -> list[Share]:
 
 def check_reachable(options: dict, state: SalsifisState) -> None:
     """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records."""
+    _check_table(options, state)
+    _check_hands(state)
+    _check_records(state)
+    discards_possible = _discards_possible(options, state)
+    if state.discarded is not None and hand_size(state.discarded) and not discards_possible:
+        raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
+                      "salsifis.contest.empty")
+    _check_conservation(state, discards_possible)
+
+
+def _check_table(options: dict, state: SalsifisState) -> None:
+    """The packets and the heap hold what the layout lays out by this turn."""
     layout = state.layout
     if state.over:
         if state.turn != layout.turns:
@@ -187,28 +203,40 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     if hand_size(state.heap) != heap_size:
         raise invalid(("state", "heap"), f"the heap holds the {heap_size} cards of the later turns, not "
                       f"{hand_size(state.heap)}", "salsifis.deal.packets")
-    for seat, hand in enumerate(state.hands):
-        expected = 0 if state.over else layout.hand_size - state.turn + (state.placement_of(seat) is None)
-        hand = state.hands[seat] = _without_placed_card(hand, expected, state.placement_of(seat))
+
+
+def _check_hands(state: SalsifisState) -> None:
+    """Each seat holds a card fewer every turn, and one fewer again once it has placed."""
+    over, hands = state.over, state.hands
+    unplaced_size = 0 if over else state.layout.hand_size - state.turn + 1
+    placed_by = {p.seat: p for p in state.placements}
+    for seat, hand in enumerate(hands):
+        placement = placed_by.get(seat)
+        expected = 0 if over else unplaced_size - (placement is not None)
+        if placement is not None:
+            hand = hands[seat] = _without_placed_card(hand, expected, placement)
         if hand_size(hand) != expected:
-            placed = "" if state.over else (" and has placed its card" if state.placement_of(seat) else
-                                            " and has not placed yet")
+            placed = "" if over else (" and has placed its card" if placement else " and has not placed yet")
             raise invalid(("state", "hands", seat), f"seat {seat} holds {expected} cards at turn {state.turn}"
                           f"{placed}, not {hand_size(hand)}", "salsifis.deal.hands")
-    for seat, points in enumerate(state.penalties):
-        if points % 10:
-            raise invalid(("state", "penalties", seat), "penalties come in tens", "salsifis.formula.penalty")
-        if points and not state.resolved_turns:
-            raise invalid(("state", "penalties", seat), "no formula has been said before the first reveal",
-                          "salsifis.formula.penalty")
-    for seat, streak in enumerate(state.alone_streak):
-        if streak > state.resolved_turns:
-            raise invalid(("state", "alone_streak", seat), f"only {state.resolved_turns} turns have been settled",
-                          "salsifis.turn.fleeing")
-    if state.discarded is not None and hand_size(state.discarded) and not _discards_possible(options, state):
-        raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
-                      "salsifis.contest.empty")
-    _check_conservation(state, _discards_possible(options, state))
+
+
+def _check_records(state: SalsifisState) -> None:
+    """Penalties and lone streaks that the settled turns can have produced."""
+    resolved = state.resolved_turns
+    # Nearly every position has no penalty and short streaks: skip the walks that only find the culprit.
+    if any(state.penalties):
+        for seat, points in enumerate(state.penalties):
+            if points % 10:
+                raise invalid(("state", "penalties", seat), "penalties come in tens", "salsifis.formula.penalty")
+            if points and not resolved:
+                raise invalid(("state", "penalties", seat), "no formula has been said before the first reveal",
+                              "salsifis.formula.penalty")
+    if max(state.alone_streak, default=0) > resolved:
+        for seat, streak in enumerate(state.alone_streak):
+            if streak > resolved:
+                raise invalid(("state", "alone_streak", seat), f"only {resolved} turns have been settled",
+                              "salsifis.turn.fleeing")
 
 
 def _without_placed_card(hand: list[str] | HiddenHand, expected: int, placement: Placement | None) -> list | HiddenHand:
@@ -231,46 +259,63 @@ def _discards_possible(options: dict, state: SalsifisState) -> bool:
 
 def _check_conservation(state: SalsifisState, discards_possible: bool) -> None:
     deck = state.layout.cards
-    seen: set[str] = set()
-    total = 0
+    shown, in_play = _tally([*state.hands, *state.packets, state.heap])
+    for placement in state.placements:
+        in_play += 1
+        if placement.card is not None:
+            shown.append(placement.card)
+    settled, total = _tally([*state.won, *(share.cards for share in state.shared)])
+    shown += settled
+    total += in_play
+    if state.discarded is None:
+        unknown = len(deck) - total
+        state.discarded = HiddenHand(unknown if unknown > 0 and discards_possible else 0)
+    discarded, count = _tally([state.discarded])
+    shown += discarded
+    total += count
+    # Set operations settle the usual case at once; the slow walk only finds and words the first bad card.
+    distinct = set(shown)
+    if len(distinct) != len(shown) or not distinct <= deck:
+        _word_bad_card(state)
+    if total != len(deck):
+        settled = len(deck) - in_play
+        raise invalid(("state", "won"), f"{settled} cards have left play in the settled turns, but won, shared and "
+                      f"discarded hold {total - in_play}", "salsifis.deal.cards")
 
-    def count(cards: list[str] | HiddenHand, pointer: tuple) -> None:
-        nonlocal total
-        if type(cards) is HiddenHand:
-            total += cards.count
-            return
-        total += len(cards)
-        for card in cards:
+
+def _tally(piles: list) -> tuple[list[str], int]:
+    """The disclosed cards of some piles, in order, and how many cards the piles hold in all."""
+    shown: list[str] = []
+    total = 0
+    for pile in piles:
+        if type(pile) is HiddenHand:
+            total += pile.count
+        else:
+            shown += pile
+            total += len(pile)
+    return shown, total
+
+
+def _word_bad_card(state: SalsifisState) -> None:
+    """Raise about the first card, in field order, that is not in the pack or appears twice."""
+    deck = state.layout.cards
+    seen: set[str] = set()
+    located = [(("state", "hands", seat), hand) for seat, hand in enumerate(state.hands)]
+    located += [(("state", "packets", index), packet) for index, packet in enumerate(state.packets)]
+    located.append((("state", "heap"), state.heap))
+    located += [(("state", "placements", index, "card"), [p.card]) for index, p in enumerate(state.placements)
+                if p.card is not None]
+    located += [(("state", "won", seat), pile) for seat, pile in enumerate(state.won)]
+    located += [(("state", "shared", index, "cards"), share.cards) for index, share in enumerate(state.shared)]
+    located.append((("state", "discarded"), state.discarded))
+    for pointer, cards in located:
+        for card in [] if type(cards) is HiddenHand else cards:
             if card not in deck:
                 raise invalid(pointer, f"{card} is not in the {len(deck)}-card pack of a {state.players}-player game",
                               "salsifis.deal.cards")
             if card in seen:
                 raise invalid(pointer, f"{card} appears twice; the pack holds it once", "salsifis.deal.cards")
             seen.add(card)
-
-    for seat, hand in enumerate(state.hands):
-        count(hand, ("state", "hands", seat))
-    for index, packet in enumerate(state.packets):
-        count(packet, ("state", "packets", index))
-    count(state.heap, ("state", "heap"))
-    for index, placement in enumerate(state.placements):
-        if placement.card is None:
-            total += 1
-        else:
-            count([placement.card], ("state", "placements", index, "card"))
-    in_play = total
-    for seat, pile in enumerate(state.won):
-        count(pile, ("state", "won", seat))
-    for index, share in enumerate(state.shared):
-        count(list(share.cards), ("state", "shared", index, "cards"))
-    if state.discarded is None:
-        unknown = len(deck) - total
-        state.discarded = HiddenHand(unknown if unknown > 0 and discards_possible else 0)
-    count(state.discarded, ("state", "discarded"))
-    if total != len(deck):
-        settled = len(deck) - in_play
-        raise invalid(("state", "won"), f"{settled} cards have left play in the settled turns, but won, shared and "
-                      f"discarded hold {total - in_play}", "salsifis.deal.cards")
 
 
 def dump_state(state: SalsifisState) -> dict:
