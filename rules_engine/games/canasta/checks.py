@@ -76,7 +76,8 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     for i, cards in enumerate(melds):
         verdict = judge(pos.cfg, cards, going_out=going_out)
         label = f"Meld {i + 1} ({', '.join(cards)}): " if len(melds) > 1 else ""
-        found += [Violation(v.rule, label + v.message) for v in verdict.violations]
+        if verdict.violations:
+            found += [Violation(v.rule, label + v.message) for v in verdict.violations]
         if verdict.rank is not None and one_per_rank:
             if verdict.rank in pos.by_rank:
                 found.append(Violation("canasta.melds.one-per-rank",
@@ -206,8 +207,9 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     exempt = (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
               and canastas >= pos.needed and pos.state.turn.question != "no")
     found += _opening(pos, sum(j.points for j in judged), exempt)
-    new = [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)]
-    found += _ending(pos, left, canastas, lambda: without(pos.hand, every), lambda: pos.melds + new)
+    # The melds after the move are built only if _ending needs them (rarely: after a "yes").
+    found += _ending(pos, left, canastas, lambda: without(pos.hand, every),
+                     lambda: pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
     return found
 
 
@@ -233,8 +235,8 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     if found:
         return found
     canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
-    grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
-    melds_after = lambda: pos.melds[:index] + [grown] + pos.melds[index + 1:]  # noqa: E731
+    melds_after = lambda: (pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals,  # noqa: E731
+                                                     verdict.wilds)] + pos.melds[index + 1:])
     return _ending(pos, left, canastas, lambda: without(pos.hand, cards), melds_after)
 
 

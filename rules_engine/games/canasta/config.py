@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ...cards import JOKER, RANKS, STANDARD_CARDS
+from ...cards import ALL_CARDS, JOKER, RANKS, STANDARD_CARDS
 from ...game import Ruleset
-from .variants import BLACK_THREES, NATURAL_RANKS, TABLE, VariantRules
+from .variants import BLACK_THREES, NATURAL_RANKS, RED_THREES, TABLE, VariantRules
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
+CARD_LIMIT = 108 * 3  # no table of the family holds more cards than this
 SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
 
 
@@ -26,15 +27,20 @@ class Config:
     black_three_freezes: bool
     four_red_unmelded: int
     negative_minimum: int
+    max_wilds: int = 10**6            # the variant's own cap on wild cards in a meld (10**6: none)
+    fewest_copies: int = 0            # copies of the rarest card code (0 when the deck lacks one)
+    kind_of: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, BLACK or rank
+    meld_kind: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, RED or rank_of
+    wild_caps: tuple = ()             # wild_cap(n) for small n, looked up rather than worked out
+    # judge() of table melds, kept across requests because the same melds come back every turn
+    # (see state._judge_table_meld, which bounds it).
+    table_melds: dict = field(default_factory=dict, compare=False, repr=False)
 
     def wild_cap(self, naturals: int) -> int:
         """How many wild cards a meld with this many natural cards may hold."""
-        cap = self.table.sets.max_wilds if self.table.sets.max_wilds is not None else 10**6
-        if self.wild_ratio == "not_more":
-            cap = min(cap, naturals)
-        elif self.wild_ratio == "fewer":
-            cap = min(cap, naturals - 1)
-        return max(cap, 0)
+        if 0 <= naturals < len(self.wild_caps):
+            return self.wild_caps[naturals]
+        return _wild_cap(self.max_wilds, self.wild_ratio, naturals)
 
     def minimum(self, score: int, failed_attempts: int) -> int:
         """The initial meld minimum for a side's game score and its failed attempts."""
@@ -55,16 +61,44 @@ class Config:
         return card in self.rank_of and card not in BLACK_THREES
 
 
-def card_sort_key(card: str) -> tuple[int, int]:
+def _card_sort_key(card: str) -> tuple[int, int]:
     """Order cards by rank then suit, jokers last: the canonical order of listed cards."""
     if card == JOKER:
         return (99, 0)
     return (RANK_ORDER[card[:-1]], SUIT_ORDER[card[-1]])
 
 
-def wild_sort_key(card: str) -> int:
+def _wild_sort_key(card: str) -> int:
     """Canonical order of wild cards: twos (by suit) before jokers."""
     return 99 if card == JOKER else SUIT_ORDER[card[-1]]
+
+
+# Every card's keys computed once: sorting is on the hot path of every listing, and a dict lookup
+# costs a fraction of the function call. Unknown cards still raise KeyError, as they always did.
+card_sort_key = {card: _card_sort_key(card) for card in ALL_CARDS}.__getitem__
+wild_sort_key = {card: _wild_sort_key(card) for card in ALL_CARDS}.__getitem__
+
+
+def _wild_cap(max_wilds: int, ratio: str, naturals: int) -> int:
+    """How many wild cards a meld with this many natural cards may hold, worked out from the rules."""
+    cap = max_wilds
+    if ratio == "not_more":
+        cap = min(cap, naturals)
+    elif ratio == "fewer":
+        cap = min(cap, naturals - 1)
+    return max(cap, 0)
+
+
+WILD = "*wild"                        # kind_of, meld_kind: a wild card (no rank is spelled so)
+BLACK = "*black"                      # kind_of: a black three
+RED = "*red"                          # meld_kind: a red three
+
+
+def _kinds(wild: frozenset[str], rank_of: dict[str, str]) -> dict[str, str]:
+    """What split_hand sorts each card into: WILD, BLACK or the rank of a natural; red threes absent."""
+    kinds = {card: BLACK if card in BLACK_THREES else rank for card, rank in rank_of.items()}
+    kinds.update((card, WILD) for card in wild)
+    return kinds
 
 
 @lru_cache(maxsize=64)
@@ -74,17 +108,34 @@ def _config(variant: str, options: tuple) -> Config:
     wild = frozenset([JOKER] + [c for c in STANDARD_CARDS if c[:-1] in table.wild_ranks])
     rank_of = {c: c[:-1] for c in STANDARD_CARDS if c[:-1] in NATURAL_RANKS and c not in wild}
     rank_of.update({c: "3" for c in BLACK_THREES})
+    copies = table.deck.copies()
     ratio = {"at_most_three": table.sets.wild_ratio, "not_more_than_naturals": "not_more",
              "fewer_than_naturals": "fewer"}[chosen.get("wild_limit", "at_most_three")]
+    max_wilds = table.sets.max_wilds if table.sets.max_wilds is not None else 10**6
     return Config(
-        table=table, values=table.values.table(), wild=wild, rank_of=rank_of, copies=table.deck.copies(),
+        table=table, values=table.values.table(), wild=wild, rank_of=rank_of, copies=copies,
         wild_ratio=ratio, black_three_freezes=chosen.get("black_three_on_pile", "blocks") == "freezes",
         four_red_unmelded=chosen.get("four_red_threes_unmelded", -table.threes.red_all),
         negative_minimum=chosen.get("opening_negative_minimum", table.opening.tiers[0][1]),
+        max_wilds=max_wilds,
+        fewest_copies=min(copies.get(card, 0) for card in ALL_CARDS),  # 0 if a card is missing
+        kind_of=_kinds(wild, rank_of),
+        meld_kind={**{c: RED for c in RED_THREES if c not in wild}, **rank_of, **dict.fromkeys(wild, WILD)},
+        wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
     )
+
+
+_BY_REQUEST: dict[tuple, Config] = {}
 
 
 def config_for(rs: Ruleset) -> Config:
     """The configuration of a ruleset (cached: one per variant and option set)."""
-    return _config(rs.variant, tuple(sorted(rs.options.items())))
+    # Looked up several times per request: remember the options as given, skipping the sort.
+    key = (rs.variant, tuple(rs.options.items()))
+    found = _BY_REQUEST.get(key)
+    if found is None:
+        found = _config(rs.variant, tuple(sorted(rs.options.items())))
+        if len(_BY_REQUEST) < 256:
+            _BY_REQUEST[key] = found
+    return found
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import Config, card_sort_key, wild_sort_key
-from .variants import BLACK_THREES
+from .config import BLACK, WILD, Config, card_sort_key, wild_sort_key
 
 
 @dataclass
@@ -41,29 +40,34 @@ def split_hand(cfg: Config, hand: list[str]) -> tuple[dict[str, list[str]], list
     naturals: dict[str, list[str]] = {}
     wilds: list[str] = []
     blacks: list[str] = []
-    rank_of, wild = cfg.rank_of, cfg.wild
+    kind_of = cfg.kind_of
     for card in hand:
-        if card in wild:
+        kind = kind_of[card]
+        if kind is WILD:
             wilds.append(card)
-        elif card in BLACK_THREES:
+        elif kind is BLACK:
             blacks.append(card)
+        elif kind in naturals:
+            naturals[kind].append(card)
         else:
-            naturals.setdefault(rank_of[card], []).append(card)
+            naturals[kind] = [card]
     for cards in naturals.values():
-        cards.sort(key=card_sort_key)
+        if len(cards) > 1:
+            cards.sort(key=card_sort_key)
     wilds.sort(key=wild_sort_key)
     blacks.sort(key=card_sort_key)
     return naturals, wilds, blacks
 
 
 def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int,
-                   minimum: int | None) -> Plan | None:
+                   minimum: int | None, split: tuple | None = None) -> Plan | None:
     """One way to meld the whole hand (or all but one card, then discard it), or None.
 
     `melds` are the side's melds on the table (objects with rank, naturals, wilds); `minimum` is the
-    count the melds must reach when the side has not opened and no exemption applies.
+    count the melds must reach when the side has not opened and no exemption applies; `split` is
+    split_hand(cfg, hand) when the caller has it already.
     """
-    naturals, wilds, blacks = split_hand(cfg, hand)
+    naturals, wilds, blacks = split or split_hand(cfg, hand)
     black_meld: list[str] = []
     forced: str | None = None
     if blacks:
@@ -104,8 +108,11 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
         wilds_left.remove(leftover)
     size = cfg.table.canastas.size
     max_cards = cfg.table.sets.max_cards
+    min_naturals, min_cards = cfg.table.sets.min_naturals, cfg.table.sets.min_cards
+    leftover_rank = cfg.rank_of.get(leftover) if leftover is not None else None
+    needed = 0
     for rank, cards in naturals.items():
-        if leftover is not None and cards[-1] == leftover and cfg.rank_of.get(leftover) == rank:
+        if leftover_rank == rank and cards[-1] == leftover:
             cards = cards[:-1]
         if not cards:
             continue
@@ -116,11 +123,14 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
             room = cfg.wild_cap(base_n) - meld.wilds
             need = 0
         else:
-            if len(cards) < cfg.table.sets.min_naturals:
+            if len(cards) < min_naturals:
                 return None
             base_n = base_size = len(cards)
             room = cfg.wild_cap(base_n)
-            need = max(0, cfg.table.sets.min_cards - base_size)
+            need = max(0, min_cards - base_size)
+            needed += need
+            if needed > len(wilds_left):
+                return None  # the wild cards cannot make every new meld legal (checked below anyway)
         if max_cards is not None:
             if base_size > max_cards:
                 return None

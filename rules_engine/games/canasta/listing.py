@@ -9,7 +9,6 @@ move. Every candidate goes through the same checks /validate-move uses.
 from __future__ import annotations
 
 from .config import Config, card_sort_key
-from .going_out import split_hand
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
@@ -101,7 +100,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     rank = cfg.rank_of.get(top)
     if rank is None or rank == "3":
         return
-    naturals, wilds, _ = split_hand(cfg, pos.hand)
+    naturals, wilds, _ = pos.split()
     mine = naturals.get(rank, [])
     rules = ["canasta.pile.take"]
     if pos.opened:
@@ -116,7 +115,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         return
     # Not opened: the pile is frozen, and taking it must open with the top card counted.
     gained = sum(1 for c in pile[:-1] if c not in RED_THREES)
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top)
+    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top, split=pos.split())
     note = _opening_note(pos, verdict, "take_pile")
     notes.setdefault("constraints", []).append(note)
     if verdict.met:
@@ -132,7 +131,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
 
 
 def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
-    cfg, state = pos.cfg, pos.state
+    state = pos.state
     hand = pos.hand
     turn = state.turn
     if turn.question is None and not turn.melded:
@@ -142,13 +141,26 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
         if plan is not None:
             for step in plan.moves:
                 lister.offer(step, ["canasta.going-out.ask-partner", "canasta.going-out.how"])
-    naturals, wilds, blacks = split_hand(cfg, hand)
+    naturals, wilds, blacks = pos.split()
     if pos.opened:
         _blocks(pos, lister, naturals, wilds, blacks)
     else:
         _opening_moves(pos, lister, notes)
-    for card in sorted(set(hand), key=card_sort_key):
-        lister.offer({"type": "discard", "card": card}, ["canasta.turn.discard"])
+    _discards(pos, lister)
+
+
+def _discards(pos: Position, lister: Lister) -> None:
+    """Each distinct card of the hand, when discarding is legal now."""
+    cards = sorted(set(pos.hand), key=card_sort_key)
+    # check_discard depends on the card only through holding it, and every card here is held:
+    # one check decides them all.
+    if cards and not CHECKS["discard"](pos, {"type": "discard", "card": cards[0]}):
+        codes, moves = lister.codes, lister.moves
+        for card in cards:
+            code = "discard:" + card
+            if code not in codes:
+                codes.add(code)
+                moves.append({"type": "discard", "card": card, "code": code, "rules": ["canasta.turn.discard"]})
 
 
 def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: list) -> None:
@@ -186,7 +198,7 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
 def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     """The initial meld: the constraint with its verdict, and its witness as the one listed move."""
     cfg = pos.cfg
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2)
+    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, split=pos.split())
     note = _opening_note(pos, verdict, "meld")
     notes.setdefault("constraints", []).append(note)
     rules = ["canasta.melds.set", "canasta.opening.minimum", "canasta.opening.counting"]

@@ -6,8 +6,7 @@ from dataclasses import dataclass, field
 
 from ...cards import card_name
 from ...game import Violation
-from .config import RANK_ORDER, Config
-from .variants import RED_THREES
+from .config import RANK_ORDER, RED, WILD, Config
 
 
 @dataclass
@@ -71,19 +70,20 @@ def _words(cards: list[str]) -> str:
 
 def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None = None) -> Judged:
     """Judge cards as a new meld, or as an addition to the meld `onto`; every broken rule is named."""
-    values, wild, rank_of = cfg.values, cfg.wild, cfg.rank_of
+    values, meld_kind = cfg.values, cfg.meld_kind
     naturals = wilds = points = 0
     ranks: set[str] = set()
     red: list[str] = []
     for card in cards:
         points += values[card]
-        if card in wild:
+        kind = meld_kind[card]        # one lookup: WILD, RED or the card's rank
+        if kind is WILD:
             wilds += 1
-        elif card in RED_THREES:
+        elif kind is RED:
             red.append(card)
         else:
             naturals += 1
-            ranks.add(rank_of[card])
+            ranks.add(kind)
     violations: list[Violation] = []
     if red:
         violations.append(Violation("canasta.red-threes.lay-out",

@@ -24,7 +24,8 @@ class Draft:
 
     def points(self, values: dict[str, int]) -> int:
         """What the meld counts toward the minimum."""
-        total = sum(values[c] for c in self.naturals) + sum(values[c] for c in self.wilds)
+        value = values.__getitem__
+        total = sum(map(value, self.naturals)) + sum(map(value, self.wilds))
         return total + (values[self.top] if self.top else 0)
 
     def hand_cards(self) -> list[str]:
@@ -68,10 +69,11 @@ def _used(drafts: list[Draft]) -> int:
 
 
 def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
-                 top: str | None = None) -> OpeningVerdict:
+                 top: str | None = None, split: tuple | None = None) -> OpeningVerdict:
     """Judge the opening of a hand: `keep` cards must stay in it, `gain` cards join it (the pile),
-    and `top` is the pile's top card when the opening takes the pile (it needs a natural pair)."""
-    naturals, wilds, _ = split_hand(cfg, hand)
+    and `top` is the pile's top card when the opening takes the pile (it needs a natural pair);
+    `split` is split_hand(cfg, hand) when the caller has it already."""
+    naturals, wilds, _ = split or split_hand(cfg, hand)
     top_rank = cfg.rank_of.get(top) if top else None
     drafts: list[Draft] = []
     pairs: list[Draft] = []

@@ -7,7 +7,7 @@ from collections import Counter
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
-from .going_out import Plan, plan_going_out
+from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
 from .state import CanastaState
 from .variants import BLACK_THREES, RED_THREES
@@ -31,7 +31,9 @@ class Position:
         self.needed = cfg.table.going_out.canastas
         self.needed_rule = cfg.needed_rule
         self._hand: list[str] | None = None
-        self._counts: Counter | None = None
+        self._counts: dict[str, int] | None = None
+        self._split: tuple | None = None
+        self._plan: tuple[Plan | None] | None = None
 
     @property
     def hand(self) -> list[str]:
@@ -45,15 +47,24 @@ class Position:
         return self._hand
 
     @property
-    def counts(self) -> Counter:
+    def counts(self) -> dict[str, int]:
         """The acting hand as a multiset."""
         if self._counts is None:
             self._counts = Counter(self.hand)
         return self._counts
 
+    def split(self) -> tuple[dict[str, list[str]], list[str], list[str]]:
+        """split_hand of the acting hand, computed once (callers only read it)."""
+        if self._split is None:
+            self._split = split_hand(self.cfg, self.hand)
+        return self._split
+
     def missing(self, cards: list[str]) -> list[str]:
         """The cards (with multiplicity) a move names that the hand does not hold."""
-        need = Counter(cards)
+        # A plain dict: moves name a few cards, and building a Counter costs more than counting them.
+        need: dict[str, int] = {}
+        for card in cards:
+            need[card] = need.get(card, 0) + 1
         counts = self.counts
         return [card for card, n in need.items() for _ in range(n - counts.get(card, 0))]
 
@@ -76,9 +87,16 @@ class Position:
 
     def going_out_plan(self, hand: list[str], melds: list[Meld]) -> Plan | None:
         """One way for the acting seat to go out from this hand and these side melds, or None."""
+        current = hand is self._hand and melds is self.melds
+        if current and self._plan is not None:
+            return self._plan[0]  # the listing asks about the position as it stands more than once
         exempt = (not melds and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock")
         minimum = None if melds or exempt else self.minimum
-        return plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum)
+        plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
+                              split=self.split() if current else None)
+        if current:
+            self._plan = (plan,)
+        return plan
 
 
 def without(hand: list[str], cards: list[str]) -> list[str]:

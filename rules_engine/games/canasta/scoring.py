@@ -23,16 +23,17 @@ def score(cfg: Config, state: CanastaState) -> dict:
             raise invalid(("state", "hands", seat), f"scoring needs seat {seat}'s cards: they count against its "
                           "side", "canasta.scoring.hand-cards")
     out_side = state.side_of(state.turn.seat) if over and state.turn.ending == "went_out" else None
-    every_red = sum(n for card, n in cfg.copies.items() if card in ("3D", "3H"))
+    values = cfg.values
+    every_red = cfg.copies.get("3D", 0) + cfg.copies.get("3H", 0)
     for side in range(state.sides):
         melds = state.melds[side]
-        melded = sum(cfg.values[c] for m in melds for c in m.cards)
+        melded = sum(sum(map(values.__getitem__, m.cards)) for m in melds)
         if melds:
             count = sum(len(m.cards) for m in melds)
             lines.append(_line(side, None, melded, "canasta.scoring.melded-cards",
                                f"{count} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}"))
+        bonuses = [canasta_bonus(cfg, m) for m in melds]
         for rule, kind in (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed")):
-            bonuses = [canasta_bonus(cfg, m) for m in melds]
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
@@ -59,7 +60,7 @@ def score(cfg: Config, state: CanastaState) -> dict:
                 continue
             hand = state.hands[seat]
             if hand:
-                lines.append(_line(side, seat, -sum(cfg.values[c] for c in hand), "canasta.scoring.hand-cards",
+                lines.append(_line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
                                    f"{len(hand)} card{'s' if len(hand) != 1 else ''} left in seat {seat}'s hand"))
         penalties = state.penalties[side]
         if penalties["retracted_cards"]:

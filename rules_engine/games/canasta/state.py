@@ -17,8 +17,8 @@ from ...errors import invalid
 from ...parsing import (
     HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
 )
-from .config import Config
-from .melds import Meld, judge
+from .config import CARD_LIMIT, Config
+from .melds import Judged, Meld, judge
 from .variants import RED_THREES
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
@@ -28,7 +28,7 @@ TURN_FIELDS = frozenset({"seat", "phase", "drew", "melded", "started", "extended
 PENALTY_FIELDS = ("failed_openings", "retracted_cards", "undeclared_red_threes")
 PHASES = ("draw", "meld", "answer", "over")
 QUESTIONS = ("asked", "yes", "no")
-CARD_LIMIT = 108 * 3  # no table of the family holds more cards than this
+GIVEN_PENALTIES, NONE_GIVEN = frozenset({"penalties"}), frozenset()
 
 
 @dataclass
@@ -95,7 +95,8 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
     """Parse a position and check that legal play can reach it; raise InvalidRequest with a pointer."""
     table = cfg.table
     raw = read_object(raw, ("state",))
-    reject_unknown(raw, STATE_FIELDS, ("state",))
+    if not STATE_FIELDS.issuperset(raw):
+        reject_unknown(raw, STATE_FIELDS, ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
     sides = table.teams_for(players)
@@ -118,7 +119,7 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
     if raw.get("score") is not None:
         score = [read_int(v, ("state", "score", t), -10**7, 10**7)
                  for t, v in enumerate(_entries(raw["score"], "score", sides, "side"))]
-    penalties = [{name: 0 for name in PENALTY_FIELDS} for _ in range(sides)]
+    penalties = [dict.fromkeys(PENALTY_FIELDS, 0) for _ in range(sides)]
     if raw.get("penalties") is not None:
         for t, entry in enumerate(_entries(raw["penalties"], "penalties", sides, "side")):
             pointer = ("state", "penalties", t)
@@ -127,44 +128,66 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
             for name in PENALTY_FIELDS:
                 penalties[t][name] = read_int(entry.get(name, 0), pointer + (name,), 0, 1000)
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
-                         score, penalties, frozenset(k for k in ("penalties",) if raw.get(k) is not None))
+                         score, penalties, GIVEN_PENALTIES if raw.get("penalties") is not None else NONE_GIVEN)
     _check_cards(cfg, state)
     _check_threes(state)
     _check_turn(cfg, state)
     return state
 
 
+MELD_FIELDS = frozenset({"rank", "cards"})
+TABLE_MELDS_LIMIT = 4096  # verdicts on table melds remembered per configuration
+
+
 def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
     per_side = _entries(raw, "melds", sides, "side")
+    one_per_rank = cfg.table.sets.one_per_rank
     found: list[list[Meld]] = []
     for t, side_raw in enumerate(per_side):
         side: list[Meld] = []
+        ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             pointer = ("state", "melds", t, i)
             meld_raw = read_object(meld_raw, pointer)
-            reject_unknown(meld_raw, frozenset({"rank", "cards"}), pointer)
+            if not MELD_FIELDS.issuperset(meld_raw):
+                reject_unknown(meld_raw, MELD_FIELDS, pointer)
             if "cards" not in meld_raw:
                 raise invalid(pointer + ("cards",), "required: the cards of the meld")
             cards = read_cards(meld_raw["cards"], pointer + ("cards",), CARD_LIMIT)
-            judged = judge(cfg, cards, going_out=True)
+            judged = _judge_table_meld(cfg, cards)
             if judged.violations:
                 problem = judged.violations[0]
                 raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
-            if "rank" in meld_raw and str(meld_raw["rank"]).upper() != judged.rank:
-                raise invalid(pointer + ("rank",), f"the cards make a meld of rank {judged.rank}",
-                              "canasta.melds.set")
-            if cfg.table.sets.one_per_rank and any(m.rank == judged.rank for m in side):
-                raise invalid(pointer, f"side {t} already has a meld of rank {judged.rank}",
-                              "canasta.melds.one-per-rank")
-            side.append(Meld(judged.rank, cards, judged.naturals, judged.wilds))
+            rank = judged.rank
+            given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
+            if given != rank and str(given).upper() != rank:
+                raise invalid(pointer + ("rank",), f"the cards make a meld of rank {rank}", "canasta.melds.set")
+            if one_per_rank and rank in ranks:
+                raise invalid(pointer, f"side {t} already has a meld of rank {rank}", "canasta.melds.one-per-rank")
+            ranks.add(rank)
+            side.append(Meld(rank, cards, judged.naturals, judged.wilds))
         found.append(side)
     return found
+
+
+def _judge_table_meld(cfg: Config, cards: list[str]) -> Judged:
+    """judge() on the cards of a table meld, remembered: every request repeats the table's melds."""
+    key = tuple(cards)
+    verdicts = cfg.table_melds
+    judged = verdicts.get(key)
+    if judged is None:
+        judged = judge(cfg, cards, going_out=True)
+        if len(verdicts) >= TABLE_MELDS_LIMIT:
+            verdicts.clear()
+        verdicts[key] = judged
+    return judged
 
 
 def _read_turn(raw: object, players: int) -> TurnState:
     pointer = ("state", "turn")
     raw = read_object(raw, pointer)
-    reject_unknown(raw, TURN_FIELDS, pointer)
+    if not TURN_FIELDS.issuperset(raw):
+        reject_unknown(raw, TURN_FIELDS, pointer)
     if "seat" not in raw or "phase" not in raw:
         raise invalid(pointer, 'required: {"seat": s, "phase": "draw" | "meld" | "answer" | "over"}')
     seat = read_int(raw["seat"], pointer + ("seat",), 0, players - 1)
@@ -205,16 +228,43 @@ def _read_turn(raw: object, players: int) -> TurnState:
 def _check_cards(cfg: Config, state: CanastaState) -> None:
     """Every card within the deck's copies, and 108 cards in all."""
     copies = cfg.copies
-    shown: list[tuple[list[str], tuple]] = []
     total = 0
-    for seat, hand in enumerate(state.hands):
+    every: list[str] = []
+    for hand in state.hands:
         if type(hand) is HiddenHand:
             total += hand.count
         else:
-            shown.append((hand, ("state", "hands", seat)))
+            every += hand
     if type(state.stock) is HiddenHand:
         total += state.stock.count
     else:
+        every += state.stock
+    every += state.discard
+    for side in state.melds:
+        for meld in side:
+            every += meld.cards
+    for threes in state.red_threes:
+        every += threes
+    seen = Counter(every)
+    # Settled in C in the usual cases: every card shown (the counts are the deck's), or no card
+    # shown more often than the rarest card's copies.
+    if seen != copies and max(seen.values(), default=0) > cfg.fewest_copies and any(
+            n > copies[card] for card, n in seen.items()):
+        _name_excess_card(_shown(state), copies)
+    total += len(every)
+    size = cfg.table.deck.size
+    if total != size:
+        raise invalid(("state",), f"the position accounts for {total} cards; the deck has {size}",
+                      "canasta.deal.cards")
+
+
+def _shown(state: CanastaState) -> list[tuple[list[str], tuple]]:
+    """Every list of cards the position shows, with where it is, in reading order."""
+    shown: list[tuple[list[str], tuple]] = []
+    for seat, hand in enumerate(state.hands):
+        if type(hand) is not HiddenHand:
+            shown.append((hand, ("state", "hands", seat)))
+    if type(state.stock) is not HiddenHand:
         shown.append((state.stock, ("state", "stock")))
     shown.append((state.discard, ("state", "discard")))
     for t, side in enumerate(state.melds):
@@ -222,17 +272,7 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
             shown.append((meld.cards, ("state", "melds", t, i, "cards")))
     for t, threes in enumerate(state.red_threes):
         shown.append((threes, ("state", "red_threes", t)))
-    every: list[str] = []
-    for cards, _ in shown:
-        every += cards
-    seen = Counter(every)
-    if any(n > copies[card] for card, n in seen.items()):
-        _name_excess_card(shown, copies)
-    total += len(every)
-    size = cfg.table.deck.size
-    if total != size:
-        raise invalid(("state",), f"the position accounts for {total} cards; the deck has {size}",
-                      "canasta.deal.cards")
+    return shown
 
 
 def _name_excess_card(shown: list[tuple[list[str], tuple]], copies: dict[str, int]) -> None:
@@ -249,13 +289,15 @@ def _name_excess_card(shown: list[tuple[list[str], tuple]], copies: dict[str, in
 def _check_threes(state: CanastaState) -> None:
     """Red threes only where the rules put them."""
     for seat, hand in enumerate(state.hands):
-        if type(hand) is not HiddenHand and any(c in RED_THREES for c in hand):
+        if type(hand) is not HiddenHand and not RED_THREES.isdisjoint(hand):
             raise invalid(("state", "hands", seat), "a red three is laid out as soon as it is held",
                           "canasta.red-threes.lay-out")
     for t, threes in enumerate(state.red_threes):
-        if any(c not in RED_THREES for c in threes):
+        if not RED_THREES.issuperset(threes):
             raise invalid(("state", "red_threes", t), "only red threes are laid out as bonuses",
                           "canasta.red-threes.lay-out")
+    if RED_THREES.isdisjoint(state.discard):
+        return  # the usual pile: nothing below can fail
     # A red three reaches the pile only while the upcard is turned: under other turned cards.
     upcard_run = True
     for index, card in enumerate(state.discard):
@@ -271,14 +313,16 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
     turn = state.turn
     seat = turn.seat
     pointer = ("state", "turn")
+    melded_before = state.melded_before
     for side, melds in enumerate(state.melds):
-        seats = [s for s in range(state.players) if state.side_of(s) == side]
+        seats = range(side, state.players, state.sides)  # the seats s with side_of(s) == side
         if not melds:
             for s in seats:
-                if state.melded_before[s]:
+                if melded_before[s]:
                     raise invalid(("state", "melded_before", s), f"side {side} has no meld on the table",
                                   "canasta.turn.meld")
-        elif not any(state.melded_before[s] for s in seats) and not (
+            continue
+        if not any(melded_before[s] for s in seats) and not (
                 state.side_of(seat) == side and (turn.started or turn.extended or turn.drew == "pile"
                                                  or turn.phase == "over")):
             raise invalid(("state", "melded_before"), f"side {side} has melds, so one of its players melded",
@@ -295,7 +339,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                           "canasta.going-out.how")
         if turn.ending == "went_out":
             needed = cfg.table.going_out.canastas
-            have = sum(1 for m in state.melds[state.side_of(seat)] if m.size >= cfg.table.canastas.size)
+            have = _canastas(cfg, state.melds[state.side_of(seat)])
             if have < needed:
                 raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
                               f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
@@ -308,11 +352,11 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         raise invalid(("state", "discard"), "every turn ends with a discard, so the pile is never empty "
                       "before a draw", "canasta.turn.discard")
     if turn.phase in ("meld", "answer"):
-        if _size(state.hands[seat]) == 0:
+        held = _size(state.hands[seat])
+        if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
-        canastas = sum(1 for m in state.melds[state.side_of(seat)] if m.size >= cfg.table.canastas.size)
-        if _size(state.hands[seat]) == 1 and canastas < cfg.table.going_out.canastas:
+        if held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
         if turn.drew == "pile" and state.discard:
@@ -328,8 +372,13 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                               "canasta.turn.meld")
 
 
-def _size(hand) -> int:
-    return hand_size(hand)
+_size = hand_size
+
+
+def _canastas(cfg: Config, melds: list[Meld]) -> int:
+    """How many of a side's melds are canastas."""
+    size = cfg.table.canastas.size
+    return sum(1 for m in melds if m.naturals + m.wilds >= size)
 
 
 def dump_state(state: CanastaState) -> dict:
