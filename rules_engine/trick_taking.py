@@ -106,22 +106,27 @@ def read_play(
         raise invalid(("state", "tricks"), f"a hand has only {total_tricks} tricks; {len(tricks_raw)} given", ids.trick_size)
     void: list[set] = [set() for _ in range(players)]
     played = [0] * players
-    seen: list[tuple] = []  # every card shown: (cards, pointer, holding seat or None for a trick)
+    seen: list[tuple] = []  # every card shown: (cards, pointer, holding seat or None for a trick's)
     tricks: list[Trick] = []
     winners: list[int] = []
     orders = _PLAY_ORDERS.get(seats) or _PLAY_ORDERS.setdefault(seats, {s: play_order(s, seats) for s in seats})
     leader = first_leader
     size = len(seats)
     suit_of, power = rules.suits, rules.power
-    for index, item in enumerate(tricks_raw):
-        pointer = ("state", "tricks", index)
-        trick = _well_formed_trick(item, leader, size)
+    current_raw = raw.get("current_trick")
+    # Finished tricks, then the trick under way, through one replay: the winner of each trick
+    # leads the next, so reading and replaying go hand in hand.
+    items = tricks_raw if current_raw is None else tricks_raw + [current_raw]
+    current = Trick(leader, ())
+    done = len(tricks_raw)
+    for index, item in enumerate(items):
+        finished = index < done
+        pointer = ("state", "tricks", index) if finished else ("state", "current_trick")
+        trick = _well_formed_trick(item, leader, size) if finished else None
         if trick is None:
-            trick = _read_trick(item, pointer, seats, ids, allow_winner=True)
-            if len(trick.cards) != size:
-                raise invalid(pointer + ("cards",), f"a finished trick holds {len(seats)} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
+            trick = _read_trick(item, pointer, seats, ids, allow_winner=finished)
+            _check_trick_size(trick, finished, size, len(tricks) == total_tricks, pointer, ids)
             _check_leader(trick, leader, pointer, ids)
-        # The replay of _replay, inlined: this loop runs for every trick of every request.
         seen.append((trick.cards, pointer, None))
         led = None
         best_power = -2
@@ -138,24 +143,18 @@ def read_play(
             strength = power(card, led)
             if strength > best_power:
                 leader, best_power = seat, strength
+        if not finished:
+            current = trick
+            for seat in orders[trick.leader][:len(trick.cards)]:
+                played[seat] += 1
+            break
         if item.get("winner") is not None and item["winner"] != leader:
             raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
+        current = Trick(leader, ())
     for seat in seats:
         played[seat] += len(tricks)
-    current_raw = raw.get("current_trick")
-    pointer = ("state", "current_trick")
-    if current_raw is None:
-        current = Trick(leader, ())
-    else:
-        current = _read_trick(current_raw, pointer, seats, ids, allow_winner=False)
-        if len(current.cards) >= len(seats):
-            raise invalid(pointer + ("cards",), f"a trick under way holds fewer than {len(seats)} cards; a full trick belongs in tricks", ids.trick_size)
-        if len(tricks) == total_tricks and current.cards:
-            raise invalid(pointer + ("cards",), "every trick of the hand is finished; no trick can be under way", ids.trick_size)
-        _check_leader(current, leader, pointer, ids)
-        _replay(current, pointer, orders[current.leader], rules, ids, void, played, seen, deck)
     for seat, hand in enumerate(hands):
         expected = hand_sizes[seat] - played[seat]
         held = hand.count if type(hand) is HiddenHand else len(hand)
@@ -218,6 +217,15 @@ def _read_trick(item: object, pointer: tuple, seats: tuple[int, ...], ids: PlayR
     return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), len(seats))))
 
 
+def _check_trick_size(trick: Trick, finished: bool, size: int, hand_done: bool, pointer: tuple, ids: PlayRuleIds) -> None:
+    if finished and len(trick.cards) != size:
+        raise invalid(pointer + ("cards",), f"a finished trick holds {size} cards, one from each seat in play; this one holds {len(trick.cards)}", ids.trick_size)
+    if not finished and len(trick.cards) >= size:
+        raise invalid(pointer + ("cards",), f"a trick under way holds fewer than {size} cards; a full trick belongs in tricks", ids.trick_size)
+    if not finished and hand_done and trick.cards:
+        raise invalid(pointer + ("cards",), "every trick of the hand is finished; no trick can be under way", ids.trick_size)
+
+
 def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds) -> None:
     if trick.leader != expected:
         raise invalid(pointer + ("leader",), f"seat {expected} leads this trick, not seat {trick.leader}", ids.lead)
@@ -236,6 +244,7 @@ def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
     tally: dict[str, int] = {}
     for cards, pointer, seat in seen:
         where = "a trick shows" if seat is None else f"seat {seat} holds"
+        pointer = pointer + ("cards",) if seat is None else pointer
         for card in cards:
             copies = deck.get(card, 0)
             if copies == 0:
@@ -244,32 +253,6 @@ def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
             if tally[card] > copies:
                 times = "once" if copies == 1 else f"{copies} times"
                 raise invalid(pointer, f"the {card_name(card)} appears more often than the deck holds it ({times}): {where} it again", ids.deck)
-
-
-def _replay(trick: Trick, pointer: tuple, order: tuple[int, ...], rules: TrickRules, ids: PlayRuleIds,
-            void: list[set], played: list[int], seen: list, deck: dict[str, int]) -> int:
-    """Check a recorded trick card by card; return the seat winning it so far."""
-    seen.append((trick.cards, pointer + ("cards",), None))
-    if not trick.cards:
-        return trick.leader
-    suit_of, power = rules.suit_of, rules.power
-    led = None
-    best, best_power = trick.leader, -2
-    for seat, card in zip(order, trick.cards):
-        if card not in deck:
-            raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
-        suit = suit_of(card)
-        if led is None:
-            led = suit
-        if suit in void[seat]:
-            raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card)} after showing out of {SUIT_NAMES[suit]}", ids.follow_suit)
-        if suit != led:
-            void[seat].add(led)
-        played[seat] += 1
-        strength = power(card, led)
-        if strength > best_power:
-            best, best_power = seat, strength
-    return best
 
 
 def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:

@@ -220,3 +220,13 @@ def test_canadian_salad_play_early_end_refuses_tricks_after_the_stop():
 def test_canadian_salad_play_early_end_never_for_the_tricks_hand():
     finished = play_out(dealt(4, seed=21, hand_number=1), stop_when_penalties_taken=True)
     assert len(finished["tricks"]) == 13
+
+
+def test_canadian_salad_deal_cards_card_repeated_in_the_trick_under_way_points_at_it():
+    state = play(suited_state(), "5C")
+    state["current_trick"]["cards"] = ["5C", "5C"]
+    state["hands"][1] = state["hands"][1][1:]
+    with pytest.raises(InvalidRequest) as caught:
+        answers.legal_moves(body(state))
+    assert caught.value.problems[0].rule == "canadian-salad.deal.cards"
+    assert caught.value.problems[0].pointer == ("state", "current_trick", "cards")
