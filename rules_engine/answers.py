@@ -167,12 +167,10 @@ def explain(body: dict) -> dict:
             else:
                 allowed = next((m for m in game.legal_moves(rs, state) if _same_move(m, move)), None)
                 ids = allowed["rules"] if allowed else game.situation_rules(rs, state)
-                answer["explanation"] = allowed.get("why") if allowed and allowed.get("why") else (
-                    "The move is legal here: " + " ".join(game.rulebook[i].text for i in ids))
+                answer["explanation"] = "The move is legal here: " + " ".join(game.rulebook[i].text for i in ids)
         answer["violations"] = [v.as_dict() for v in violations]
     if body.get("rule_id") is not None:
         ids = [body["rule_id"], *[i for i in ids if i != body["rule_id"]]]
-        RULES.get(body["rule_id"])
     answer["rules"] = [rule(i) for i in ids]
     return answer
 
