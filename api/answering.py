@@ -10,7 +10,7 @@ from flask import Response, current_app
 
 from rules_engine import answers
 
-from .cache import cache_key
+from .cache import Kind, cache_key
 
 JSON = "application/json"
 
@@ -27,14 +27,16 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     """Answer from the cache when the same request under the same ruleset was answered before.
 
     X-Cache says what happened: hit, miss (computed and stored), or skip (computed and not
-    stored, because this kind of answer computes faster than the cache could return it).
+    stored, because this kind of answer computes faster than the cache could return it). A kind
+    is an endpoint under one ruleset for positions of one size class, so the few heavy positions
+    of an endpoint are cached even where its usual answers are cheaper than a round trip.
     """
     cache = current_app.extensions["cardref.cache"]
     if cache.kind == "off":
         return json_response(orjson.dumps(compute(body)))
     if ruleset is None:
         ruleset = answers.ruleset_of(body).id
-    kind = (endpoint, ruleset)
+    kind = (endpoint, ruleset, answers.work_size(body))
     if not cache.costs.worth_caching(kind):
         return json_response(_timed(cache, kind, compute, body), cache="skip")
     try:
@@ -49,7 +51,7 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     return json_response(data, cache="miss")
 
 
-def _timed(cache, kind: tuple[str, str], compute: Callable[[dict], dict], body: dict) -> bytes:
+def _timed(cache, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:
     started = time.perf_counter()
     data = orjson.dumps(compute(body))
     cache.costs.record(kind, time.perf_counter() - started)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import os
 import threading
 import time
 from collections import OrderedDict
@@ -15,6 +16,8 @@ from redis.retry import Retry
 
 log = logging.getLogger("cardref.cache")
 
+Kind = tuple[str, str, int]  # endpoint, ruleset id, size class of the position (answers.work_size)
+
 
 def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
     """A key for an answer: the endpoint, the ruleset id and the request in canonical form."""
@@ -25,21 +28,21 @@ def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
 class CostTracker:
     """Learns how long each kind of answer takes to compute, to skip a cache that cannot beat it.
 
-    A kind is an endpoint under one ruleset. A Redis round trip costs a fixed time; kinds that
-    compute faster than `min_compute_us` on average are answered fresh and not stored. Every
-    `SAMPLE_EVERY`-th request of a cached kind is computed anyway, so that a kind whose answers
-    all come from the cache (perhaps stored by another node) still has its cost measured and can
-    be let go.
+    A kind is an endpoint under one ruleset for one size class of position. A Redis round trip
+    costs a fixed time; kinds that compute faster than `min_compute_us` on average are answered
+    fresh and not stored. Every `SAMPLE_EVERY`-th request of a cached kind is computed anyway, so
+    that a kind whose answers all come from the cache (perhaps stored by another node) still has
+    its cost measured and can be let go.
     """
 
     SAMPLE_EVERY = 16
 
     def __init__(self, min_compute_us: float):
         self._min = min_compute_us
-        self._average_us: dict[tuple[str, str], float] = {}
-        self._requests: dict[tuple[str, str], int] = {}
+        self._average_us: dict[Kind, float] = {}
+        self._requests: dict[Kind, int] = {}
 
-    def worth_caching(self, kind: tuple[str, str]) -> bool:
+    def worth_caching(self, kind: Kind) -> bool:
         """Whether this request should go through the cache (unknown kinds are given the chance)."""
         if self._min <= 0:
             return True
@@ -49,7 +52,7 @@ class CostTracker:
         seen = self._requests[kind] = self._requests.get(kind, 0) + 1
         return seen % self.SAMPLE_EVERY != 0
 
-    def record(self, kind: tuple[str, str], seconds: float) -> None:
+    def record(self, kind: Kind, seconds: float) -> None:
         """Fold one measured computation into the kind's moving average."""
         spent = seconds * 1e6
         average = self._average_us.get(kind)
@@ -111,21 +114,42 @@ class MemoryCache:
 
 
 class RedisCache:
-    """Redis with short timeouts; after a failure it stays out of the way for a moment, then retries."""
+    """Redis with short timeouts; after a failure it stays out of the way for a moment, then retries.
+
+    Each thread keeps one connection and sends its commands straight on it: a GET through
+    redis-py's client and pool costs about twice the round trip itself (bench/README.md), and a
+    sync worker never needs more than one connection at a time.
+    """
 
     kind = "redis"
 
     def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float,
                  min_compute_us: float = 0.0):
-        # redis-py connects on first use, so building the cache touches no network.
-        self._client = redis.Redis.from_url(
+        # Parsing the URL touches no network: the first command connects.
+        self._pool = redis.ConnectionPool.from_url(
             url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds, retry=Retry(NoBackoff(), 0),
             health_check_interval=0,
         )
+        self._local = threading.local()
         self._ttl, self._retry_seconds = ttl_seconds, retry_seconds
         self.costs = CostTracker(min_compute_us)
         self._down_until = 0.0
         self._down = False
+
+    def _connection(self):
+        connection = getattr(self._local, "connection", None)
+        if connection is None or connection.pid != os.getpid():  # never share a socket across a fork
+            connection = self._local.connection = self._pool.make_connection()
+        return connection
+
+    def _command(self, *args):
+        connection = self._connection()
+        try:
+            connection.send_command(*args)
+            return connection.read_response()
+        except BaseException:
+            connection.disconnect()  # a late reply must never answer the next command
+            raise
 
     def _available(self) -> bool:
         return not self._down or time.monotonic() >= self._down_until
@@ -146,7 +170,7 @@ class RedisCache:
         if not self._available():
             return None
         try:
-            value = self._client.get(key)
+            value = self._command("GET", key)
         except (redis.RedisError, OSError) as error:
             self._failed("read", error)
             return None
@@ -158,7 +182,7 @@ class RedisCache:
         if not self._available():
             return
         try:
-            self._client.set(key, value, ex=self._ttl)
+            self._command("SET", key, value, "EX", self._ttl)
         except (redis.RedisError, OSError) as error:
             self._failed("write", error)
             return
@@ -167,7 +191,7 @@ class RedisCache:
     def status(self) -> str:
         """Ping Redis now: 'up' or 'down'."""
         try:
-            self._client.ping()
+            self._command("PING")
         except (redis.RedisError, OSError) as error:
             self._failed("ping", error)
             return "down"

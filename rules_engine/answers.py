@@ -41,6 +41,19 @@ def ruleset_of(body: dict) -> Ruleset:
     return _resolve(body)[1]
 
 
+def work_size(body: dict) -> int:
+    """A coarse size class of a request's position: the bit length of its longest shown hand.
+
+    Answers for long hands take longest to list and judge, so this tells the heavy requests of
+    an endpoint from its light ones without reading the state; anything malformed is class 0.
+    """
+    state = body.get("state")
+    hands = state.get("hands") if type(state) is dict else None
+    if type(hands) is not list:
+        return 0
+    return max([len(hand) for hand in hands if type(hand) is list], default=0).bit_length()
+
+
 def deal(body: dict) -> dict:
     """A starting state for `players` and `seed`; the same seed gives the same deal."""
     game, rs = _resolve(body)

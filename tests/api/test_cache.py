@@ -139,7 +139,28 @@ def test_redis_lets_go_of_a_kind_whose_answers_all_hit(redis_server):
     client = app.test_client()
     body = positions(1)[0]
     costs = app.extensions["cardref.cache"].costs
-    kind = ("legal-moves", answers.ruleset_of(body).id)
+    kind = ("legal-moves", answers.ruleset_of(body).id, answers.work_size(body))
     costs._average_us[kind] = 10**10  # a cold first measurement, far above the threshold
     seen = [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(200)]
     assert seen[0] == "miss" and "hit" in seen and seen[-1] == "skip"
+
+
+def test_redis_weighs_long_hands_apart_from_short_ones(redis_server):
+    redis_server.flush()
+    app = create_app(Settings(redis_url=redis_server.url, redis_min_compute_us=200))
+    client = app.test_client()
+    short = positions(1)[0]  # four players: 13 cards each
+    long = {"game": GAME, "state": answers.deal({"game": GAME, "players": 3, "seed": 1})["state"]}  # 17 each
+    assert answers.work_size(short) != answers.work_size(long)
+    costs = app.extensions["cardref.cache"].costs
+    ruleset = answers.ruleset_of(short).id
+    costs.record(("legal-moves", ruleset, answers.work_size(short)), 10e-6)  # cheaper than a round trip
+    costs.record(("legal-moves", ruleset, answers.work_size(long)), 10e-3)  # far dearer
+    assert [client.post("/legal-moves", json=short).headers["X-Cache"] for _ in range(2)] == ["skip", "skip"]
+    assert [client.post("/legal-moves", json=long).headers["X-Cache"] for _ in range(2)] == ["miss", "hit"]
+    assert client.post("/legal-moves", json=long).get_json() == answers.legal_moves(long)
+
+
+def test_work_size_tolerates_any_body():
+    assert answers.work_size({}) == answers.work_size({"state": []}) == answers.work_size({"state": {"hands": 3}}) == 0
+    assert answers.work_size({"state": {"hands": [{"count": 40}, ["AS"] * 60, "x"]}}) == 6
