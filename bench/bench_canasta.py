@@ -1,6 +1,6 @@
 """Canasta /legal-moves in process: typical positions and a 60-card hand holding 12 wild cards.
 
-Run: /tmp/probe-venv/bin/python bench/bench_canasta.py
+Run: .venv/bin/python bench/bench_canasta.py
 Typical positions are every decision point of a few hands played with random legal moves; each
 figure is the median of repeated in-process calls of rules_engine.answers.legal_moves, which
 includes reading and checking the JSON state, exactly as the API does.
@@ -64,6 +64,16 @@ def big_hand() -> dict:
     }
 
 
+def opening_hand() -> dict:
+    """The same hand before its side opened, two cards longer: listing meets the opening constraint."""
+    big = big_hand()
+    return dict(big, melds=[[], []], melded_before=[False] * 4,
+                hands=[big["hands"][0] + ["KC", "7D"], {"count": 9}, {"count": 8}, {"count": 10}],
+                stock={"count": big["stock"]["count"] + 5},
+                turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
+                      "extended": False, "question": None})
+
+
 def median_ms(body: dict, repeat: int) -> float:
     """The median time of one legal_moves call, in milliseconds."""
     times = []
@@ -86,12 +96,7 @@ def main() -> None:
     body = {"game": GAME, "state": big}
     moves = answers.legal_moves(body)["moves"]
     print(f"60-card hand with 12 wild cards: median {median_ms(body, 30):.3f} ms, {len(moves)} moves listed")
-    opening = dict(big, melds=[[], []], melded_before=[False] * 4,
-                   turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
-                         "extended": False, "question": None})
-    opening["hands"] = [big["hands"][0] + ["KC", "7D"], {"count": 9}, {"count": 8}, {"count": 10}]
-    opening["stock"] = {"count": big["stock"]["count"] + 5}
-    body = {"game": GAME, "state": opening}
+    body = {"game": GAME, "state": opening_hand()}
     moves = answers.legal_moves(body)["moves"]
     print(f"the same hand before its side opened (opening constraint): median {median_ms(body, 30):.3f} ms, "
           f"{len(moves)} moves listed")

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import statistics
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import orjson
 
-from api.config import Settings
-from app import create_app
 from rules_engine import answers
 from rules_engine.registry import GAMES
 
 from .http_load import gunicorn, run_wrk
 from .positions import finished, positions
+from .redis_hit import redis_hit
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -58,69 +59,42 @@ def in_process(game: str, repeat: int) -> dict:
     }
 
 
-def http(game: str, seconds: int, connections: int) -> dict:
-    """/legal-moves under gunicorn against the plain parse-only endpoint, in the same run."""
+SERVERS = {"plain": ("bench.plain_app:app", {}), "no_cache": ("app:app", {"CACHE_TTL_SECONDS": "0"}),
+           "embedded_cache": ("app:app", {})}
+
+
+def http(game: str, seconds: int, connections: int, rounds: int, warmup: int) -> dict:
+    """/legal-moves under gunicorn against the plain parse-only endpoint, in alternating rounds.
+
+    The three servers run side by side (an idle one costs nothing), each is warmed up, then every
+    round measures each in turn, so a slow spell of the machine touches both sides of a ratio.
+    """
     requests = [("/legal-moves", b) for b in positions(game, 200, seed=3)]
-    with gunicorn("bench.plain_app:app") as (port, _):
-        plain = run_wrk(port, requests, seconds, connections)
-    with gunicorn("app:app", env={"CACHE_TTL_SECONDS": "0"}) as (port, _):
-        computed = run_wrk(port, requests, seconds, connections)
-    with gunicorn("app:app") as (port, _):
-        cached = run_wrk(port, requests, seconds, connections)
-    figures = {"plain": vars(plain), "no_cache": vars(computed), "embedded_cache": vars(cached)}
-    for name, load in (("no_cache", computed), ("embedded_cache", cached)):
-        figures[name]["throughput_ratio"] = round(load.requests_per_second / plain.requests_per_second, 3)
-        figures[name]["p99_ratio"] = round(load.p99_ms / plain.p99_ms, 3)
+    with ExitStack() as stack:
+        ports = {name: stack.enter_context(gunicorn(app, env=env))[0] for name, (app, env) in SERVERS.items()}
+        for port in ports.values():
+            run_wrk(port, requests, warmup, connections)
+        measured = [{name: run_wrk(port, requests, seconds, connections) for name, port in ports.items()}
+                    for _ in range(rounds)]
+    figures: dict = {"rounds": []}
+    for loads in measured:
+        plain = loads["plain"]
+        figures["rounds"].append({name: {**vars(load), **({} if name == "plain" else {
+            "throughput_ratio": round(load.requests_per_second / plain.requests_per_second, 3),
+            "p99_ratio": round(load.p99_ms / plain.p99_ms, 3)})} for name, load in loads.items()})
+    for name in ("no_cache", "embedded_cache"):
+        figures[name] = {measure: statistics.median(r[name][measure] for r in figures["rounds"])
+                         for measure in ("throughput_ratio", "p99_ratio")}
+    figures["errors"] = sum(load.errors for loads in measured for load in loads.values())
     return figures
 
 
-def most_expensive(game: str, count: int) -> dict[str, list[dict]]:
-    """For each cached endpoint, the `count` requests of a game that take longest to compute."""
-    bodies = positions(game, 150, seed=4)
-    requests = {"/legal-moves": bodies, "/score": finished(game, 30, seed=5),
-                "/validate-move": [{**b, "move": answers.legal_moves(b)["moves"][-1]} for b in bodies]}
-    compute = {"/legal-moves": answers.legal_moves, "/score": answers.score, "/validate-move": answers.validate_move}
-    chosen = {}
-    for endpoint, candidates in requests.items():
-        timed = sorted(candidates, key=lambda b: -median_us([lambda: compute[endpoint](b)], 5))
-        chosen[endpoint] = timed[:count]
-    if game == "canasta":
-        # The heaviest position known: a 60-card hand with 12 wild cards after a big pile.
-        from .bench_canasta import big_hand
-
-        chosen["/legal-moves (60-card hand)"] = [{"game": game, "state": big_hand()}]
-    return chosen
-
-
-def redis_hit(game: str, repeat: int) -> dict:
-    """Through the app, on a game's most expensive requests: a Redis hit against computing the answer.
-
-    `redis_hit_us` always reads Redis; `default_policy_us` is what the service does by default
-    (Redis skipped where computing is cheaper than a round trip, see REDIS_MIN_COMPUTE_US).
-    """
-    from tests.redis_server import RedisServer
-
-    server = RedisServer().start()
-    try:
-        always = create_app(Settings(redis_url=server.url, redis_min_compute_us=0)).test_client()
-        default = create_app(Settings(redis_url=server.url)).test_client()
-        fresh = create_app(Settings(cache_ttl_seconds=0)).test_client()
-        figures = {}
-        for endpoint, chosen in most_expensive(game, 10).items():
-            label, endpoint = endpoint, endpoint.split(" ")[0]
-            for body in chosen:
-                always.post(endpoint, json=body)
-                default.post(endpoint, json=body)
-            hit = median_us([lambda b=b: always.post(endpoint, json=b) for b in chosen], repeat)
-            computed = median_us([lambda b=b: fresh.post(endpoint, json=b) for b in chosen], repeat)
-            policy = median_us([lambda b=b: default.post(endpoint, json=b) for b in chosen], repeat)
-            decisions = sorted({default.post(endpoint, json=b).headers.get("X-Cache") for b in chosen})
-            figures[label] = {"redis_hit_us": round(hit, 1), "computed_us": round(computed, 1),
-                                 "hit_speedup": round(computed / hit, 2), "default_policy_us": round(policy, 1),
-                                 "default_policy": decisions}
-        return figures
-    finally:
-        server.stop()
+def http_summary(found: dict) -> str:
+    """Median ratios, errors, and each round's (throughput, p99) ratios, as one JSON line."""
+    rounds = [{name: (load["throughput_ratio"], load["p99_ratio"]) for name, load in measured.items() if name != "plain"}
+              for measured in found["rounds"]]
+    return json.dumps({"median": {name: found[name] for name in ("no_cache", "embedded_cache")},
+                       "errors": found["errors"], "rounds": rounds})
 
 
 def main() -> None:
@@ -130,20 +104,23 @@ def main() -> None:
     parser.add_argument("--parts", nargs="*", default=["inprocess", "http", "redis"])
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per server")
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--rounds", type=int, default=3, help="alternating HTTP rounds per game")
+    parser.add_argument("--warmup", type=int, default=2, help="wrk seconds per server before measuring")
     parser.add_argument("--repeat", type=int, default=3000, help="calls per in-process median")
     options = parser.parse_args()
     report = {"machine": {"python": platform.python_version(), "cpu": platform.processor() or platform.machine(),
-                          "cores": __import__("os").cpu_count()}, "games": {}}
+                          "cores": os.cpu_count()}, "games": {}}
     for game in options.games:
         figures = report["games"].setdefault(game, {})
         if "inprocess" in options.parts:
             figures["in_process"] = in_process(game, options.repeat)
             print(game, "in-process", json.dumps(figures["in_process"]), flush=True)
         if "http" in options.parts:
-            figures["http_legal_moves"] = http(game, options.seconds, options.connections)
-            print(game, "http", json.dumps(figures["http_legal_moves"]), flush=True)
+            figures["http_legal_moves"] = http(game, options.seconds, options.connections, options.rounds,
+                                               options.warmup)
+            print(game, "http", http_summary(figures["http_legal_moves"]), flush=True)
         if "redis" in options.parts:
-            figures["redis"] = redis_hit(game, min(options.repeat, 500))
+            figures["redis"] = redis_hit(game, min(options.repeat, 400))
             print(game, "redis", json.dumps(figures["redis"]), flush=True)
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "latest.json").write_text(json.dumps(report, indent=2))
