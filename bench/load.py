@@ -1,7 +1,8 @@
 """Load test: gunicorn on loopback, a mix of every endpoint and game, 64 connections for 60 s.
 
 Prints requests, errors and the growth of every worker's resident memory between the end of a
-warm-up and the end of the run. `python -m bench.load --seconds 60 --connections 64 [--no-cache]`.
+warm-up and the end of the run.
+`python -m bench.load --seconds 60 --connections 64 [--no-cache | --redis]`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import argparse
 import json
 import subprocess
 import time
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from rules_engine import answers
@@ -43,28 +45,61 @@ def worker_rss_kib(master: int) -> dict[int, int]:
     return rss
 
 
+@contextmanager
+def running_redis():
+    """A redis-server for the run, stopped after it."""
+    from tests.redis_server import RedisServer
+
+    server = RedisServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def redis_keyspace(url: str) -> dict:
+    """Redis's own count of hits, misses and keys: proof the cache was used."""
+    import redis
+
+    client = redis.Redis.from_url(url)
+    stats = client.info("stats")
+    return {"hits": stats["keyspace_hits"], "misses": stats["keyspace_misses"], "keys": client.dbsize()}
+
+
 def main() -> None:
     """Warm up, record worker memory, load for the given time, record it again, report."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=int, default=60)
     parser.add_argument("--connections", type=int, default=64)
     parser.add_argument("--warmup", type=int, default=10)
-    parser.add_argument("--no-cache", action="store_true", help="CACHE_TTL_SECONDS=0: every answer computed")
+    caches = parser.add_mutually_exclusive_group()
+    caches.add_argument("--no-cache", action="store_true", help="CACHE_TTL_SECONDS=0: every answer computed")
+    caches.add_argument("--redis", action="store_true", help="cache in a redis-server started for the run")
     options = parser.parse_args()
     mix = request_mix()
-    with gunicorn("app:app", env={"CACHE_TTL_SECONDS": "0"} if options.no_cache else None) as (port, process):
+    with ExitStack() as stack:
+        env, redis_server = None, None
+        if options.no_cache:
+            env = {"CACHE_TTL_SECONDS": "0"}
+        elif options.redis:
+            redis_server = stack.enter_context(running_redis())
+            env = {"REDIS_URL": redis_server.url}
+        port, process = stack.enter_context(gunicorn("app:app", env=env))
         run_wrk(port, mix, options.warmup, options.connections)
         before = worker_rss_kib(process.pid)
         started = time.monotonic()
         load = run_wrk(port, mix, options.seconds, options.connections, threads=2)
         after = worker_rss_kib(process.pid)
+        redis_stats = redis_keyspace(redis_server.url) if redis_server else None
     growth = {pid: round(100 * (after[pid] - before[pid]) / before[pid], 2) for pid in before if pid in after}
     report = {"seconds": round(time.monotonic() - started, 1), "connections": options.connections,
-              "cache": "off" if options.no_cache else "embedded",
+              "cache": "off" if options.no_cache else "redis" if options.redis else "embedded",
               "distinct_requests": len(mix), "requests": load.requests, "errors": load.errors,
               "requests_per_second": load.requests_per_second, "p50_ms": load.p50_ms, "p99_ms": load.p99_ms,
               "worker_rss_kib_before": before, "worker_rss_kib_after": after, "worker_rss_growth_percent": growth,
               "workers_replaced": sorted(set(before) ^ set(after))}
+    if redis_stats:
+        report["redis"] = redis_stats
     print(json.dumps(report, indent=2))
 
 
