@@ -36,6 +36,7 @@ class RedisServer:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed; `make test` installs it")
+        os.makedirs(self._dir, exist_ok=True)
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--dir", self._dir, "--loglevel", "warning"],
@@ -59,6 +60,7 @@ class RedisServer:
             self.process.terminate()
             self.process.wait(timeout=10)
         self.process = None
+        shutil.rmtree(self._dir, ignore_errors=True)
 
     def pause(self) -> None:
         """Freeze the server: connections stay open but nothing answers (a slow Redis)."""
