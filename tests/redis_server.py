@@ -24,7 +24,7 @@ class RedisServer:
     def __init__(self, port: int | None = None):
         self.port = port or free_port()
         self.process: subprocess.Popen | None = None
-        self._dir = tempfile.mkdtemp(prefix="cardref-redis-")
+        self._dir = ""
 
     @property
     def url(self) -> str:
@@ -36,7 +36,7 @@ class RedisServer:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed; `make test` installs it")
-        os.makedirs(self._dir, exist_ok=True)
+        self._dir = self._dir if os.path.isdir(self._dir) else tempfile.mkdtemp(prefix="cardref-redis-")
         self.process = subprocess.Popen(
             [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--dir", self._dir, "--loglevel", "warning"],
