@@ -10,7 +10,7 @@ from flask import Response, current_app
 
 from rules_engine import answers
 
-from .cache import Kind, cache_key
+from .cache import CostTracker, Kind, cache_key
 
 JSON = "application/json"
 
@@ -37,24 +37,26 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     if ruleset is None:
         ruleset = answers.ruleset_of(body).id
     kind = (endpoint, ruleset, answers.work_size(body))
-    if not cache.costs.worth_caching(kind):
-        return json_response(_timed(cache, kind, compute, body), cache="skip")
+    costs = cache.costs
+    if not costs.worth_caching(kind):
+        return json_response(_timed(costs, kind, compute, body), cache="skip")
+    started = time.perf_counter()
     try:
         key = cache_key(endpoint, ruleset, body)
     except TypeError:  # nested deeper than a canonical form can be written: the engine will refuse it
         return json_response(orjson.dumps(compute(body)))
     hit = cache.get(key)
+    if cache.reachable:
+        costs.record_lookup(time.perf_counter() - started)
     if hit is not None:
         return json_response(hit, cache="hit")
-    data = _timed(cache, kind, compute, body)
+    data = _timed(costs, kind, compute, body)
     cache.set(key, data)
     return json_response(data, cache="miss")
 
 
-def _timed(cache, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:
-    # CPU time of this thread: under load the wall clock also counts the time other processes
-    # ran, which would make every answer look dear enough to cache.
-    started = time.thread_time()
+def _timed(costs: CostTracker, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:
+    started = time.perf_counter()
     data = orjson.dumps(compute(body))
-    cache.costs.record(kind, time.thread_time() - started)
+    costs.record_compute(kind, time.perf_counter() - started)
     return data

@@ -26,44 +26,65 @@ def cache_key(endpoint: str, ruleset: str, body: dict) -> str:
 
 
 class CostTracker:
-    """Learns how long each kind of answer takes to compute, to skip a cache that cannot beat it.
+    """Learns, for each kind of answer, whether reading it back from the cache beats computing it.
 
-    A kind is an endpoint under one ruleset for one size class of position. A Redis round trip
-    costs a fixed time; kinds that compute faster than `min_compute_us` on average are answered
-    fresh and not stored. Every `SAMPLE_EVERY`-th request of a cached kind is computed anyway, so
-    that a kind whose answers all come from the cache (perhaps stored by another node) still has
-    its cost measured and can be let go.
+    A kind is an endpoint under one ruleset for one size class of position. Computing a kind's
+    answer takes its own time; reading any answer back takes about one cache round trip. A kind
+    is cached only when computing it takes at least `min_speedup` times as long as a look-up, so
+    that a hit is at least that much faster than the computation it saves; cheaper kinds are
+    answered fresh and not stored. Both costs are wall time measured while serving: a busy
+    machine slows both, and their ratio is what decides.
+
+    Every `SAMPLE_EVERY`-th request of a cached kind is computed anyway, so that a kind whose
+    answers all come from the cache (perhaps stored by another node) still has its cost measured
+    and can be let go; every `PROBE_EVERY`-th request of a kind answered fresh goes through the
+    cache, so that a cache which has become faster is noticed.
     """
 
     SAMPLE_EVERY = 16
+    PROBE_EVERY = 64
 
-    def __init__(self, min_compute_us: float):
-        self._min = min_compute_us
-        self._average_us: dict[Kind, float] = {}
+    def __init__(self, min_speedup: float):
+        self._min_speedup = min_speedup
+        self._compute_seconds: dict[Kind, float] = {}
         self._requests: dict[Kind, int] = {}
+        self.lookup_seconds: float | None = None  # unknown until the cache has answered once
 
     def worth_caching(self, kind: Kind) -> bool:
-        """Whether this request should go through the cache (unknown kinds are given the chance)."""
-        if self._min <= 0:
+        """Whether this request should go through the cache (kinds of unknown cost are given the chance)."""
+        if self._min_speedup <= 0:
             return True
-        average = self._average_us.get(kind)
-        if average is not None and average < self._min:
-            return False
         seen = self._requests[kind] = self._requests.get(kind, 0) + 1
+        compute, lookup = self._compute_seconds.get(kind), self.lookup_seconds
+        if compute is not None and lookup is not None and compute < self._min_speedup * lookup:
+            return seen % self.PROBE_EVERY == 0
         return seen % self.SAMPLE_EVERY != 0
 
-    def record(self, kind: Kind, seconds: float) -> None:
+    def compute_seconds(self, kind: Kind) -> float | None:
+        """The moving average of the time a kind's answers take to compute, once measured."""
+        return self._compute_seconds.get(kind)
+
+    def record_compute(self, kind: Kind, seconds: float) -> None:
         """Fold one measured computation into the kind's moving average."""
-        spent = seconds * 1e6
-        average = self._average_us.get(kind)
-        self._average_us[kind] = spent if average is None else 0.8 * average + 0.2 * spent
+        average = self._compute_seconds.get(kind)
+        self._compute_seconds[kind] = seconds if average is None else 0.8 * average + 0.2 * seconds
+
+    def record_lookup(self, seconds: float) -> None:
+        """Fold one look-up that reached the cache (key and round trip) into the moving average.
+
+        One slow round trip (a page fault, a descheduled process) moves the average by at most
+        a fifth; a cache that has really become slower moves it a fifth further every time.
+        """
+        average = self.lookup_seconds
+        self.lookup_seconds = seconds if average is None else 0.8 * average + 0.2 * min(seconds, 2 * average)
 
 
 class NoCache:
     """Caching switched off (CACHE_TTL_SECONDS=0): every answer is computed."""
 
     kind = "off"
-    costs = CostTracker(float("inf"))
+    reachable = False
+    costs = CostTracker(0.0)
 
     def get(self, key: str) -> bytes | None:
         """Nothing is ever stored."""
@@ -81,6 +102,7 @@ class MemoryCache:
     """A bounded in-process LRU cache with expiry: the embedded default."""
 
     kind = "memory"
+    reachable = True
 
     def __init__(self, entries: int, ttl_seconds: int):
         self._entries, self._ttl = entries, ttl_seconds
@@ -124,7 +146,7 @@ class RedisCache:
     kind = "redis"
 
     def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float,
-                 min_compute_us: float = 0.0):
+                 min_speedup: float = 0.0):
         # Parsing the URL touches no network: the first command connects.
         self._pool = redis.ConnectionPool.from_url(
             url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds, retry=Retry(NoBackoff(), 0),
@@ -132,7 +154,7 @@ class RedisCache:
         )
         self._local = threading.local()
         self._ttl, self._retry_seconds = ttl_seconds, retry_seconds
-        self.costs = CostTracker(min_compute_us)
+        self.costs = CostTracker(min_speedup)
         self._down_until = 0.0
         self._down = False
 
@@ -150,6 +172,11 @@ class RedisCache:
         except BaseException:
             connection.disconnect()  # a late reply must never answer the next command
             raise
+
+    @property
+    def reachable(self) -> bool:
+        """Whether the last command reached Redis."""
+        return not self._down
 
     def _available(self) -> bool:
         return not self._down or time.monotonic() >= self._down_until
@@ -205,5 +232,5 @@ def build_cache(settings) -> NoCache | MemoryCache | RedisCache:
         return NoCache()
     if settings.redis_url:
         return RedisCache(settings.redis_url, settings.cache_ttl_seconds, settings.redis_timeout_seconds,
-                          settings.redis_retry_seconds, settings.redis_min_compute_us)
+                          settings.redis_retry_seconds, settings.redis_min_speedup)
     return MemoryCache(settings.memory_cache_entries, settings.cache_ttl_seconds)

@@ -29,7 +29,7 @@ class Settings:
     memory_cache_entries: int = 10_000
     redis_timeout_seconds: float = 0.05
     redis_retry_seconds: float = 1.0
-    redis_min_compute_us: float = 200.0
+    redis_min_speedup: float = 2.0
     max_body_bytes: int = 256 * 1024
     log_level: str = "INFO"
     cors_origins: tuple[str, ...] = field(default_factory=lambda: ("*",))
@@ -43,7 +43,7 @@ class Settings:
             memory_cache_entries=_int("MEMORY_CACHE_ENTRIES", 10_000),
             redis_timeout_seconds=_float("REDIS_TIMEOUT_SECONDS", 0.05),
             redis_retry_seconds=_float("REDIS_RETRY_SECONDS", 1.0),
-            redis_min_compute_us=_float("REDIS_MIN_COMPUTE_US", 200.0),
+            redis_min_speedup=_float("REDIS_MIN_SPEEDUP", 2.0),
             max_body_bytes=_int("MAX_BODY_BYTES", 256 * 1024),
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             cors_origins=_list("CORS_ORIGINS", "*"),

@@ -33,7 +33,7 @@ def client(app):
 def redis_app(redis_server):
     """The service caching in the shared redis-server."""
     redis_server.flush()
-    return create_app(Settings(redis_url=redis_server.url, redis_retry_seconds=0.2, redis_min_compute_us=0))
+    return create_app(Settings(redis_url=redis_server.url, redis_retry_seconds=0.2, redis_min_speedup=0))
 
 
 @pytest.fixture

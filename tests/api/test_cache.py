@@ -57,7 +57,7 @@ def test_creating_the_app_connects_to_nothing():
 
 def test_redis_stopped_mid_run_answers_are_unchanged(caplog):
     server = RedisServer().start()
-    client = create_app(Settings(redis_url=server.url, redis_retry_seconds=0.1, redis_min_compute_us=0)).test_client()
+    client = create_app(Settings(redis_url=server.url, redis_retry_seconds=0.1, redis_min_speedup=0)).test_client()
     requests = positions()
     try:
         before = [client.post("/legal-moves", json=b).get_json() for b in requests]
@@ -87,7 +87,7 @@ def test_redis_not_running_at_start():
 
 def test_redis_paused_is_slow_not_fatal():
     server = RedisServer().start()
-    client = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1, redis_min_compute_us=0)).test_client()
+    client = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1, redis_min_speedup=0)).test_client()
     body = positions(1)[0]
     try:
         client.post("/legal-moves", json=body)
@@ -116,13 +116,34 @@ def test_cached_answer_equals_fresh_answer(redis_client, client, endpoint):
 
 def test_redis_is_skipped_for_answers_faster_than_a_round_trip(redis_server):
     redis_server.flush()
-    client = create_app(Settings(redis_url=redis_server.url, redis_min_compute_us=10**9)).test_client()
+    client = create_app(Settings(redis_url=redis_server.url, redis_min_speedup=10**9)).test_client()
     body = positions(1)[0]
     first = client.post("/legal-moves", json=body)
     second = client.post("/legal-moves", json=body)
     assert first.headers["X-Cache"] == "miss"  # unknown cost: the cache gets its chance once
     assert second.headers["X-Cache"] == "skip"
     assert first.get_json() == second.get_json() == answers.legal_moves(body)
+
+
+def test_redis_lookup_cost_is_learnt_from_real_round_trips(redis_client, redis_app):
+    costs = redis_app.extensions["cardref.cache"].costs
+    assert costs.lookup_seconds is None
+    redis_client.post("/legal-moves", json=positions(1)[0])
+    assert 0 < costs.lookup_seconds < 0.05  # key, GET and reply, below the configured timeout
+
+
+def test_redis_caches_a_kind_only_when_a_hit_is_twice_as_fast(redis_server):
+    redis_server.flush()
+    app = create_app(Settings(redis_url=redis_server.url))
+    client = app.test_client()
+    body = positions(1)[0]
+    client.post("/score", json=body)  # any look-up teaches the round trip's cost
+    costs = app.extensions["cardref.cache"].costs
+    kind = ("legal-moves", answers.ruleset_of(body).id, answers.work_size(body))
+    costs.record_compute(kind, 1.9 * costs.lookup_seconds)
+    assert [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(2)] == ["skip", "skip"]
+    costs.record_compute(kind, 1000 * costs.lookup_seconds)  # a fifth of it lifts the average far past 2x
+    assert [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(2)] == ["miss", "hit"]
 
 
 def test_cache_can_be_switched_off():
@@ -135,30 +156,58 @@ def test_cache_can_be_switched_off():
 
 def test_redis_lets_go_of_a_kind_whose_answers_all_hit(redis_server):
     redis_server.flush()
-    app = create_app(Settings(redis_url=redis_server.url, redis_min_compute_us=10**9))
+    app = create_app(Settings(redis_url=redis_server.url, redis_min_speedup=1000))
     client = app.test_client()
     body = positions(1)[0]
     costs = app.extensions["cardref.cache"].costs
     kind = ("legal-moves", answers.ruleset_of(body).id, answers.work_size(body))
-    costs._average_us[kind] = 10**10  # a cold first measurement, far above the threshold
-    seen = [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(200)]
+    costs.record_compute(kind, 1.0)  # a cold first measurement, a thousand round trips and more
+    seen = [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(400)]
     assert seen[0] == "miss" and "hit" in seen and seen[-1] == "skip"
 
 
 def test_redis_weighs_long_hands_apart_from_short_ones(redis_server):
     redis_server.flush()
-    app = create_app(Settings(redis_url=redis_server.url, redis_min_compute_us=200))
+    app = create_app(Settings(redis_url=redis_server.url))
     client = app.test_client()
     short = positions(1)[0]  # four players: 13 cards each
     long = {"game": GAME, "state": answers.deal({"game": GAME, "players": 3, "seed": 1})["state"]}  # 17 each
     assert answers.work_size(short) != answers.work_size(long)
+    client.post("/score", json=short)  # any look-up teaches the round trip's cost
     costs = app.extensions["cardref.cache"].costs
     ruleset = answers.ruleset_of(short).id
-    costs.record(("legal-moves", ruleset, answers.work_size(short)), 10e-6)  # cheaper than a round trip
-    costs.record(("legal-moves", ruleset, answers.work_size(long)), 10e-3)  # far dearer
+    costs.record_compute(("legal-moves", ruleset, answers.work_size(short)), 1e-7)  # cheaper than any round trip
+    costs.record_compute(("legal-moves", ruleset, answers.work_size(long)), 1.0)  # far dearer
     assert [client.post("/legal-moves", json=short).headers["X-Cache"] for _ in range(2)] == ["skip", "skip"]
     assert [client.post("/legal-moves", json=long).headers["X-Cache"] for _ in range(2)] == ["miss", "hit"]
     assert client.post("/legal-moves", json=long).get_json() == answers.legal_moves(long)
+
+
+def test_cost_tracker_probes_the_cache_for_kinds_answered_fresh():
+    from api.cache import CostTracker
+
+    costs = CostTracker(2.0)
+    costs.record_lookup(100e-6)
+    costs.record_compute(("k", "r", 1), 50e-6)
+    chosen = [costs.worth_caching(("k", "r", 1)) for _ in range(3 * CostTracker.PROBE_EVERY)]
+    assert chosen.count(True) == 3  # one look-up in PROBE_EVERY keeps the round trip measured
+
+
+def test_cost_tracker_one_slow_round_trip_does_not_turn_the_cache_off():
+    from api.cache import CostTracker
+
+    costs = CostTracker(2.0)
+    kind = ("k", "r", 1)
+    costs.record_lookup(100e-6)
+    costs.record_compute(kind, 300e-6)
+    costs.record_lookup(50e-3)  # a stall: five hundred times the usual
+    assert costs.lookup_seconds < 150e-6 and costs.worth_caching(kind)
+    for _ in range(20):  # a cache that has really become slower is believed within a few look-ups
+        costs.record_lookup(5e-3)
+    assert not costs.worth_caching(kind)
+    for _ in range(60):
+        costs.record_lookup(100e-6)
+    assert costs.worth_caching(kind)
 
 
 def test_work_size_tolerates_any_body():

@@ -76,7 +76,7 @@ def hammer(client_factory, requests, stop: threading.Event, results: list):
 @pytest.mark.parametrize("fault", ["killed", "paused"])
 def test_redis_fault_under_load_fails_no_request(fault):
     server = RedisServer().start()
-    app = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1, redis_min_compute_us=0))
+    app = create_app(Settings(redis_url=server.url, redis_timeout_seconds=0.05, redis_retry_seconds=0.1, redis_min_speedup=0))
     requests = [r for game in GAMES for r in requests_for(game)]
     expected = {i: create_app(Settings(cache_ttl_seconds=0)).test_client().post(e, json=b).get_json()
                 for i, (e, b) in enumerate(requests)}
