@@ -9,6 +9,7 @@ The app is loaded once, before the workers fork: every worker starts ready to an
 and a worker that is replaced comes back without reloading the rules.
 """
 
+import gc
 import multiprocessing
 import os
 
@@ -22,3 +23,14 @@ max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+
+
+def when_ready(server):
+    """Set aside what loading the app built, before the workers fork.
+
+    The rules, schemas and spec live as long as the process: frozen, they are never walked by a
+    full garbage collection (about 11 ms each with the app loaded), and workers do not copy the
+    memory pages that walking them would touch.
+    """
+    gc.collect()
+    gc.freeze()
