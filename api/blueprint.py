@@ -9,7 +9,6 @@ import orjson
 from flask import request
 from marshmallow import Schema, ValidationError, fields, missing
 from webargs.flaskparser import FlaskParser, abort
-from werkzeug.exceptions import BadRequest
 
 
 class BodyParser(FlaskParser):
@@ -33,10 +32,11 @@ class BodyParser(FlaskParser):
             def parsed(*args, **view_kwargs):
                 try:
                     body = orjson.loads(request.get_data(cache=False))
-                except orjson.JSONDecodeError:
-                    raise BadRequest("The body is not valid JSON.") from None
+                except orjson.JSONDecodeError as error:
+                    abort(400, message="The body is not valid JSON.", messages={"json": {"_schema": [str(error)]}})
                 if type(body) is not dict:
-                    raise BadRequest("The body must be a JSON object.")
+                    abort(400, message="The body must be a JSON object.",
+                          messages={"json": {"_schema": [f"a JSON {_json_type(body)} was sent; send an object"]}})
                 if shape is None or not fits(body, shape):
                     try:
                         body = schema.load(body)
@@ -47,6 +47,10 @@ class BodyParser(FlaskParser):
             return parsed
 
         return decorator
+
+
+def _json_type(value: object) -> str:
+    return {list: "array", str: "string", int: "number", float: "number", bool: "boolean"}.get(type(value), "null")
 
 
 def plain_shape(schema: Schema) -> tuple[dict[str, type], frozenset[str]] | None:

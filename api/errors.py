@@ -94,6 +94,10 @@ def register(app: Flask) -> None:
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
         message = data.get("message") or _plain(error)
+        if error.code == 413:
+            limit = app.config["MAX_CONTENT_LENGTH"]
+            message = f"The body is larger than this service accepts ({limit} bytes)."
+            errors = {"json": {"_schema": [f"the body must be at most {limit} bytes"]}}
         response = error_response(error.code or 500, message, errors)
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
@@ -112,6 +116,4 @@ def register(app: Flask) -> None:
 def _plain(error: HTTPException) -> str:
     if error.code == 422:
         return "The request has fields of the wrong type or shape; see errors."
-    if error.code == 413:
-        return "The body is larger than this service accepts."
     return error.description or STATUS_NAMES.get(error.code or 500, "Error")

@@ -136,3 +136,4 @@ def test_body_over_the_limit_is_413_for_every_game(client):
     for game in GAMES:
         answer = client.post("/legal-moves", json={"game": game, "state": {"hands": [["AS"] * 60000]}})
         assert answer.status_code == 413
+        assert answer.get_json()["errors"]["json"]["_schema"]

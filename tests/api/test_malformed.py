@@ -100,6 +100,7 @@ def test_impossible_state_names_the_rule(client):
 def test_body_over_the_limit_is_413(client):
     answer = client.post("/legal-moves", data=b'{"game": "' + b"x" * 300_000 + b'"}', content_type="application/json")
     assert answer.status_code == 413
+    assert answer.get_json()["errors"] == {"json": {"_schema": ["the body must be at most 262144 bytes"]}}
 
 
 @pytest.mark.parametrize("raw", [b"", b"not json", b"[1, 2]", b'"text"', b"\xff\xfe", b"{\"game\": "])
@@ -107,6 +108,12 @@ def test_body_not_a_json_object_is_400(client, raw):
     answer = client.post("/legal-moves", data=raw, content_type="application/json")
     assert answer.status_code == 400
     assert answer.get_json()["code"] == 400
+    assert answer.get_json()["errors"]["json"]["_schema"][0]  # what is wrong with the body as a whole
+
+
+def test_body_with_a_syntax_error_says_where(client):
+    answer = client.post("/legal-moves", data=b'{"game": "euchre",\n "state": {,}}', content_type="application/json")
+    assert "line 2 column" in answer.get_json()["errors"]["json"]["_schema"][0]
 
 
 def test_errors_are_not_cached(client, app):
