@@ -98,6 +98,7 @@ def test_redis_fault_under_load_fails_no_request(fault):
         else:
             server.resume()
         time.sleep(0.5)
+        assert app.test_client().get("/readyz").get_json()["redis"] == "up"
     finally:
         stop.set()
         for worker in workers:
