@@ -22,6 +22,13 @@ class TrickRules:
 
     suits: dict[str, str]  # every card of the deck -> the suit it belongs to for following and winning
     power: Callable[[str, str], int]  # higher wins; a card that cannot win the trick answers -1
+    # power() worked out for every suit led and card, read once per card while tricks are replayed
+    powers: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        led_suits = set(self.suits.values())
+        object.__setattr__(self, "powers", {led: {card: self.power(card, led) for card in self.suits}
+                                            for led in led_suits})
 
     @property
     def suit_of(self) -> Callable[[str], str]:
@@ -83,11 +90,11 @@ def play_order(leader: int, seats: tuple[int, ...]) -> tuple[int, ...]:
 
 def trick_winner(trick: Trick, seats: tuple[int, ...], rules: TrickRules) -> int:
     """The seat that wins a complete trick."""
-    led = rules.suit_of(trick.cards[0])
+    powers = rules.powers[rules.suit_of(trick.cards[0])]
     order = play_order(trick.leader, seats)
-    best, best_power = order[0], rules.power(trick.cards[0], led)
+    best, best_power = order[0], powers[trick.cards[0]]
     for seat, card in zip(order[1:], trick.cards[1:]):
-        power = rules.power(card, led)
+        power = powers[card]
         if power > best_power:
             best, best_power = seat, power
     return best
@@ -112,7 +119,7 @@ def read_play(
     orders = _PLAY_ORDERS.get(seats) or _PLAY_ORDERS.setdefault(seats, {s: play_order(s, seats) for s in seats})
     leader = first_leader
     size = len(seats)
-    suit_of, power = rules.suits, rules.power
+    suit_of, powers = rules.suits, rules.powers
     current_raw = raw.get("current_trick")
     # Finished tricks, then the trick under way, through one replay: the winner of each trick
     # leads the next, so reading and replaying go hand in hand.
@@ -136,11 +143,12 @@ def read_play(
                 raise invalid(pointer + ("cards",), f"seat {seat} played {card}, which is not in this deck", ids.deck)
             if led is None:
                 led = suit
+                strengths = powers[led]
             if suit in void[seat]:
                 raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card)} after showing out of {SUIT_NAMES[suit]}", ids.follow_suit)
             if suit != led:
                 void[seat].add(led)
-            strength = power(card, led)
+            strength = strengths[card]
             if strength > best_power:
                 leader, best_power = seat, strength
         if not finished:
