@@ -81,19 +81,24 @@ def http(game: str, seconds: int, connections: int, rounds: int, warmup: int) ->
         plain = loads["plain"]
         figures["rounds"].append({name: {**vars(load), **({} if name == "plain" else {
             "throughput_ratio": round(load.requests_per_second / plain.requests_per_second, 3),
+            "p50_ratio": round(load.p50_ms / plain.p50_ms, 3),
             "p99_ratio": round(load.p99_ms / plain.p99_ms, 3)})} for name, load in loads.items()})
-    for name in ("no_cache", "embedded_cache"):
+    for name in SERVERS:
         figures[name] = {measure: statistics.median(r[name][measure] for r in figures["rounds"])
-                         for measure in ("throughput_ratio", "p99_ratio")}
+                         for measure in ("requests_per_second", "p50_ms", "p99_ms")}
+        if name != "plain":
+            figures[name].update({measure: statistics.median(r[name][measure] for r in figures["rounds"])
+                                  for measure in ("throughput_ratio", "p50_ratio", "p99_ratio")})
     figures["errors"] = sum(load.errors for loads in measured for load in loads.values())
     return figures
 
 
 def http_summary(found: dict) -> str:
-    """Median ratios, errors, and each round's (throughput, p99) ratios, as one JSON line."""
+    """Medians over the rounds (rates, latencies, ratios to the plain endpoint), errors, and each
+    round's (throughput, p99) ratios, as one JSON line."""
     rounds = [{name: (load["throughput_ratio"], load["p99_ratio"]) for name, load in measured.items() if name != "plain"}
               for measured in found["rounds"]]
-    return json.dumps({"median": {name: found[name] for name in ("no_cache", "embedded_cache")},
+    return json.dumps({"median": {name: found[name] for name in SERVERS},
                        "errors": found["errors"], "rounds": rounds})
 
 
