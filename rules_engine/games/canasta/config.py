@@ -32,8 +32,8 @@ class Config:
     kind_of: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, BLACK or rank
     meld_kind: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, RED or rank_of
     wild_caps: tuple = ()             # wild_cap(n) for small n, looked up rather than worked out
-    # judge() of table melds, kept across requests because the same melds come back every turn
-    # (see state._judge_table_meld, which bounds it).
+    # Table melds read and judged, by their card list as given, kept across requests because the
+    # same melds come back every turn (see state._table_meld, which bounds it).
     table_melds: dict = field(default_factory=dict, compare=False, repr=False)
 
     def wild_cap(self, naturals: int) -> int:

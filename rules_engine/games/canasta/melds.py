@@ -11,7 +11,11 @@ from .config import RANK_ORDER, RED, WILD, Config
 
 @dataclass
 class Meld:
-    """A meld on the table: its rank and its cards, with the counts verdicts need."""
+    """A meld on the table: its rank and its cards, with the counts verdicts need.
+
+    Table melds read from a state are shared by every request that shows them (state._table_meld),
+    so a meld is never changed in place: a move that adds to one builds a new Meld.
+    """
 
     rank: str
     cards: list[str]

@@ -18,7 +18,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
 )
 from .config import CARD_LIMIT, Config
-from .melds import Judged, Meld, judge
+from .melds import Meld, judge
 from .variants import RED_THREES
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
@@ -136,7 +136,7 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
 
 
 MELD_FIELDS = frozenset({"rank", "cards"})
-TABLE_MELDS_LIMIT = 4096  # verdicts on table melds remembered per configuration
+TABLE_MELDS_LIMIT = 4096  # table melds remembered per configuration
 
 
 def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
@@ -148,39 +148,48 @@ def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             pointer = ("state", "melds", t, i)
-            meld_raw = read_object(meld_raw, pointer)
-            if not MELD_FIELDS.issuperset(meld_raw):
-                reject_unknown(meld_raw, MELD_FIELDS, pointer)
-            if "cards" not in meld_raw:
-                raise invalid(pointer + ("cards",), "required: the cards of the meld")
-            cards = read_cards(meld_raw["cards"], pointer + ("cards",), CARD_LIMIT)
-            judged = _judge_table_meld(cfg, cards)
-            if judged.violations:
-                problem = judged.violations[0]
-                raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
-            rank = judged.rank
+            meld = _table_meld(cfg, meld_raw, pointer)
+            rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
                 raise invalid(pointer + ("rank",), f"the cards make a meld of rank {rank}", "canasta.melds.set")
             if one_per_rank and rank in ranks:
                 raise invalid(pointer, f"side {t} already has a meld of rank {rank}", "canasta.melds.one-per-rank")
             ranks.add(rank)
-            side.append(Meld(rank, cards, judged.naturals, judged.wilds))
+            side.append(meld)
         found.append(side)
     return found
 
 
-def _judge_table_meld(cfg: Config, cards: list[str]) -> Judged:
-    """judge() on the cards of a table meld, remembered: every request repeats the table's melds."""
-    key = tuple(cards)
-    verdicts = cfg.table_melds
-    judged = verdicts.get(key)
-    if judged is None:
-        judged = judge(cfg, cards, going_out=True)
-        if len(verdicts) >= TABLE_MELDS_LIMIT:
-            verdicts.clear()
-        verdicts[key] = judged
-    return judged
+def _table_meld(cfg: Config, raw: object, pointer: tuple) -> Meld:
+    """The meld a table entry holds, its cards read and judged once per configuration.
+
+    Every request repeats the table's melds, so a well-formed entry whose card list was read
+    before is looked up by that list as given; anything else is read in full, with its errors.
+    """
+    known = cfg.table_melds
+    if type(raw) is dict and MELD_FIELDS.issuperset(raw):
+        given = raw.get("cards")
+        if type(given) is list:
+            try:
+                return known[tuple(given)]
+            except (KeyError, TypeError):  # not seen yet, or an item that is no card code at all
+                pass
+    raw = read_object(raw, pointer)
+    if not MELD_FIELDS.issuperset(raw):
+        reject_unknown(raw, MELD_FIELDS, pointer)
+    if "cards" not in raw:
+        raise invalid(pointer + ("cards",), "required: the cards of the meld")
+    cards = read_cards(raw["cards"], pointer + ("cards",), CARD_LIMIT)
+    judged = judge(cfg, cards, going_out=True)
+    if judged.violations:
+        problem = judged.violations[0]
+        raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
+    meld = Meld(judged.rank, cards, judged.naturals, judged.wilds)
+    if len(known) >= TABLE_MELDS_LIMIT:
+        known.clear()
+    known[tuple(raw["cards"])] = meld
+    return meld
 
 
 def _read_turn(raw: object, players: int) -> TurnState:
