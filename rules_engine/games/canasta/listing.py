@@ -73,9 +73,9 @@ def legal_moves(cfg: Config, state: CanastaState) -> tuple[list[dict], dict]:
 
 def _pile_note(pos: Position) -> dict:
     pile = pos.state.discard
-    note = {"size": len(pile), "top": pile[-1] if pile else None, "frozen": bool(pos.pile_frozen_because()),
-            "why": pos.pile_frozen_because(), "rules": ["canasta.pile.frozen"]}
-    return note
+    why = pos.pile_frozen_because()
+    return {"size": len(pile), "top": pile[-1] if pile else None, "frozen": bool(why), "why": why,
+            "rules": ["canasta.pile.frozen"]}
 
 
 def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:

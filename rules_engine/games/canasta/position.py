@@ -34,6 +34,7 @@ class Position:
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
+        self._frozen: list[str] | None = None
 
     @property
     def hand(self) -> list[str]:
@@ -69,19 +70,23 @@ class Position:
         return [card for card, n in need.items() for _ in range(n - counts.get(card, 0))]
 
     def pile_frozen_because(self) -> list[str]:
-        """Why the pile is frozen for the acting side (empty when it is not)."""
+        """Why the pile is frozen for the acting side (empty when it is not), worked out once (callers only read it)."""
+        if self._frozen is None:
+            self._frozen = self._frozen_because()
+        return self._frozen
+
+    def _frozen_because(self) -> list[str]:
         cfg, pile = self.cfg, self.state.discard
         why = []
         if cfg.table.pile.always_frozen:
             why.append("the pile is always frozen in this variant")
         if cfg.table.pile.frozen_until_opened and not self.opened:
             why.append(f"side {self.side} has not made its initial meld")
-        wild = cfg.wild
-        if cfg.table.pile.frozen_by_wild and any(c in wild for c in pile):
+        if cfg.table.pile.frozen_by_wild and not cfg.wild.isdisjoint(pile):
             why.append("the pile holds a wild card")
-        if cfg.table.pile.frozen_by_red_three and any(c in RED_THREES for c in pile):
+        if cfg.table.pile.frozen_by_red_three and not RED_THREES.isdisjoint(pile):
             why.append("the pile holds a red three")
-        if cfg.black_three_freezes and any(c in BLACK_THREES for c in pile[:-1]):
+        if cfg.black_three_freezes and not BLACK_THREES.isdisjoint(pile[:-1]):
             why.append("the pile holds a black three")
         return why
 
