@@ -9,7 +9,7 @@ from ...game import Violation
 from .config import RANK_ORDER, RED, WILD, Config
 
 
-@dataclass
+@dataclass(slots=True)
 class Meld:
     """A meld on the table: its rank and its cards, with the counts verdicts need.
 
@@ -28,7 +28,7 @@ class Meld:
         return self.naturals + self.wilds
 
 
-@dataclass
+@dataclass(slots=True)
 class Judged:
     """The verdict on some cards as a meld (or as an addition to one)."""
 

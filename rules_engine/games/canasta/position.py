@@ -62,11 +62,15 @@ class Position:
 
     def missing(self, cards: list[str]) -> list[str]:
         """The cards (with multiplicity) a move names that the hand does not hold."""
+        counts = self.counts
+        named = set(cards)
+        if len(named) == len(cards):
+            # Each card named once, as in nearly every move: what is missing is what the hand lacks.
+            return [] if counts.keys() >= named else [card for card in cards if card not in counts]
         # A plain dict: moves name a few cards, and building a Counter costs more than counting them.
         need: dict[str, int] = {}
         for card in cards:
             need[card] = need.get(card, 0) + 1
-        counts = self.counts
         return [card for card, n in need.items() for _ in range(n - counts.get(card, 0))]
 
     def pile_frozen_because(self) -> list[str]:
