@@ -32,6 +32,7 @@ class Config:
     kind_of: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, BLACK or rank
     meld_kind: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, RED or rank_of
     wild_caps: tuple = ()             # wild_cap(n) for small n, looked up rather than worked out
+    sorted_deck: list = field(default_factory=list, compare=False, repr=False)  # every copy, sorted
     # Table melds read and judged, by their card list as given, kept across requests because the
     # same melds come back every turn (see state._table_meld, which bounds it).
     table_melds: dict = field(default_factory=dict, compare=False, repr=False)
@@ -122,6 +123,7 @@ def _config(variant: str, options: tuple) -> Config:
         kind_of=_kinds(wild, rank_of),
         meld_kind={**{c: RED for c in RED_THREES if c not in wild}, **rank_of, **dict.fromkeys(wild, WILD)},
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
+        sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
     )
 
 

@@ -147,21 +147,22 @@ def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
         side: list[Meld] = []
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
-            pointer = ("state", "melds", t, i)
-            meld = _table_meld(cfg, meld_raw, pointer)
+            meld = _table_meld(cfg, meld_raw, t, i)
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
-                raise invalid(pointer + ("rank",), f"the cards make a meld of rank {rank}", "canasta.melds.set")
+                raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}",
+                              "canasta.melds.set")
             if one_per_rank and rank in ranks:
-                raise invalid(pointer, f"side {t} already has a meld of rank {rank}", "canasta.melds.one-per-rank")
+                raise invalid(("state", "melds", t, i), f"side {t} already has a meld of rank {rank}",
+                              "canasta.melds.one-per-rank")
             ranks.add(rank)
             side.append(meld)
         found.append(side)
     return found
 
 
-def _table_meld(cfg: Config, raw: object, pointer: tuple) -> Meld:
+def _table_meld(cfg: Config, raw: object, side: int, index: int) -> Meld:
     """The meld a table entry holds, its cards read and judged once per configuration.
 
     Every request repeats the table's melds, so a well-formed entry whose card list was read
@@ -175,6 +176,7 @@ def _table_meld(cfg: Config, raw: object, pointer: tuple) -> Meld:
                 return known[tuple(given)]
             except (KeyError, TypeError):  # not seen yet, or an item that is no card code at all
                 pass
+    pointer = ("state", "melds", side, index)
     raw = read_object(raw, pointer)
     if not MELD_FIELDS.issuperset(raw):
         reject_unknown(raw, MELD_FIELDS, pointer)
@@ -254,14 +256,16 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
             every += meld.cards
     for threes in state.red_threes:
         every += threes
-    seen = Counter(every)
-    # Settled in C in the usual cases: every card shown (the counts are the deck's), or no card
-    # shown more often than the rarest card's copies.
-    if seen != copies and max(seen.values(), default=0) > cfg.fewest_copies and any(
-            n > copies[card] for card, n in seen.items()):
-        _name_excess_card(_shown(state), copies)
-    total += len(every)
     size = cfg.table.deck.size
+    # A position that shows every card holds the deck exactly when its cards, sorted, are the
+    # deck's: one sort in C settles the usual request. Otherwise the copies are counted.
+    if len(every) != size or sorted(every) != cfg.sorted_deck:
+        seen = Counter(every)
+        # Settled in C in the usual cases: no card shown more often than the rarest card's copies.
+        if seen != copies and max(seen.values(), default=0) > cfg.fewest_copies and any(
+                n > copies[card] for card, n in seen.items()):
+            _name_excess_card(_shown(state), copies)
+    total += len(every)
     if total != size:
         raise invalid(("state",), f"the position accounts for {total} cards; the deck has {size}",
                       "canasta.deal.cards")
