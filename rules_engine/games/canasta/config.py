@@ -39,8 +39,11 @@ class Config:
 
     def wild_cap(self, naturals: int) -> int:
         """How many wild cards a meld with this many natural cards may hold."""
-        if 0 <= naturals < len(self.wild_caps):
-            return self.wild_caps[naturals]
+        if naturals >= 0:
+            try:
+                return self.wild_caps[naturals]
+            except IndexError:
+                pass
         return _wild_cap(self.max_wilds, self.wild_ratio, naturals)
 
     def minimum(self, score: int, failed_attempts: int) -> int:

@@ -19,7 +19,7 @@ from .variants import RED_THREES
 def _code(move: dict) -> str:
     kind = move["type"]
     if kind == "meld":
-        return "meld:" + "|".join(",".join(m["cards"]) for m in move["melds"])
+        return "meld:" + "|".join([",".join(m["cards"]) for m in move["melds"]])
     if kind == "lay_off":
         return f"lay_off:{move['meld']}:" + ",".join(move["cards"])
     if kind == "take_pile":
@@ -156,11 +156,12 @@ def _discards(pos: Position, lister: Lister) -> None:
     # one check decides them all.
     if cards and not CHECKS["discard"](pos, {"type": "discard", "card": cards[0]}):
         codes, moves = lister.codes, lister.moves
+        rules = ["canasta.turn.discard"]
         for card in cards:
             code = "discard:" + card
             if code not in codes:
                 codes.add(code)
-                moves.append({"type": "discard", "card": card, "code": code, "rules": ["canasta.turn.discard"]})
+                moves.append({"type": "discard", "card": card, "code": code, "rules": rules})
 
 
 def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: list) -> None:

@@ -25,12 +25,12 @@ class Position:
         self.melds = state.melds[self.side]
         self.by_rank = {m.rank: i for i, m in enumerate(self.melds)}
         self.opened = bool(self.melds)
-        self.canastas = sum(1 for m in self.melds if m.size >= cfg.table.canastas.size)
-        score = state.score[self.side] if state.score is not None else 0
-        self.minimum = cfg.minimum(score, state.penalties[self.side]["failed_openings"])
+        size = cfg.table.canastas.size
+        self.canastas = sum(1 for m in self.melds if m.naturals + m.wilds >= size)
         self.needed = cfg.table.going_out.canastas
-        self.needed_rule = cfg.needed_rule
-        self._hand: list[str] | None = None
+        hand = state.hands[self.seat]
+        self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
+        self._minimum: int | None = None
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
@@ -40,12 +40,23 @@ class Position:
     def hand(self) -> list[str]:
         """The acting seat's cards; a hidden hand cannot be judged."""
         if self._hand is None:
-            hand = self.state.hands[self.seat]
-            if type(hand) is HiddenHand:
-                raise invalid(("state", "hands", self.seat), f"seat {self.seat}'s cards are needed to judge its "
-                              "moves; give them as a list", "canasta.turn.hand-known")
-            self._hand = hand
+            raise invalid(("state", "hands", self.seat), f"seat {self.seat}'s cards are needed to judge its "
+                          "moves; give them as a list", "canasta.turn.hand-known")
         return self._hand
+
+    @property
+    def minimum(self) -> int:
+        """The count the side's initial meld must reach (only a side that has not opened asks)."""
+        if self._minimum is None:
+            state = self.state
+            score = state.score[self.side] if state.score is not None else 0
+            self._minimum = self.cfg.minimum(score, state.penalties[self.side]["failed_openings"])
+        return self._minimum
+
+    @property
+    def needed_rule(self) -> str:
+        """The rule that says how many canastas going out needs."""
+        return self.cfg.needed_rule
 
     @property
     def counts(self) -> dict[str, int]:
