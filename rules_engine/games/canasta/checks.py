@@ -187,8 +187,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
     if not found:
-        after = taken_melds(pos, move)
-        found += _ending(pos, left, canastas, lambda: after[0], lambda: after[1])
+        # The hand and melds after the take are built only if _ending needs them (after a "yes").
+        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move)[0], lambda: taken_melds(pos, move)[1])
     return found
 
 

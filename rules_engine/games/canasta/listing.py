@@ -186,7 +186,7 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                     break
                 if lister.offer({"type": "meld", "melds": [{"cards": cards[:n] + wilds[:k]}]}, meld_rules):
                     break
-    for index, onto in enumerate(pos.melds):
+    for index, onto in enumerate(pos.melds if wilds else ()):
         if onto.rank == "3":
             continue
         for k in range(1, min(len(wilds), cfg.wild_cap(onto.naturals) - onto.wilds) + 1):
