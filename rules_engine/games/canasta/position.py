@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
@@ -62,7 +60,7 @@ class Position:
     def counts(self) -> dict[str, int]:
         """The acting hand as a multiset."""
         if self._counts is None:
-            self._counts = Counter(self.hand)
+            self._counts = _count(self.hand)
         return self._counts
 
     def split(self) -> tuple[dict[str, list[str]], list[str], list[str]]:
@@ -78,10 +76,7 @@ class Position:
         if len(named) == len(cards):
             # Each card named once, as in nearly every move: what is missing is what the hand lacks.
             return [] if counts.keys() >= named else [card for card in cards if card not in counts]
-        # A plain dict: moves name a few cards, and building a Counter costs more than counting them.
-        need: dict[str, int] = {}
-        for card in cards:
-            need[card] = need.get(card, 0) + 1
+        need = _count(cards)
         return [card for card, n in need.items() for _ in range(n - counts.get(card, 0))]
 
     def pile_frozen_because(self) -> list[str]:
@@ -119,9 +114,17 @@ class Position:
         return plan
 
 
+def _count(cards: list[str]) -> dict[str, int]:
+    """Each card and how many times it comes (a plain dict: for a hand's few cards, cheaper than a Counter)."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
 def without(hand: list[str], cards: list[str]) -> list[str]:
     """The hand less the given cards (each copy once)."""
-    left = Counter(cards)
+    left = _count(cards)
     kept = []
     for card in hand:
         if left.get(card):
