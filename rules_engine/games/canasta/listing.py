@@ -151,10 +151,11 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
 
 def _discards(pos: Position, lister: Lister) -> None:
     """Each distinct card of the hand, when discarding is legal now."""
-    cards = sorted(set(pos.hand), key=card_sort_key)
+    hand = pos.hand
     # check_discard depends on the card only through holding it, and every card here is held:
     # one check decides them all.
-    if cards and not CHECKS["discard"](pos, {"type": "discard", "card": cards[0]}):
+    if hand and not CHECKS["discard"](pos, {"type": "discard", "card": hand[0]}):
+        cards = sorted(pos.counts, key=card_sort_key)   # each distinct card of the hand
         codes, moves = lister.codes, lister.moves
         rules = ["canasta.turn.discard"]
         for card in cards:

@@ -113,10 +113,12 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
     stock_raw = raw["stock"]
     stock = read_hand(stock_raw, ("state", "stock"), CARD_LIMIT)
     discard = read_cards(raw["discard"], ("state", "discard"), CARD_LIMIT)
-    melds = _read_melds(cfg, raw.get("melds", [[] for _ in range(sides)]), sides)
+    # Defaults are built only for fields the state leaves out.
+    melds = _read_melds(cfg, raw["melds"] if "melds" in raw else [[] for _ in range(sides)], sides)
     red_threes = [read_cards(r, ("state", "red_threes", t), 12) for t, r in enumerate(
-        _entries(raw.get("red_threes", [[]] * sides), "red_threes", sides, "side"))]
-    flags = _entries(raw.get("melded_before", [False] * players), "melded_before", players, "seat")
+        _entries(raw["red_threes"] if "red_threes" in raw else [[]] * sides, "red_threes", sides, "side"))]
+    flags = _entries(raw["melded_before"] if "melded_before" in raw else [False] * players, "melded_before",
+                     players, "seat")
     # Flags that are all true or false need no pointer to a bad one.
     melded_before = list(flags) if BOOLEANS.issuperset(map(type, flags)) else [
         read_bool(b, ("state", "melded_before", s)) for s, b in enumerate(flags)]
