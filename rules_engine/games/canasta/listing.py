@@ -173,7 +173,6 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     for rank, cards in naturals.items():
         index = pos.by_rank.get(rank)
         if index is not None:
-            onto = pos.melds[index]
             for n in range(len(cards), 0, -1):
                 if lister.offer({"type": "lay_off", "meld": index, "cards": cards[:n]}, ["canasta.turn.meld"]):
                     break

@@ -21,10 +21,14 @@ class Position:
         self.actor = state.partner_of(turn.seat) if turn.phase == "answer" else turn.seat
         self.side = state.side_of(turn.seat)
         self.melds = state.melds[self.side]
-        self.by_rank = {m.rank: i for i, m in enumerate(self.melds)}
         self.opened = bool(self.melds)
         size = cfg.table.canastas.size
-        self.canastas = sum(1 for m in self.melds if m.naturals + m.wilds >= size)
+        self.by_rank: dict[str, int] = {}
+        self.canastas = 0
+        for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
+            self.by_rank[meld.rank] = i
+            if meld.naturals + meld.wilds >= size:
+                self.canastas += 1
         self.needed = cfg.table.going_out.canastas
         hand = state.hands[self.seat]
         self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
