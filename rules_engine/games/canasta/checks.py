@@ -47,23 +47,24 @@ def _held(pos: Position, cards: list[str]) -> list[Violation]:
 
 def _ending(pos: Position, left: int, canastas: int, hand_after, melds_after) -> list[Violation]:
     """What the cards left after a meld, addition or pile-taking allow: going out needs its conditions."""
-    found: list[Violation] = []
     question = pos.state.turn.question
-    if left <= 1:
-        if canastas < pos.needed:
-            found.append(Violation(
-                "canasta.melds.keep-a-card",
-                f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
-                f"is going out, which needs {pos.needed} canasta{'s' if pos.needed > 1 else ''} (side {pos.side} "
-                f"would have {canastas}). Keep at least two cards."))
-        if question == "no":
-            found.append(Violation("canasta.going-out.ask-partner",
-                                   f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
-                                   "turn and must keep at least two cards."))
-    elif question == "yes" and pos.going_out_plan(hand_after(), melds_after()) is None:
+    if left > 1:
+        if question == "yes" and pos.going_out_plan(hand_after(), melds_after()) is None:
+            return [Violation("canasta.going-out.ask-partner",
+                              f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
+                              "after this move that would no longer be possible.")]
+        return []
+    found: list[Violation] = []
+    if canastas < pos.needed:
+        found.append(Violation(
+            "canasta.melds.keep-a-card",
+            f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
+            f"is going out, which needs {pos.needed} canasta{'s' if pos.needed > 1 else ''} (side {pos.side} "
+            f"would have {canastas}). Keep at least two cards."))
+    if question == "no":
         found.append(Violation("canasta.going-out.ask-partner",
-                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
-                               "after this move that would no longer be possible."))
+                               f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
+                               "turn and must keep at least two cards."))
     return found
 
 
@@ -186,8 +187,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
     if not found:
-        after = taken_melds(pos, move)
-        found += _ending(pos, left, canastas, lambda: after[0], lambda: after[1])
+        # The hand and melds after the take are built only if _ending needs them (after a "yes").
+        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move)[0], lambda: taken_melds(pos, move)[1])
     return found
 
 
@@ -195,18 +196,21 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     """New melds: each valid, one per rank, the opening minimum, and what is left in the hand."""
     found = _phase(pos, ("meld",), "melding")
     melds = [m["cards"] for m in move["melds"]]
-    every = [c for m in melds for c in m]
-    held = _held(pos, every)
-    found += held
+    every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
+    found += _held(pos, every)
     left = len(pos.hand) - len(every)
     judged, problems = _judge_new(pos, melds, left <= 1, set())
     found += problems
     if found:
         return found
-    canastas = pos.canastas + sum(j.size >= pos.cfg.table.canastas.size for j in judged)
+    size = pos.cfg.table.canastas.size
+    canastas, points = pos.canastas, 0
+    for verdict in judged:
+        canastas += verdict.naturals + verdict.wilds >= size
+        points += verdict.points
     exempt = (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
               and canastas >= pos.needed and pos.state.turn.question != "no")
-    found += _opening(pos, sum(j.points for j in judged), exempt)
+    found += _opening(pos, points, exempt)
     # The melds after the move are built only if _ending needs them (rarely: after a "yes").
     found += _ending(pos, left, canastas, lambda: without(pos.hand, every),
                      lambda: pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])

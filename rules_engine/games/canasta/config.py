@@ -32,14 +32,18 @@ class Config:
     kind_of: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, BLACK or rank
     meld_kind: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, RED or rank_of
     wild_caps: tuple = ()             # wild_cap(n) for small n, looked up rather than worked out
-    # judge() of table melds, kept across requests because the same melds come back every turn
-    # (see state._judge_table_meld, which bounds it).
+    sorted_deck: list = field(default_factory=list, compare=False, repr=False)  # every copy, sorted
+    # Table melds read and judged, by their card list as given, kept across requests because the
+    # same melds come back every turn (see state._table_meld, which bounds it).
     table_melds: dict = field(default_factory=dict, compare=False, repr=False)
 
     def wild_cap(self, naturals: int) -> int:
         """How many wild cards a meld with this many natural cards may hold."""
-        if 0 <= naturals < len(self.wild_caps):
-            return self.wild_caps[naturals]
+        if naturals >= 0:
+            try:
+                return self.wild_caps[naturals]
+            except IndexError:
+                pass
         return _wild_cap(self.max_wilds, self.wild_ratio, naturals)
 
     def minimum(self, score: int, failed_attempts: int) -> int:
@@ -61,11 +65,14 @@ class Config:
         return card in self.rank_of and card not in BLACK_THREES
 
 
-def _card_sort_key(card: str) -> tuple[int, int]:
-    """Order cards by rank then suit, jokers last: the canonical order of listed cards."""
+def _card_sort_key(card: str) -> int:
+    """Order cards by rank then suit, jokers last: the canonical order of listed cards.
+
+    One integer (rank, then suit within it) rather than a pair: sorts compare integers faster.
+    """
     if card == JOKER:
-        return (99, 0)
-    return (RANK_ORDER[card[:-1]], SUIT_ORDER[card[-1]])
+        return 99 * len(SUIT_ORDER)
+    return RANK_ORDER[card[:-1]] * len(SUIT_ORDER) + SUIT_ORDER[card[-1]]
 
 
 def _wild_sort_key(card: str) -> int:
@@ -122,6 +129,7 @@ def _config(variant: str, options: tuple) -> Config:
         kind_of=_kinds(wild, rank_of),
         meld_kind={**{c: RED for c in RED_THREES if c not in wild}, **rank_of, **dict.fromkeys(wild, WILD)},
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
+        sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
     )
 
 

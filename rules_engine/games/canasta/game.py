@@ -53,11 +53,11 @@ class Canasta(Game):
         return Turn(state.turn.seat, phase)
 
     def _listing(self, rs: Ruleset, state: CanastaState) -> tuple[list[dict], dict]:
-        cfg = config_for(rs)
-        key = ("listing", id(cfg))
-        if key not in state.memo:
-            state.memo[key] = list_moves(cfg, state)
-        return state.memo[key]
+        # One request asks for the moves and then the notes under the same ruleset: list once.
+        listed = state.memo.get("listing")
+        if listed is None or listed[0] is not rs:
+            listed = state.memo["listing"] = (rs, list_moves(config_for(rs), state))
+        return listed[1]
 
     def legal_moves(self, rs: Ruleset, state: CanastaState) -> list[dict]:
         return self._listing(rs, state)[0]

@@ -80,14 +80,14 @@ def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed
     if forced is not None:
         leftovers: list[str | None] = [forced]
     else:
-        leftovers = [None]
-        if wilds:
-            leftovers += sorted(set(wilds), key=lambda c: (cfg.values[c], wild_sort_key(c)))
         on_table = {m.rank for m in melds}
         singles = [cards[-1] for rank, cards in naturals.items()
                    if len(cards) < cfg.table.sets.min_naturals and rank not in on_table]
         if len(singles) > 1:
-            return None
+            return None  # two cards that can neither meld nor be the one discard
+        leftovers = [None]
+        if wilds:
+            leftovers += sorted(set(wilds), key=lambda c: (cfg.values[c], wild_sort_key(c)))
         leftovers += singles or [cards[-1] for cards in naturals.values()]
     best: Plan | None = None
     for leftover in leftovers:

@@ -19,7 +19,7 @@ from .variants import RED_THREES
 def _code(move: dict) -> str:
     kind = move["type"]
     if kind == "meld":
-        return "meld:" + "|".join(",".join(m["cards"]) for m in move["melds"])
+        return "meld:" + "|".join([",".join(m["cards"]) for m in move["melds"]])
     if kind == "lay_off":
         return f"lay_off:{move['meld']}:" + ",".join(move["cards"])
     if kind == "take_pile":
@@ -73,9 +73,9 @@ def legal_moves(cfg: Config, state: CanastaState) -> tuple[list[dict], dict]:
 
 def _pile_note(pos: Position) -> dict:
     pile = pos.state.discard
-    note = {"size": len(pile), "top": pile[-1] if pile else None, "frozen": bool(pos.pile_frozen_because()),
-            "why": pos.pile_frozen_because(), "rules": ["canasta.pile.frozen"]}
-    return note
+    why = pos.pile_frozen_because()
+    return {"size": len(pile), "top": pile[-1] if pile else None, "frozen": bool(why), "why": why,
+            "rules": ["canasta.pile.frozen"]}
 
 
 def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
@@ -151,16 +151,18 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
 
 def _discards(pos: Position, lister: Lister) -> None:
     """Each distinct card of the hand, when discarding is legal now."""
-    cards = sorted(set(pos.hand), key=card_sort_key)
+    hand = pos.hand
     # check_discard depends on the card only through holding it, and every card here is held:
     # one check decides them all.
-    if cards and not CHECKS["discard"](pos, {"type": "discard", "card": cards[0]}):
+    if hand and not CHECKS["discard"](pos, {"type": "discard", "card": hand[0]}):
+        cards = sorted(pos.counts, key=card_sort_key)   # each distinct card of the hand
         codes, moves = lister.codes, lister.moves
+        rules = ["canasta.turn.discard"]
         for card in cards:
             code = "discard:" + card
             if code not in codes:
                 codes.add(code)
-                moves.append({"type": "discard", "card": card, "code": code, "rules": ["canasta.turn.discard"]})
+                moves.append({"type": "discard", "card": card, "code": code, "rules": rules})
 
 
 def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: list) -> None:
@@ -171,7 +173,6 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     for rank, cards in naturals.items():
         index = pos.by_rank.get(rank)
         if index is not None:
-            onto = pos.melds[index]
             for n in range(len(cards), 0, -1):
                 if lister.offer({"type": "lay_off", "meld": index, "cards": cards[:n]}, ["canasta.turn.meld"]):
                     break
@@ -185,7 +186,7 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                     break
                 if lister.offer({"type": "meld", "melds": [{"cards": cards[:n] + wilds[:k]}]}, meld_rules):
                     break
-    for index, onto in enumerate(pos.melds):
+    for index, onto in enumerate(pos.melds if wilds else ()):
         if onto.rank == "3":
             continue
         for k in range(1, min(len(wilds), cfg.wild_cap(onto.naturals) - onto.wilds) + 1):

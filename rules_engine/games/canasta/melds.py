@@ -9,9 +9,13 @@ from ...game import Violation
 from .config import RANK_ORDER, RED, WILD, Config
 
 
-@dataclass
+@dataclass(slots=True)
 class Meld:
-    """A meld on the table: its rank and its cards, with the counts verdicts need."""
+    """A meld on the table: its rank and its cards, with the counts verdicts need.
+
+    Table melds read from a state are shared by every request that shows them (state._table_meld),
+    so a meld is never changed in place: a move that adds to one builds a new Meld.
+    """
 
     rank: str
     cards: list[str]
@@ -24,7 +28,7 @@ class Meld:
         return self.naturals + self.wilds
 
 
-@dataclass
+@dataclass(slots=True)
 class Judged:
     """The verdict on some cards as a meld (or as an addition to one)."""
 

@@ -13,7 +13,7 @@ from .config import Config
 from .going_out import split_hand
 
 
-@dataclass
+@dataclass(slots=True)
 class Draft:
     """One meld of an opening under construction."""
 
@@ -53,11 +53,15 @@ class OpeningVerdict:
 
 
 def _valid(cfg: Config, draft: Draft) -> bool:
-    naturals = len(draft.naturals) + (1 if draft.top else 0)
-    size = naturals + len(draft.wilds)
-    return (naturals >= cfg.table.sets.min_naturals and size >= cfg.table.sets.min_cards
-            and len(draft.wilds) <= cfg.wild_cap(naturals)
-            and (cfg.table.sets.max_cards is None or size <= cfg.table.sets.max_cards))
+    return _fits(cfg, len(draft.naturals) + (1 if draft.top else 0), len(draft.wilds))
+
+
+def _fits(cfg: Config, naturals: int, wilds: int) -> bool:
+    """Whether a meld of this many natural and wild cards is valid (so drafts are judged without copies)."""
+    sets = cfg.table.sets
+    size = naturals + wilds
+    return (naturals >= sets.min_naturals and size >= sets.min_cards and wilds <= cfg.wild_cap(naturals)
+            and (sets.max_cards is None or size <= sets.max_cards))
 
 
 def _total(cfg: Config, drafts: list[Draft]) -> int:
@@ -74,25 +78,26 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     and `top` is the pile's top card when the opening takes the pile (it needs a natural pair);
     `split` is split_hand(cfg, hand) when the caller has it already."""
     naturals, wilds, _ = split or split_hand(cfg, hand)
+    values, sets = cfg.values, cfg.table.sets
     top_rank = cfg.rank_of.get(top) if top else None
     drafts: list[Draft] = []
     pairs: list[Draft] = []
     for rank, cards in naturals.items():
-        draft = Draft(rank, list(cards), top=top if rank == top_rank else None)
-        count = len(cards) + (1 if draft.top else 0)
-        if draft.top and len(cards) < 2:
+        joined = top if rank == top_rank else None
+        if joined and len(cards) < 2:
             continue
-        if count >= cfg.table.sets.min_cards:
-            drafts.append(draft)
-        elif count >= cfg.table.sets.min_naturals:
-            pairs.append(draft)
+        count = len(cards) + (1 if joined else 0)
+        if count >= sets.min_cards:
+            drafts.append(Draft(rank, list(cards), top=joined))
+        elif count >= sets.min_naturals:
+            pairs.append(Draft(rank, list(cards), top=joined))
     blocks = [Draft(d.rank, list(d.naturals), top=d.top) for d in drafts]
     if wilds:
         blocks += [Draft(d.rank, list(d.naturals), [wilds[0]], d.top) for d in pairs]
     if top is not None and not any(d.top for d in drafts):
         return OpeningVerdict(required, 0, [], blocks)
-    pool = sorted(wilds, key=lambda c: -cfg.values[c])
-    pairs.sort(key=lambda d: -sum(cfg.values[c] for c in d.naturals))
+    pool = sorted(wilds, key=lambda c: -values[c])
+    pairs.sort(key=lambda d: -sum(map(values.__getitem__, d.naturals)))
     for draft in pairs:
         if not pool:
             break
@@ -102,7 +107,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         else:
             pool.append(draft.wilds.pop())
     for draft in drafts:
-        while pool and _valid(cfg, Draft(draft.rank, draft.naturals, draft.wilds + [pool[0]], draft.top)):
+        naturals_in = len(draft.naturals) + (1 if draft.top else 0)
+        while pool and _fits(cfg, naturals_in, len(draft.wilds) + 1):
             draft.wilds.append(pool.pop(0))
     short = keep - (len(hand) - _used(drafts) + gain)
     if short > 0:
@@ -158,23 +164,29 @@ def _lean(cfg: Config, drafts: list[Draft], required: int) -> list[Draft]:
     plain = [d for d in drafts if not d.wilds and not d.top]
     chosen = [Draft(d.rank, d.naturals, [], d.top) if _valid(cfg, Draft(d.rank, d.naturals, [], d.top)) else d
               for d in forced]
+    total = _total(cfg, chosen)
     for draft in sorted(plain, key=lambda d: -d.points(values)):
-        if chosen and _total(cfg, chosen) >= required:
+        if chosen and total >= required:
             break
         chosen.append(draft)
-    if not chosen or _total(cfg, chosen) < required:
+        total += draft.points(values)
+    if not chosen or total < required:
         chosen = [Draft(d.rank, d.naturals, list(d.wilds), d.top) for d in drafts]
+        total = _total(cfg, chosen)
+    # Totals are kept as melds and wild cards leave the witness, rather than counted again.
     for draft in sorted(chosen, key=lambda d: d.points(values)):
         if draft.top:
             continue
-        trial = [d for d in chosen if d is not draft]
-        if trial and _total(cfg, trial) >= required:
-            chosen = trial
+        points = draft.points(values)
+        if len(chosen) > 1 and total - points >= required:
+            chosen = [d for d in chosen if d is not draft]
+            total -= points
     for draft in chosen:
+        naturals = len(draft.naturals) + (1 if draft.top else 0)
         for wild in sorted(draft.wilds, key=lambda c: -values[c]):
-            trial = Draft(draft.rank, draft.naturals, _without(draft.wilds, wild), draft.top)
-            if _valid(cfg, trial) and _total(cfg, chosen) - values[wild] >= required:
-                draft.wilds = trial.wilds
+            if _fits(cfg, naturals, len(draft.wilds) - 1) and total - values[wild] >= required:
+                draft.wilds = _without(draft.wilds, wild)
+                total -= values[wild]
     return chosen
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
@@ -23,34 +21,50 @@ class Position:
         self.actor = state.partner_of(turn.seat) if turn.phase == "answer" else turn.seat
         self.side = state.side_of(turn.seat)
         self.melds = state.melds[self.side]
-        self.by_rank = {m.rank: i for i, m in enumerate(self.melds)}
         self.opened = bool(self.melds)
-        self.canastas = sum(1 for m in self.melds if m.size >= cfg.table.canastas.size)
-        score = state.score[self.side] if state.score is not None else 0
-        self.minimum = cfg.minimum(score, state.penalties[self.side]["failed_openings"])
+        size = cfg.table.canastas.size
+        self.by_rank: dict[str, int] = {}
+        self.canastas = 0
+        for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
+            self.by_rank[meld.rank] = i
+            if meld.naturals + meld.wilds >= size:
+                self.canastas += 1
         self.needed = cfg.table.going_out.canastas
-        self.needed_rule = cfg.needed_rule
-        self._hand: list[str] | None = None
+        hand = state.hands[self.seat]
+        self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
+        self._minimum: int | None = None
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
+        self._frozen: list[str] | None = None
 
     @property
     def hand(self) -> list[str]:
         """The acting seat's cards; a hidden hand cannot be judged."""
         if self._hand is None:
-            hand = self.state.hands[self.seat]
-            if type(hand) is HiddenHand:
-                raise invalid(("state", "hands", self.seat), f"seat {self.seat}'s cards are needed to judge its "
-                              "moves; give them as a list", "canasta.turn.hand-known")
-            self._hand = hand
+            raise invalid(("state", "hands", self.seat), f"seat {self.seat}'s cards are needed to judge its "
+                          "moves; give them as a list", "canasta.turn.hand-known")
         return self._hand
+
+    @property
+    def minimum(self) -> int:
+        """The count the side's initial meld must reach (only a side that has not opened asks)."""
+        if self._minimum is None:
+            state = self.state
+            score = state.score[self.side] if state.score is not None else 0
+            self._minimum = self.cfg.minimum(score, state.penalties[self.side]["failed_openings"])
+        return self._minimum
+
+    @property
+    def needed_rule(self) -> str:
+        """The rule that says how many canastas going out needs."""
+        return self.cfg.needed_rule
 
     @property
     def counts(self) -> dict[str, int]:
         """The acting hand as a multiset."""
         if self._counts is None:
-            self._counts = Counter(self.hand)
+            self._counts = _count(self.hand)
         return self._counts
 
     def split(self) -> tuple[dict[str, list[str]], list[str], list[str]]:
@@ -61,27 +75,32 @@ class Position:
 
     def missing(self, cards: list[str]) -> list[str]:
         """The cards (with multiplicity) a move names that the hand does not hold."""
-        # A plain dict: moves name a few cards, and building a Counter costs more than counting them.
-        need: dict[str, int] = {}
-        for card in cards:
-            need[card] = need.get(card, 0) + 1
         counts = self.counts
+        named = set(cards)
+        if len(named) == len(cards):
+            # Each card named once, as in nearly every move: what is missing is what the hand lacks.
+            return [] if counts.keys() >= named else [card for card in cards if card not in counts]
+        need = _count(cards)
         return [card for card, n in need.items() for _ in range(n - counts.get(card, 0))]
 
     def pile_frozen_because(self) -> list[str]:
-        """Why the pile is frozen for the acting side (empty when it is not)."""
+        """Why the pile is frozen for the acting side (empty when it is not), worked out once (callers only read it)."""
+        if self._frozen is None:
+            self._frozen = self._frozen_because()
+        return self._frozen
+
+    def _frozen_because(self) -> list[str]:
         cfg, pile = self.cfg, self.state.discard
         why = []
         if cfg.table.pile.always_frozen:
             why.append("the pile is always frozen in this variant")
         if cfg.table.pile.frozen_until_opened and not self.opened:
             why.append(f"side {self.side} has not made its initial meld")
-        wild = cfg.wild
-        if cfg.table.pile.frozen_by_wild and any(c in wild for c in pile):
+        if cfg.table.pile.frozen_by_wild and not cfg.wild.isdisjoint(pile):
             why.append("the pile holds a wild card")
-        if cfg.table.pile.frozen_by_red_three and any(c in RED_THREES for c in pile):
+        if cfg.table.pile.frozen_by_red_three and not RED_THREES.isdisjoint(pile):
             why.append("the pile holds a red three")
-        if cfg.black_three_freezes and any(c in BLACK_THREES for c in pile[:-1]):
+        if cfg.black_three_freezes and not BLACK_THREES.isdisjoint(pile[:-1]):
             why.append("the pile holds a black three")
         return why
 
@@ -99,9 +118,17 @@ class Position:
         return plan
 
 
+def _count(cards: list[str]) -> dict[str, int]:
+    """Each card and how many times it comes (a plain dict: for a hand's few cards, cheaper than a Counter)."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return counts
+
+
 def without(hand: list[str], cards: list[str]) -> list[str]:
     """The hand less the given cards (each copy once)."""
-    left = Counter(cards)
+    left = _count(cards)
     kept = []
     for card in hand:
         if left.get(card):

@@ -10,6 +10,7 @@ Shape (docs/canasta-state.md has a complete example for every phase):
 from __future__ import annotations
 
 from collections import Counter
+from operator import attrgetter
 
 from dataclasses import dataclass, field
 
@@ -18,7 +19,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
 )
 from .config import CARD_LIMIT, Config
-from .melds import Judged, Meld, judge
+from .melds import Meld, judge
 from .variants import RED_THREES
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
@@ -29,6 +30,8 @@ PENALTY_FIELDS = ("failed_openings", "retracted_cards", "undeclared_red_threes")
 PHASES = ("draw", "meld", "answer", "over")
 QUESTIONS = ("asked", "yes", "no")
 GIVEN_PENALTIES, NONE_GIVEN = frozenset({"penalties"}), frozenset()
+REQUIRED_FIELDS = frozenset({"dealer", "hands", "stock", "discard", "turn"})
+BOOLEANS = frozenset({bool})
 
 
 @dataclass
@@ -100,27 +103,33 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
     sides = table.teams_for(players)
-    for name in ("dealer", "hands", "stock", "discard", "turn"):
-        if name not in raw:
-            raise invalid(("state", name), "required")
+    if not REQUIRED_FIELDS.issubset(raw):
+        for name in ("dealer", "hands", "stock", "discard", "turn"):
+            if name not in raw:
+                raise invalid(("state", name), "required")
     dealer = read_int(raw["dealer"], ("state", "dealer"), 0, players - 1)
     hands = [read_hand(h, ("state", "hands", s), CARD_LIMIT)
              for s, h in enumerate(_entries(raw["hands"], "hands", players, "seat"))]
     stock_raw = raw["stock"]
     stock = read_hand(stock_raw, ("state", "stock"), CARD_LIMIT)
     discard = read_cards(raw["discard"], ("state", "discard"), CARD_LIMIT)
-    melds = _read_melds(cfg, raw.get("melds", [[] for _ in range(sides)]), sides)
+    # Defaults are built only for fields the state leaves out.
+    melds = _read_melds(cfg, raw["melds"] if "melds" in raw else [[] for _ in range(sides)], sides)
     red_threes = [read_cards(r, ("state", "red_threes", t), 12) for t, r in enumerate(
-        _entries(raw.get("red_threes", [[]] * sides), "red_threes", sides, "side"))]
-    melded_before = [read_bool(b, ("state", "melded_before", s)) for s, b in enumerate(
-        _entries(raw.get("melded_before", [False] * players), "melded_before", players, "seat"))]
+        _entries(raw["red_threes"] if "red_threes" in raw else [[]] * sides, "red_threes", sides, "side"))]
+    flags = _entries(raw["melded_before"] if "melded_before" in raw else [False] * players, "melded_before",
+                     players, "seat")
+    # Flags that are all true or false need no pointer to a bad one.
+    melded_before = list(flags) if BOOLEANS.issuperset(map(type, flags)) else [
+        read_bool(b, ("state", "melded_before", s)) for s, b in enumerate(flags)]
     turn = _read_turn(raw["turn"], players)
     score = None
     if raw.get("score") is not None:
         score = [read_int(v, ("state", "score", t), -10**7, 10**7)
                  for t, v in enumerate(_entries(raw["score"], "score", sides, "side"))]
     penalties = [dict.fromkeys(PENALTY_FIELDS, 0) for _ in range(sides)]
-    if raw.get("penalties") is not None:
+    given_penalties = raw.get("penalties") is not None
+    if given_penalties:
         for t, entry in enumerate(_entries(raw["penalties"], "penalties", sides, "side")):
             pointer = ("state", "penalties", t)
             entry = read_object(entry, pointer)
@@ -128,7 +137,7 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
             for name in PENALTY_FIELDS:
                 penalties[t][name] = read_int(entry.get(name, 0), pointer + (name,), 0, 1000)
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
-                         score, penalties, GIVEN_PENALTIES if raw.get("penalties") is not None else NONE_GIVEN)
+                         score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN)
     _check_cards(cfg, state)
     _check_threes(state)
     _check_turn(cfg, state)
@@ -136,7 +145,7 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
 
 
 MELD_FIELDS = frozenset({"rank", "cards"})
-TABLE_MELDS_LIMIT = 4096  # verdicts on table melds remembered per configuration
+TABLE_MELDS_LIMIT = 4096  # table melds remembered per configuration
 
 
 def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
@@ -147,40 +156,51 @@ def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
         side: list[Meld] = []
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
-            pointer = ("state", "melds", t, i)
-            meld_raw = read_object(meld_raw, pointer)
-            if not MELD_FIELDS.issuperset(meld_raw):
-                reject_unknown(meld_raw, MELD_FIELDS, pointer)
-            if "cards" not in meld_raw:
-                raise invalid(pointer + ("cards",), "required: the cards of the meld")
-            cards = read_cards(meld_raw["cards"], pointer + ("cards",), CARD_LIMIT)
-            judged = _judge_table_meld(cfg, cards)
-            if judged.violations:
-                problem = judged.violations[0]
-                raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
-            rank = judged.rank
+            meld = _table_meld(cfg, meld_raw, t, i)
+            rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
-                raise invalid(pointer + ("rank",), f"the cards make a meld of rank {rank}", "canasta.melds.set")
+                raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}",
+                              "canasta.melds.set")
             if one_per_rank and rank in ranks:
-                raise invalid(pointer, f"side {t} already has a meld of rank {rank}", "canasta.melds.one-per-rank")
+                raise invalid(("state", "melds", t, i), f"side {t} already has a meld of rank {rank}",
+                              "canasta.melds.one-per-rank")
             ranks.add(rank)
-            side.append(Meld(rank, cards, judged.naturals, judged.wilds))
+            side.append(meld)
         found.append(side)
     return found
 
 
-def _judge_table_meld(cfg: Config, cards: list[str]) -> Judged:
-    """judge() on the cards of a table meld, remembered: every request repeats the table's melds."""
-    key = tuple(cards)
-    verdicts = cfg.table_melds
-    judged = verdicts.get(key)
-    if judged is None:
-        judged = judge(cfg, cards, going_out=True)
-        if len(verdicts) >= TABLE_MELDS_LIMIT:
-            verdicts.clear()
-        verdicts[key] = judged
-    return judged
+def _table_meld(cfg: Config, raw: object, side: int, index: int) -> Meld:
+    """The meld a table entry holds, its cards read and judged once per configuration.
+
+    Every request repeats the table's melds, so a well-formed entry whose card list was read
+    before is looked up by that list as given; anything else is read in full, with its errors.
+    """
+    known = cfg.table_melds
+    if type(raw) is dict and MELD_FIELDS.issuperset(raw):
+        given = raw.get("cards")
+        if type(given) is list:
+            try:
+                return known[tuple(given)]
+            except (KeyError, TypeError):  # not seen yet, or an item that is no card code at all
+                pass
+    pointer = ("state", "melds", side, index)
+    raw = read_object(raw, pointer)
+    if not MELD_FIELDS.issuperset(raw):
+        reject_unknown(raw, MELD_FIELDS, pointer)
+    if "cards" not in raw:
+        raise invalid(pointer + ("cards",), "required: the cards of the meld")
+    cards = read_cards(raw["cards"], pointer + ("cards",), CARD_LIMIT)
+    judged = judge(cfg, cards, going_out=True)
+    if judged.violations:
+        problem = judged.violations[0]
+        raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
+    meld = Meld(judged.rank, cards, judged.naturals, judged.wilds)
+    if len(known) >= TABLE_MELDS_LIMIT:
+        known.clear()
+    known[tuple(raw["cards"])] = meld
+    return meld
 
 
 def _read_turn(raw: object, players: int) -> TurnState:
@@ -192,37 +212,37 @@ def _read_turn(raw: object, players: int) -> TurnState:
         raise invalid(pointer, 'required: {"seat": s, "phase": "draw" | "meld" | "answer" | "over"}')
     seat = read_int(raw["seat"], pointer + ("seat",), 0, players - 1)
     phase = read_str(raw["phase"], pointer + ("phase",), PHASES)
-    turn = TurnState(seat, phase)
     if phase == "draw":
         extra = set(raw) - {"seat", "phase"}
         if extra:
             raise invalid(pointer + (sorted(extra)[0],), "nothing has happened yet in a turn before the draw")
-        return turn
+        return TurnState(seat, phase)
     if phase == "over":
         extra = set(raw) - {"seat", "phase", "ending", "concealed"}
         if extra:
             raise invalid(pointer + (sorted(extra)[0],), "a finished hand records only how it ended")
-        turn.ending = read_str(raw.get("ending"), pointer + ("ending",), ("went_out", "stock_exhausted"))
-        turn.concealed = read_bool(raw.get("concealed", False), pointer + ("concealed",))
-        if turn.concealed and turn.ending != "went_out":
+        ending = read_str(raw.get("ending"), pointer + ("ending",), ("went_out", "stock_exhausted"))
+        concealed = read_bool(raw.get("concealed", False), pointer + ("concealed",))
+        if concealed and ending != "went_out":
             raise invalid(pointer + ("concealed",), "only a player who went out can have gone out concealed",
                           "canasta.going-out.concealed")
-        return turn
+        return TurnState(seat, phase, ending=ending, concealed=concealed)
     if "ending" in raw or "concealed" in raw:
         raise invalid(pointer + ("ending" if "ending" in raw else "concealed",), "only a finished hand has an ending")
-    turn.drew = read_str(raw.get("drew", "stock"), pointer + ("drew",), ("stock", "pile"))
-    turn.melded = read_bool(raw.get("melded", False), pointer + ("melded",))
-    turn.extended = read_bool(raw.get("extended", False), pointer + ("extended",))
+    drew = read_str(raw.get("drew", "stock"), pointer + ("drew",), ("stock", "pile"))
+    melded = read_bool(raw.get("melded", False), pointer + ("melded",))
+    extended = read_bool(raw.get("extended", False), pointer + ("extended",))
     started = read_list(raw.get("started", []), pointer + ("started",))
     if len(started) > 13:
         raise invalid(pointer + ("started",), "a turn cannot start more melds than there are ranks")
-    turn.started = tuple(read_str(r, pointer + ("started", i)).upper() for i, r in enumerate(started))
+    ranks = tuple(read_str(r, pointer + ("started", i)).upper() for i, r in enumerate(started)) if started else ()
+    question = None
     if raw.get("question") is not None:
-        turn.question = read_str(raw["question"], pointer + ("question",), QUESTIONS)
-    if (phase == "answer") != (turn.question == "asked"):
+        question = read_str(raw["question"], pointer + ("question",), QUESTIONS)
+    if (phase == "answer") != (question == "asked"):
         raise invalid(pointer + ("question",), 'the phase is "answer" exactly while the going-out question '
                       'waits for the partner ("question": "asked")', "canasta.going-out.ask-partner")
-    return turn
+    return TurnState(seat, phase, drew, melded, ranks, extended, question)
 
 
 def _check_cards(cfg: Config, state: CanastaState) -> None:
@@ -245,14 +265,16 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
             every += meld.cards
     for threes in state.red_threes:
         every += threes
-    seen = Counter(every)
-    # Settled in C in the usual cases: every card shown (the counts are the deck's), or no card
-    # shown more often than the rarest card's copies.
-    if seen != copies and max(seen.values(), default=0) > cfg.fewest_copies and any(
-            n > copies[card] for card, n in seen.items()):
-        _name_excess_card(_shown(state), copies)
-    total += len(every)
     size = cfg.table.deck.size
+    # A position that shows every card holds the deck exactly when its cards, sorted, are the
+    # deck's: one sort in C settles the usual request. Otherwise the copies are counted.
+    if len(every) != size or sorted(every) != cfg.sorted_deck:
+        seen = Counter(every)
+        # Settled in C in the usual cases: no card shown more often than the rarest card's copies.
+        if seen != copies and max(seen.values(), default=0) > cfg.fewest_copies and any(
+                n > copies[card] for card, n in seen.items()):
+            _name_excess_card(_shown(state), copies)
+    total += len(every)
     if total != size:
         raise invalid(("state",), f"the position accounts for {total} cards; the deck has {size}",
                       "canasta.deal.cards")
@@ -316,23 +338,25 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
     melded_before = state.melded_before
     for side, melds in enumerate(state.melds):
         seats = range(side, state.players, state.sides)  # the seats s with side_of(s) == side
+        melded = any(melded_before[side::state.sides])   # the same seats' entries
         if not melds:
-            for s in seats:
-                if melded_before[s]:
-                    raise invalid(("state", "melded_before", s), f"side {side} has no meld on the table",
-                                  "canasta.turn.meld")
+            if melded:
+                s = next(s for s in seats if melded_before[s])
+                raise invalid(("state", "melded_before", s), f"side {side} has no meld on the table",
+                              "canasta.turn.meld")
             continue
-        if not any(melded_before[s] for s in seats) and not (
+        if not melded and not (
                 state.side_of(seat) == side and (turn.started or turn.extended or turn.drew == "pile"
                                                  or turn.phase == "over")):
             raise invalid(("state", "melded_before"), f"side {side} has melds, so one of its players melded",
                           "canasta.turn.meld")
-        for i, meld in enumerate(melds):
-            if meld.rank == "3" and not (state.side_of(seat) == side and (
-                    turn.phase == "over" and turn.ending == "went_out"
-                    or turn.phase == "meld" and _size(state.hands[seat]) <= 1)):
-                raise invalid(("state", "melds", side, i), "black threes are melded only in going out",
-                              "canasta.melds.black-threes")
+        if "3" in map(_rank, melds):
+            for i, meld in enumerate(melds):
+                if meld.rank == "3" and not (state.side_of(seat) == side and (
+                        turn.phase == "over" and turn.ending == "went_out"
+                        or turn.phase == "meld" and _size(state.hands[seat]) <= 1)):
+                    raise invalid(("state", "melds", side, i), "black threes are melded only in going out",
+                                  "canasta.melds.black-threes")
     if turn.phase == "over":
         if turn.ending == "went_out" and _size(state.hands[seat]) != 0:
             raise invalid(("state", "hands", seat), "the player who went out holds no card",
@@ -344,15 +368,17 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                 raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
                               f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
         return
-    for s, hand in enumerate(state.hands):
-        if _size(hand) == 0 and not (s == seat and turn.phase == "meld"):
-            raise invalid(("state", "hands", s), "a player with no card left has gone out, which ends the hand",
-                          "canasta.going-out.how")
+    sizes = [hand.count if type(hand) is HiddenHand else len(hand) for hand in state.hands]
+    if 0 in sizes:
+        for s, size in enumerate(sizes):
+            if size == 0 and not (s == seat and turn.phase == "meld"):
+                raise invalid(("state", "hands", s), "a player with no card left has gone out, which ends the "
+                              "hand", "canasta.going-out.how")
     if turn.phase == "draw" and not state.discard:
         raise invalid(("state", "discard"), "every turn ends with a discard, so the pile is never empty "
                       "before a draw", "canasta.turn.discard")
     if turn.phase in ("meld", "answer"):
-        held = _size(state.hands[seat])
+        held = sizes[seat]
         if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
@@ -365,7 +391,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if turn.question is not None and state.partner_of(seat) is None:
             raise invalid(pointer + ("question",), "a player without a partner asks nobody",
                           "canasta.going-out.ask-partner")
-        own = {m.rank for m in state.melds[state.side_of(seat)]}
+        own = {m.rank for m in state.melds[state.side_of(seat)]} if turn.started else set()
         for i, rank in enumerate(turn.started):
             if rank not in own:
                 raise invalid(pointer + ("started", i), f"side {state.side_of(seat)} has no meld of rank {rank}",
@@ -373,6 +399,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
 
 
 _size = hand_size
+_rank = attrgetter("rank")
 
 
 def _canastas(cfg: Config, melds: list[Meld]) -> int:
