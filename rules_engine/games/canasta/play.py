@@ -10,7 +10,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .melds import Meld, judge
 from .position import Position, taken_melds, without
-from .state import CanastaState, TurnState
+from .state import CanastaState, TurnState, shown_counts
 from .variants import RED_THREES
 
 
@@ -61,14 +61,14 @@ def draw_ends_hand(cfg: Config, stock_before: int, taken: list[str]) -> bool:
 def _check_named_draw(cfg: Config, state: CanastaState, named: list[str]) -> None:
     count = state.stock.count
     need = cfg.table.draw
-    seen = state.memo.get("seen", {})
+    seen = shown_counts(state)
     used: Counter = Counter()
     for i, card in enumerate(named):
         if i >= count or need == 0:
             raise invalid(("move", "cards", i), "more cards than this draw takes from the stock",
                           "canasta.turn.draw")
         used[card] += 1
-        if seen.get(card, 0) + used[card] > cfg.copies[card]:
+        if seen[card] + used[card] > cfg.copies.get(card, 0):
             raise invalid(("move", "cards", i), f"every copy of {card} is already accounted for",
                           "canasta.deal.cards")
         if not _replaced(cfg, card, count - i):

@@ -280,6 +280,11 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
                       "canasta.deal.cards")
 
 
+def shown_counts(state: CanastaState) -> Counter:
+    """How many times the position shows each card; hidden hands and a hidden stock show none."""
+    return Counter(card for cards, _ in _shown(state) for card in cards)
+
+
 def _shown(state: CanastaState) -> list[tuple[list[str], tuple]]:
     """Every list of cards the position shows, with where it is, in reading order."""
     shown: list[tuple[list[str], tuple]] = []

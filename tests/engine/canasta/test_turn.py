@@ -66,6 +66,15 @@ def test_canasta_turn_hand_known_hidden_stock_draw_must_be_consistent():
         apply(state, {"type": "draw", "cards": ["3D"]})             # a red three needs its replacement
 
 
+def test_canasta_deal_cards_a_named_draw_cannot_take_a_card_the_table_shows_twice():
+    state = position(hands(["QH", "4H", "9S"]), discard=["8C", "9S"])  # both nines of spades in sight
+    with pytest.raises(InvalidRequest) as caught:
+        apply(state, {"type": "draw", "cards": ["9S"]})
+    problem = caught.value.problems[0]
+    assert (problem.pointer, problem.rule) == (("move", "cards", 0), "canasta.deal.cards")
+    assert apply(state, {"type": "draw", "cards": ["9D"]})["state"]["hands"][0] == ["QH", "4H", "9S", "9D"]
+
+
 def test_canasta_turn_draw_named_cards_must_match_a_listed_stock():
     state = position([["QH", "4H"], ["9D", "9C"], ["JC", "JS"], ["5D", "5S"]], discard=["8C"], stock_top=["AS"])
     with pytest.raises(InvalidRequest):
