@@ -40,14 +40,11 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     costs = cache.costs
     if not costs.worth_caching(kind):
         return json_response(_timed(costs, kind, compute, body), cache="skip")
-    started = time.perf_counter()
     try:
         key = cache_key(endpoint, ruleset, body)
     except TypeError:  # nested deeper than a canonical form can be written: the engine will refuse it
         return json_response(orjson.dumps(compute(body)))
     hit = cache.get(key)
-    if cache.reachable:
-        costs.record_lookup(time.perf_counter() - started)
     if hit is not None:
         return json_response(hit, cache="hit")
     data = _timed(costs, kind, compute, body)

@@ -70,7 +70,7 @@ class CostTracker:
         self._compute_seconds[kind] = seconds if average is None else 0.8 * average + 0.2 * seconds
 
     def record_lookup(self, seconds: float) -> None:
-        """Fold one look-up that reached the cache (key and round trip) into the moving average.
+        """Fold one look-up's round trip into the moving average.
 
         One slow round trip (a page fault, a descheduled process) moves the average by at most
         a fifth; a cache that has really become slower moves it a fifth further every time.
@@ -83,7 +83,6 @@ class NoCache:
     """Caching switched off (CACHE_TTL_SECONDS=0): every answer is computed."""
 
     kind = "off"
-    reachable = False
     costs = CostTracker(0.0)
 
     def get(self, key: str) -> bytes | None:
@@ -102,7 +101,6 @@ class MemoryCache:
     """A bounded in-process LRU cache with expiry: the embedded default."""
 
     kind = "memory"
-    reachable = True
 
     def __init__(self, entries: int, ttl_seconds: int):
         self._entries, self._ttl = entries, ttl_seconds
@@ -164,19 +162,19 @@ class RedisCache:
             connection = self._local.connection = self._pool.make_connection()
         return connection
 
-    def _command(self, *args):
+    def _command(self, *args) -> tuple[object, float]:
+        """Send one command on this thread's connection: the reply, and the round trip in seconds."""
         connection = self._connection()
         try:
+            if not connection.is_connected:
+                connection.connect()  # outside the round trip that measures what a look-up costs
+            started = time.perf_counter()
             connection.send_command(*args)
-            return connection.read_response()
+            reply = connection.read_response()
         except BaseException:
             connection.disconnect()  # a late reply must never answer the next command
             raise
-
-    @property
-    def reachable(self) -> bool:
-        """Whether the last command reached Redis."""
-        return not self._down
+        return reply, time.perf_counter() - started
 
     def _available(self) -> bool:
         return not self._down or time.monotonic() >= self._down_until
@@ -197,11 +195,12 @@ class RedisCache:
         if not self._available():
             return None
         try:
-            value = self._command("GET", key)
+            value, round_trip = self._command("GET", key)
         except (redis.RedisError, OSError) as error:
             self._failed("read", error)
             return None
         self._recovered()
+        self.costs.record_lookup(round_trip)
         return value
 
     def set(self, key: str, value: bytes) -> None:

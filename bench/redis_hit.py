@@ -126,9 +126,9 @@ def cache_level_us(cache, endpoint: str, bodies: list[dict], repeat: int) -> tup
 def redis_hit(game: str, repeat: int) -> dict:
     """For each endpoint's most expensive requests: a Redis hit against computing, and what the default does.
 
-    `lookup_us` and `compute_us` are what the service weighs (reading a stored answer back, key
-    included, against computing it); `request_hit_us` and `request_computed_us` are whole requests
-    through the WSGI app, which add the same framework time to both. `default` is what the
+    `lookup_us` is reading a stored answer back (its key and the GET), `compute_us` computing it:
+    the two costs the service weighs; `request_hit_us` and `request_computed_us` are whole
+    requests through the WSGI app, which add the same framework time to both. `default` is what the
     service as configured (REDIS_MIN_SPEEDUP=2) answered after seeing the whole realistic mix:
     it caches a kind only when its answers compute at least twice as slowly as a look-up.
     """

@@ -129,7 +129,7 @@ def test_redis_lookup_cost_is_learnt_from_real_round_trips(redis_client, redis_a
     costs = redis_app.extensions["cardref.cache"].costs
     assert costs.lookup_seconds is None
     redis_client.post("/legal-moves", json=positions(1)[0])
-    assert 0 < costs.lookup_seconds < 0.05  # key, GET and reply, below the configured timeout
+    assert 0 < costs.lookup_seconds < 0.05  # one GET and its reply, below the configured timeout
 
 
 def test_redis_caches_a_kind_only_when_a_hit_is_twice_as_fast(redis_server):
