@@ -109,7 +109,7 @@ def main() -> None:
     parser.add_argument("--parts", nargs="*", default=["inprocess", "http", "redis"])
     parser.add_argument("--seconds", type=int, default=10, help="wrk duration per server")
     parser.add_argument("--connections", type=int, default=16)
-    parser.add_argument("--rounds", type=int, default=3, help="alternating HTTP rounds per game")
+    parser.add_argument("--rounds", type=int, default=5, help="alternating HTTP rounds per game")
     parser.add_argument("--warmup", type=int, default=2, help="wrk seconds per server before measuring")
     parser.add_argument("--repeat", type=int, default=3000, help="calls per in-process median")
     options = parser.parse_args()
