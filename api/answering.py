@@ -27,7 +27,8 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     """Answer from the cache when the same request under the same ruleset was answered before.
 
     X-Cache says what happened: hit, miss (computed and stored), or skip (computed and not
-    stored, because this kind of answer computes faster than the cache could return it). A kind
+    stored, because a look-up would not beat computing this kind of answer by the configured
+    speed-up; see CostTracker). A kind
     is an endpoint under one ruleset for positions of one size class, so the few heavy positions
     of an endpoint are cached even where its usual answers are cheaper than a round trip.
     """
