@@ -45,11 +45,14 @@ def _held(pos: Position, cards: list[str]) -> list[Violation]:
     return [Violation("canasta.melds.from-hand", f"Seat {pos.seat} does not hold {', '.join(missing)}.")]
 
 
-def _ending(pos: Position, left: int, canastas: int, hand_after, melds_after) -> list[Violation]:
-    """What the cards left after a meld, addition or pile-taking allow: going out needs its conditions."""
+def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
+    """What the cards left after a meld, addition or pile-taking allow: going out needs its conditions.
+
+    `after()` builds the hand and side melds the move leaves; only a partner's "yes" needs them.
+    """
     question = pos.state.turn.question
     if left > 1:
-        if question == "yes" and pos.going_out_plan(hand_after(), melds_after()) is None:
+        if question == "yes" and pos.going_out_plan(*after()) is None:
             return [Violation("canasta.going-out.ask-partner",
                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
                               "after this move that would no longer be possible.")]
@@ -187,8 +190,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
     if not found:
-        # The hand and melds after the take are built only if _ending needs them (after a "yes").
-        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move)[0], lambda: taken_melds(pos, move)[1])
+        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move))
     return found
 
 
@@ -211,9 +213,9 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     exempt = (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
               and canastas >= pos.needed and pos.state.turn.question != "no")
     found += _opening(pos, points, exempt)
-    # The melds after the move are built only if _ending needs them (rarely: after a "yes").
-    found += _ending(pos, left, canastas, lambda: without(pos.hand, every),
-                     lambda: pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
+    found += _ending(pos, left, canastas, lambda: (
+        without(pos.hand, every),
+        pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)]))
     return found
 
 
@@ -239,9 +241,10 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     if found:
         return found
     canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
-    melds_after = lambda: (pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals,  # noqa: E731
-                                                     verdict.wilds)] + pos.melds[index + 1:])
-    return _ending(pos, left, canastas, lambda: without(pos.hand, cards), melds_after)
+    return _ending(pos, left, canastas, lambda: (
+        without(pos.hand, cards),
+        pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)]
+        + pos.melds[index + 1:]))
 
 
 def check_discard(pos: Position, move: dict) -> list[Violation]:

@@ -373,7 +373,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                 raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
                               f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
         return
-    sizes = [hand.count if type(hand) is HiddenHand else len(hand) for hand in state.hands]
+    sizes = [_size(hand) for hand in state.hands]
     if 0 in sizes:
         for s, size in enumerate(sizes):
             if size == 0 and not (s == seat and turn.phase == "meld"):

@@ -164,6 +164,16 @@ def test_canasta_going_out_ask_partner_flow_yes_binds():
     assert out["to_act"] is None and out["state"]["turn"]["ending"] == "went_out"
 
 
+def test_canasta_going_out_ask_partner_yes_refuses_a_move_that_spoils_going_out():
+    # 5-5-5, J-J-2 and a discard of the nine go out; the two on the kings leaves two jacks loose.
+    state = position(hands(["5H", "5S", "5D", "JC", "JD", "2C", "9C"]), discard=["8C"], melds=[[KINGS], []],
+                     melded_before=[True, False, True, False], turn=meld_turn(0, question="yes"))
+    assert broken(state, {"type": "lay_off", "meld": 0, "cards": ["2C"]}) == ["canasta.going-out.ask-partner"]
+    assert broken(state, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]}) == []
+    assert "lay_off:0:2C" not in codes(state)
+    assert "meld:5D,5H,5S" in codes(state)
+
+
 def test_canasta_going_out_ask_partner_no_binds():
     state = able_to_go_out(question="no")
     assert broken(state, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]}) == [
