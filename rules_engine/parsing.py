@@ -98,3 +98,16 @@ def reject_unknown(raw: dict, allowed: frozenset[str] | set[str], pointer: Point
     for key in raw:
         if key not in allowed:
             raise invalid(pointer + (key,), "unknown field")
+
+
+def check_seat(seat: int, pointer: Pointer, players: int, rule: str | None = None) -> int:
+    """Demand that a seat number is one of the table's seats, in the same words whatever the number."""
+    if not 0 <= seat < players:
+        raise invalid(pointer, f"there is no seat {seat} at a {players}-player table: the seats are numbered "
+                      f"0 to {players - 1}", rule)
+    return seat
+
+
+def read_seat(value: object, pointer: Pointer, players: int, rule: str | None = None) -> int:
+    """Demand an integer that numbers one of the seats of a table of `players`."""
+    return check_seat(read_int(value, pointer), pointer, players, rule)

@@ -66,6 +66,8 @@ CASES = [
     ("move card not a card", "/apply-move", {"game": GAME, "state": BASE, "move": {"type": "play", "card": "11H"}}, 422, ["move", "card"]),
     ("move seat negative", "/validate-move", {"game": GAME, "state": BASE, "move": {"type": "play", "card": LEAD, "seat": -2}}, 422, ["move", "seat"]),
     ("score of the wrong length", "/score", {"game": GAME, "state": changed(score=[0, 0])}, 422, ["state", "score"]),
+    ("score before hand 1 not zero", "/score", {"game": GAME, "state": changed(score=[10, 0, 0, 0])}, 422, ["state", "score"]),
+    ("move seat beyond the table", "/validate-move", {"game": GAME, "state": BASE, "move": {"type": "play", "card": LEAD, "seat": 4}}, 422, ["move", "seat"]),
     ("deal for two players", "/deal", {"game": GAME, "players": 2, "seed": 1}, 422, ["players"]),
     ("deal with a negative seed", "/deal", {"game": GAME, "players": 4, "seed": -1}, 422, ["seed"]),
     ("deal with an unknown setup key", "/deal", {"game": GAME, "players": 4, "setup": {"trump": "H"}}, 422, ["setup", "trump"]),
@@ -95,6 +97,31 @@ def test_impossible_state_names_the_rule(client):
     answer = client.post("/legal-moves", json={"game": GAME, "state": hand_swap(2, 0, other_hand_card(2))}).get_json()
     assert answer["violations"][0]["rule"] == "canadian-salad.deal.cards"
     assert answer["violations"][0]["pointer"] == "/state/hands/3"
+
+
+def test_canadian_salad_scoring_totals_impossible_game_score_is_refused(client):
+    state = {**answers.deal({"game": GAME, "players": 4, "seed": 3, "setup": {"hand_number": 6}})["state"],
+             "score": [0, 0, 0, 0]}
+    answer = client.post("/score", json={"game": GAME, "state": state})
+    assert answer.status_code == 422
+    violation = answer.get_json()["violations"][0]
+    assert violation["rule"] == "canadian-salad.scoring.totals" and violation["pointer"] == "/state/score"
+    state["score"] = [155, 95, 240, 70]
+    assert client.post("/score", json={"game": GAME, "state": state}).status_code == 200
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 4, 5, 99])
+def test_canadian_salad_players_seat_out_of_range_answered_alike(client, seat):
+    state = answers.deal({"game": GAME, "players": 3, "seed": 3})["state"]
+    card = answers.legal_moves({"game": GAME, "state": state})["moves"][0]["card"]
+    for endpoint in ("/validate-move", "/apply-move", "/explain"):
+        answer = client.post(endpoint, json={"game": GAME, "state": state,
+                                             "move": {"type": "play", "card": card, "seat": seat}})
+        assert answer.status_code == 422
+        violation = answer.get_json()["violations"][0]
+        assert violation["pointer"] == "/move/seat" and violation["rule"] == "canadian-salad.players"
+        assert violation["message"] == (f"there is no seat {seat} at a 3-player table: the seats are numbered "
+                                        "0 to 2")
 
 
 def test_body_over_the_limit_is_413(client):

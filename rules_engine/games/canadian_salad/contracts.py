@@ -55,6 +55,14 @@ class Contract:
     rule: str
     parts: tuple
     penalty_cards: frozenset[str] = frozenset()  # empty: every trick can score, so play runs to the end
+    # Each penalty of a single-penalty contract is handed out whole, `unit` points, to whoever takes it:
+    # one per trick, one per penalty card, or one per hand (the last trick). The salad combines them.
+    unit: int = 0
+    counted: str = ""  # "trick", "card" or "hand"
+
+    def units(self, tricks: int) -> int:
+        """How many penalties of `unit` points the hand hands out, for a hand of `tricks` tricks."""
+        return {"trick": tricks, "card": len(self.penalty_cards), "hand": 1}[self.counted]
 
     def charges(self, cards: tuple[str, ...], last: bool) -> list[Charge]:
         """The penalties a trick of these cards brings its winner."""
@@ -65,10 +73,11 @@ HEARTS = frozenset(rank + "H" for rank in ("2", "3", "4", "5", "6", "7", "8", "9
 QUEENS = frozenset("Q" + suit for suit in "CDHS")
 
 CONTRACTS: dict[int, Contract] = {
-    1: Contract(1, "no tricks", "canadian-salad.contract.no-tricks", (_tricks,)),
-    2: Contract(2, "no hearts", "canadian-salad.contract.no-hearts", (_hearts,), HEARTS),
-    3: Contract(3, "no queens", "canadian-salad.contract.no-queens", (_queens,), QUEENS),
-    4: Contract(4, "no king of spades", "canadian-salad.contract.no-king-of-spades", (_king,), frozenset({KING_OF_SPADES})),
-    5: Contract(5, "no last trick", "canadian-salad.contract.no-last-trick", (_last,)),
+    1: Contract(1, "no tricks", "canadian-salad.contract.no-tricks", (_tricks,), unit=10, counted="trick"),
+    2: Contract(2, "no hearts", "canadian-salad.contract.no-hearts", (_hearts,), HEARTS, 10, "card"),
+    3: Contract(3, "no queens", "canadian-salad.contract.no-queens", (_queens,), QUEENS, 25, "card"),
+    4: Contract(4, "no king of spades", "canadian-salad.contract.no-king-of-spades", (_king,),
+                frozenset({KING_OF_SPADES}), 100, "card"),
+    5: Contract(5, "no last trick", "canadian-salad.contract.no-last-trick", (_last,), unit=100, counted="hand"),
     6: Contract(6, "salad", "canadian-salad.contract.salad", (_tricks, _hearts, _queens, _king, _last)),
 }

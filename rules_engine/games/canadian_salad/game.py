@@ -9,12 +9,13 @@ from ...cards import card_name
 from ...decks import cards_of, make_deck
 from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
-from ...parsing import read_card, read_int, read_list, read_object, read_str, reject_unknown
+from ...parsing import check_seat, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
 from ...trick_taking import (
     NO_TRUMPS, Play, PlayRuleIds, Trick, check_play, dump_play, legal_plays, play_card, read_hands, read_play,
 )
 from .contracts import CONTRACTS, Contract
 from .rules import OPTIONS, RULEBOOK
+from .totals import check_totals
 
 REMOVED = {3: ("2C",), 4: (), 5: ("2C", "2D"), 6: ("2C", "3C", "2D", "3D")}
 IDS = PlayRuleIds(
@@ -28,6 +29,8 @@ MOVE_FIELDS = frozenset({"type", "card", "seat"})
 
 
 DECKS = {players: make_deck(removed=removed) for players, removed in REMOVED.items()}
+# The game totals count one penalty per penalty card, so no pack may lack one.
+assert all(contract.penalty_cards <= set(deck) for contract in CONTRACTS.values() for deck in DECKS.values())
 
 
 def deck_for(players: int) -> dict[str, int]:
@@ -80,8 +83,8 @@ class CanadianSalad(Game):
         hand_number = read_int(raw.get("hand_number", 1), ("state", "hand_number"), 1, 6)
         if "dealer" not in raw:
             raise invalid(("state", "dealer"), "required: the seat that dealt this hand")
-        dealer = read_int(raw["dealer"], ("state", "dealer"), 0, players - 1)
-        score = _read_score(raw.get("score"), ("state", "score"), players)
+        dealer = read_seat(raw["dealer"], ("state", "dealer"), players, "canadian-salad.players")
+        score = _read_score(raw.get("score"), ("state", "score"), players, hand_number)
         size = hand_size_for(players)
         seats = tuple(range(players))
         play = read_play(
@@ -118,7 +121,8 @@ class CanadianSalad(Game):
             raise invalid(("move", "card"), "required: the card to play")
         move = {"type": "play", "card": read_card(raw["card"], ("move", "card"))}
         if raw.get("seat") is not None:
-            move["seat"] = read_int(raw["seat"], ("move", "seat"), 0, 5)
+            # Judged against the table in check_move, where the number of players is known.
+            move["seat"] = read_int(raw["seat"], ("move", "seat"))
         return move
 
     def dump_state(self, rs: Ruleset, state: SaladState) -> dict:
@@ -148,8 +152,8 @@ class CanadianSalad(Game):
         return [{"type": "play", "card": c, "code": "play:" + c, "rules": why} for c in cards]
 
     def check_move(self, rs: Ruleset, state: SaladState, move: dict) -> list[Violation]:
-        if move.get("seat") is not None and move["seat"] >= state.players:
-            return [Violation(IDS.turn, f"There is no seat {move['seat']} in a {state.players}-player game.")]
+        if move.get("seat") is not None:
+            check_seat(move["seat"], ("move", "seat"), state.players, "canadian-salad.players")
         return check_play(state.play, move.get("seat"), move["card"], NO_TRUMPS, IDS)
 
     def apply_move(self, rs: Ruleset, state: SaladState, move: dict) -> Outcome:
@@ -212,8 +216,9 @@ class CanadianSalad(Game):
     def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> SaladState:
         reject_unknown(setup, {"hand_number", "dealer", "score"}, ("setup",))
         hand_number = read_int(setup.get("hand_number", 1), ("setup", "hand_number"), 1, 6)
-        dealer = read_int(setup.get("dealer", (hand_number - 1) % players), ("setup", "dealer"), 0, players - 1)
-        score = _read_score(setup.get("score"), ("setup", "score"), players)
+        dealer = read_seat(setup.get("dealer", (hand_number - 1) % players), ("setup", "dealer"), players,
+                           "canadian-salad.players")
+        score = _read_score(setup.get("score"), ("setup", "score"), players, hand_number)
         cards = cards_of(DECKS[players])
         random.Random(seed).shuffle(cards)
         size = hand_size_for(players)
@@ -239,14 +244,16 @@ class CanadianSalad(Game):
                 "setup": {"hand_number": 2}}
 
 
-def _read_score(value: object, pointer: tuple, players: int) -> tuple[int, ...] | None:
-    """The penalty totals of the earlier hands, one per seat, when given."""
+def _read_score(value: object, pointer: tuple, players: int, hand_number: int) -> tuple[int, ...] | None:
+    """The penalty totals of the earlier hands, one per seat, when given; only totals those hands can produce."""
     if value is None:
         return None
     totals = read_list(value, pointer)
     if len(totals) != players:
         raise invalid(pointer, f"must hold one total per seat: {players}")
-    return tuple(read_int(v, pointer + (i,), 0, 10**6) for i, v in enumerate(totals))
+    score = tuple(read_int(v, pointer + (i,), 0, 10**6) for i, v in enumerate(totals))
+    check_totals(score, pointer, hand_number, hand_size_for(players))
+    return score
 
 
 _RULE_ORDER = {c.rule: n for n, c in CONTRACTS.items()}

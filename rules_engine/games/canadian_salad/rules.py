@@ -79,7 +79,16 @@ RULEBOOK = RuleBook("canadian-salad", (
         Rule("canadian-salad.scoring.totals", "What a game hands out",
              "Over the six hands the penalties add up to a fixed total that depends only on the number of "
              "players, because the tricks hand and the salad both charge 10 per trick: 1200 for three "
-             "players, 1120 for four, 1060 for five and 1020 for six.", SHARED),
+             "players, 1120 for four, 1060 for five and 1020 for six. A state may carry the game score so "
+             "far (score: each player's total from the hands before this one); it must be one those hands "
+             "can hand out. Each earlier hand shares out whole penalties, and any player can take any number "
+             "of them: 10 for every trick (hand 1) and every heart (hand 2), 25 for every queen (hand 3), 100 "
+             "for the king of spades (hand 4) and for the last trick (hand 5). So before hand n the totals "
+             "add up to the points of hands 1 to n - 1 for that number of players, every total is a multiple "
+             "of 5 (ending in 5 only for a player who took an odd number of queens), and the queens and the "
+             "100-point penalties must share out between the players so that what is left of each total is "
+             "whole tens. A score no sharing gives is refused; so is any score but zeros before hand 1.",
+             "cardref's reading of the penalties of each hand, https://www.pagat.com/compendium/canadian_salad.html"),
         Rule("canadian-salad.scoring.loser", "Who loses",
              "After the sixth hand the player with the most penalty points loses, and the one with the "
              "fewest wins. The rules name no tie-break, so players level on the most points lose together "

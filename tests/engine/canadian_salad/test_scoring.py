@@ -83,24 +83,27 @@ def test_canadian_salad_scoring_totals(players):
     assert answer["losers"] == [s for s, p in enumerate(score) if p == max(score)]
 
 
+def earlier_hands(tens: list[int], queens: list[int], hundreds: list[int]) -> list[int]:
+    """The game score after hands 1 to 5 of a four-player game, from what each seat took in them."""
+    assert sum(tens) == 26 and sum(queens) == 4 and sum(hundreds) == 2  # 13 tricks + 13 hearts; K of spades, last
+    return [10 * t + 25 * q + 100 * h for t, q, h in zip(tens, queens, hundreds)]
+
+
 def test_canadian_salad_scoring_loser_ties_are_shared():
     finished = play_out(dealt(4, seed=9, hand_number=6))
-    hand = answers.score(body(finished))["scores"]
-    before = [1000 - p for p in hand]
-    before[1] -= 50
-    finished["score"] = before
+    assert answers.score(body(finished))["scores"] == [145, 125, 60, 230]
+    finished["score"] = earlier_hands([3, 7, 9, 7], [1, 1, 2, 0], [1, 0, 1, 0])  # [155, 95, 240, 70]
     answer = answers.score(body(finished))
-    assert answer["game_scores"] == [1000, 950, 1000, 1000]
+    assert answer["game_scores"] == [300, 220, 300, 300]
     assert answer["loser"] is None and answer["losers"] == [0, 2, 3]
     assert answer["winner"] == 1 and answer["winners"] == [1]
 
 
 def test_canadian_salad_scoring_loser_single():
     finished = play_out(dealt(4, seed=9, hand_number=6))
-    hand = answers.score(body(finished))["scores"]
-    finished["score"] = [1000 - p for p in hand]
-    finished["score"][2] += 5
+    finished["score"] = earlier_hands([3, 7, 12, 4], [1, 1, 1, 1], [1, 0, 1, 0])  # [155, 95, 245, 65]
     answer = answers.score(body(finished))
+    assert answer["game_scores"] == [300, 220, 305, 295]
     assert answer["loser"] == 2 and answer["losers"] == [2]
     assert answer["rules"] == ["canadian-salad.scoring.loser"]
 
