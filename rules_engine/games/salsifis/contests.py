@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...cards import RANK
+from ...cards import RANK, card_name
+from .formulas import say
 
 FACES = frozenset(("J", "Q", "K"))
 STRENGTH = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13}
@@ -28,17 +29,18 @@ def rank_beats(a: str, b: str) -> bool:
 
 @dataclass(frozen=True)
 class Call:
-    """A formula said aloud at the reveal: the cards named, or "salsifis soup"."""
+    """A formula said aloud at the reveal: the cards named before "salsifis", and whether "soup" followed."""
 
     seat: int
-    names: tuple[str, ...] | None  # None for the soup
+    names: tuple[str, ...] = ()
+    soup: bool = False  # "salsifis soup" names no card; names and soup together make a formula never right
     simultaneous: bool = False  # said at the same moment as the call before it
     text: str | None = None
 
     @property
-    def soup(self) -> bool:
-        """Whether this is the cycle formula."""
-        return self.names is None
+    def words(self) -> str:
+        """The formula as said: its text when given, else read out from its names."""
+        return self.text if self.text is not None else say(self.names, self.soup)
 
 
 @dataclass(frozen=True)
@@ -60,7 +62,7 @@ class Contest:
         if not self.needs_formula or seat not in self.contenders:
             return None
         if self.kind == "cycle":
-            return Call(seat, None)
+            return Call(seat, soup=True)
         return Call(seat, tuple(self.cards[s] for s in self.contenders if s != seat))
 
 
@@ -86,9 +88,7 @@ def judge(contest: Contest, call: Call) -> str:
     expected = contest.formula_for(call.seat)
     if expected is None:
         return "uncalled"
-    if expected.soup or call.soup:
-        return "correct" if expected.soup and call.soup else "wrong"
-    return "correct" if sorted(call.names) == sorted(expected.names) else "wrong"
+    return "correct" if call.soup == expected.soup and sorted(call.names) == sorted(expected.names) else "wrong"
 
 
 @dataclass(frozen=True)
@@ -177,3 +177,40 @@ def distribute(settlement: Settlement, packet_cards: list[str], losing_cards: st
         piles.setdefault(settlement.winner, [])[:0] = stake
         return Taking(piles, None, discarded)
     return Taking(piles, (settlement.sharers, stake), discarded)
+
+
+def _holding(contest: Contest, seats) -> str:
+    held = [f"seat {seat}'s {card_name(contest.cards[seat])}" for seat in seats]
+    return " and ".join(held) if len(held) < 3 else ", ".join(held[:-1]) + " and " + held[-1]
+
+
+def situation(contest: Contest) -> str:
+    """The contest on a packet in words: who bet what, and what beat what."""
+    packet, seats = contest.packet, tuple(contest.cards)
+    beaten = tuple(s for s in seats if s not in contest.contenders)
+    if contest.kind == "alone":
+        return f"{_holding(contest, seats)} was alone by packet {packet}"
+    if contest.kind == "fight":
+        return f"on packet {packet}, {_holding(contest, contest.contenders)} beat {_holding(contest, beaten)} outright"
+    if contest.kind == "tie":
+        over = f", which beat {_holding(contest, beaten)}" if beaten else ""
+        return f"packet {packet} is a tie between {_holding(contest, contest.contenders)}{over}"
+    return f"packet {packet} is a cycle, where no card beats all the others: {_holding(contest, seats)}"
+
+
+def verdict_words(contest: Contest, call: Call, verdict: str, penalized: bool) -> str:
+    """Why a formula was right, late, wrong or out of place, naming it as it was said."""
+    said = f"Seat {call.seat}'s formula \"{call.words}\""
+    cost = "costs 10 points" if penalized else "costs nothing"
+    if penalized and verdict == "late":
+        cost += " (late_formula: penalized)"
+    if verdict == "uncalled":
+        none = ("no formula was called for" if contest.kind in ("alone", "fight")
+                else f"seat {call.seat} had no formula to say")
+        return f"{said} {cost}: {situation(contest)}, so {none}."
+    if verdict == "wrong":
+        return f"{said} {cost}: {situation(contest)}, so the right formula was \"{contest.formula_for(call.seat).words}\"."
+    if verdict == "late":
+        return (f"{said} was right but late, and {cost}: an earlier right formula had already won packet "
+                f"{contest.packet}.")
+    return f"{said} is right, and no right formula for packet {contest.packet} was said before it."

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
-from ...parsing import read_int, reject_unknown
+from ...parsing import read_seat, reject_unknown
 from . import play
 from .layout import layout_for
 from .moves import read_move
@@ -76,7 +76,7 @@ class Salsifis(Game):
 
     def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> SalsifisState:
         reject_unknown(setup, {"dealer"}, ("setup",))
-        dealer = read_int(setup.get("dealer", 0), ("setup", "dealer"), 0, players - 1)
+        dealer = read_seat(setup.get("dealer", 0), ("setup", "dealer"), players, "salsifis.players")
         layout = layout_for(players, rs.options)
         cards = list(layout.deck)
         random.Random(seed).shuffle(cards)

@@ -27,7 +27,8 @@ def read_move(raw: object) -> dict:
         move = {"type": "place", "card": read_card(raw["card"], ("move", "card")),
                 "packet": read_int(raw["packet"], ("move", "packet"), 0, 1)}
         if raw.get("seat") is not None:
-            move["seat"] = read_int(raw["seat"], ("move", "seat"), 0, 4)
+            # Judged against the table in check_place, where the number of players is known.
+            move["seat"] = read_int(raw["seat"], ("move", "seat"))
         return move
     reject_unknown(raw, RESOLVE_FIELDS, ("move",))
     calls = read_list(raw.get("calls", []), ("move", "calls"))
@@ -37,46 +38,46 @@ def read_move(raw: object) -> dict:
 
 
 def read_call(raw: object, pointer: tuple, index: int) -> Call:
-    """Read one formula: {"seat", "names"} or {"seat", "soup": true} or {"seat", "text"}."""
+    """Read one formula: {"seat", "names"}, {"seat", "soup": true}, both (names then "salsifis soup"), or {"seat", "text"}."""
     raw = read_object(raw, pointer)
     reject_unknown(raw, CALL_FIELDS, pointer)
     if "seat" not in raw:
         raise invalid(pointer + ("seat",), "required: the seat that said the formula")
-    seat = read_int(raw["seat"], pointer + ("seat",), 0, 4)
-    structured = [key for key in ("names", "soup") if raw.get(key) is not None]
-    if len(structured) > 1 or not structured and raw.get("text") is None:
-        raise invalid(pointer, 'give one of "names" (the cards named), "soup": true, or "text" (the formula as said)')
+    # Judged against the table in check_resolve, where the number of players is known.
+    seat = read_int(raw["seat"], pointer + ("seat",))
+    if raw.get("names") is None and raw.get("soup") is None and raw.get("text") is None:
+        raise invalid(pointer, 'give "names" (the cards named before "salsifis"), "soup": true (for "salsifis '
+                      'soup"), or "text" (the formula as said)')
     simultaneous = read_bool(raw.get("simultaneous", False), pointer + ("simultaneous",))
     if simultaneous and index == 0:
         raise invalid(pointer + ("simultaneous",), "the first formula has no earlier one to be simultaneous with")
-    names: tuple[str, ...] | None = None
-    if structured == ["names"]:
-        names = tuple(read_cards(raw["names"], pointer + ("names",), 10))
-    elif structured == ["soup"] and read_bool(raw["soup"], pointer + ("soup",)) is not True:
-        raise invalid(pointer + ("soup",), 'must be true; a formula naming cards uses "names"')
+    names = () if raw.get("names") is None else tuple(read_cards(raw["names"], pointer + ("names",), 10))
+    soup = raw.get("soup") is not None
+    if soup and read_bool(raw["soup"], pointer + ("soup",)) is not True:
+        raise invalid(pointer + ("soup",), 'must be true when given: "salsifis soup" was said')
     text = None
     if raw.get("text") is not None:
         text = read_str(raw["text"], pointer + ("text",))
         if len(text) > MAX_TEXT:
             raise invalid(pointer + ("text",), f"a formula is at most {MAX_TEXT} characters")
         parsed = read_formula_text(text)
-        if parsed is False:
-            raise invalid(pointer + ("text",), "not a formula: name cards as \"King of Clubs\" (or KC), separated "
-                          "by commas, then \"salsifis\"; or say \"salsifis soup\"", "salsifis.formula.text")
-        if structured and (parsed if parsed is None else list(parsed)) != (names if names is None else list(names)):
+        if parsed is None:
+            raise invalid(pointer + ("text",), "not a formula: name cards as \"King of Clubs\" (or KC), then say "
+                          "\"salsifis\"; or say \"salsifis soup\"", "salsifis.formula.text")
+        if (raw.get("names") is not None or raw.get("soup") is not None) and parsed != (names, soup):
             raise invalid(pointer + ("text",), "the text and the structured form of this formula disagree",
                           "salsifis.formula.text")
-        names = parsed
-    return Call(seat, names, simultaneous, text)
+        names, soup = parsed
+    return Call(seat, names, soup, simultaneous, text)
 
 
 def dump_call(call: Call) -> dict:
     """The canonical JSON form of a call."""
     dumped: dict = {"seat": call.seat}
+    if call.names or not call.soup:
+        dumped["names"] = list(call.names)
     if call.soup:
         dumped["soup"] = True
-    else:
-        dumped["names"] = list(call.names)
     if call.simultaneous:
         dumped["simultaneous"] = True
     if call.text is not None:
@@ -86,5 +87,5 @@ def dump_call(call: Call) -> dict:
 
 def calls_of(move: dict) -> list[Call]:
     """The calls of a canonical resolve move."""
-    return [Call(c["seat"], None if c.get("soup") else tuple(c["names"]), c.get("simultaneous", False), c.get("text"))
-            for c in move["calls"]]
+    return [Call(c["seat"], tuple(c.get("names", ())), c.get("soup", False), c.get("simultaneous", False),
+                 c.get("text")) for c in move["calls"]]

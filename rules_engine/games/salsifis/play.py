@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from ...errors import invalid
 from ...game import Outcome, Turn, Violation
-from ...parsing import HiddenHand
-from .contests import KIND_RULES, Contest, Settlement, Verdict, classify, distribute, settle
+from ...parsing import HiddenHand, check_seat
+from .contests import KIND_RULES, Call, Contest, Settlement, Verdict, classify, distribute, settle, verdict_words
 from .moves import calls_of, dump_call
 from .scoring import card_points, score
 from .state import Placement, SalsifisState, Share
@@ -65,8 +65,8 @@ def check_place(options: dict, state: SalsifisState, move: dict) -> list[Violati
     """Check a placing: a real seat, a card it holds (or has down), a real change, and no more fleeing."""
     seat = move["seat"] if "seat" in move else turn(options, state).to_act
     card, packet = move["card"], move["packet"]
-    if seat >= state.players:
-        return [Violation("salsifis.turn.place", f"There is no seat {seat} in a {state.players}-player game.")]
+    if "seat" in move:
+        check_seat(seat, ("move", "seat"), state.players, "salsifis.players")
     if packet >= len(state.packets):
         return [Violation("salsifis.turn.place", f"There is no packet {packet} this turn.")]
     return _Placer(options, state, seat).problems(card, packet)
@@ -120,9 +120,7 @@ def check_resolve(options: dict, state: SalsifisState, move: dict) -> list[Viola
         violations.append(Violation("salsifis.turn.fleeing", f"Seat {seat} must stop fleeing: it sits alone again "
                                     f"after {state.alone_streak[seat]} lone turns and must move to a fight first."))
     for index, call in enumerate(move["calls"]):
-        if call["seat"] >= state.players:
-            violations.append(Violation("salsifis.formula.first", f"Formula {index} is said by seat {call['seat']}, "
-                                        f"who is not at this {state.players}-player table."))
+        check_seat(call["seat"], ("move", "calls", index, "seat"), state.players, "salsifis.players")
     if not violations:
         _require_disclosed(state)
     return violations
@@ -256,7 +254,8 @@ def _settle_packet(options: dict, settlement: Settlement, packet: list[str], las
     return event
 
 
-def _charge_formulas(options: dict, penalties: list[int], verdicts: list[Verdict]) -> list[dict]:
+def _charge_formulas(options: dict, penalties: list[int], verdicts: list[Verdict], contests: list[Contest],
+                     calls: list[Call]) -> list[dict]:
     """Charge 10 points for each formula out of place or wrong (and late ones, by option); their events."""
     events = []
     for verdict in verdicts:
@@ -269,7 +268,8 @@ def _charge_formulas(options: dict, penalties: list[int], verdicts: list[Verdict
             penalties[verdict.seat] += 10
         events.append({"type": "penalty" if penalized else "formula", "seat": verdict.seat, "call": verdict.index,
                        "packet": verdict.packet, "verdict": verdict.verdict, "points": -10 if penalized else 0,
-                       "rules": rules})
+                       "rules": rules, "text": verdict_words(contests[verdict.packet], calls[verdict.index],
+                                                             verdict.verdict, penalized)})
     return events
 
 
@@ -277,7 +277,8 @@ def apply_resolve(options: dict, state: SalsifisState, move: dict) -> Outcome:
     """Reveal the placed cards, settle both packets with the formulas said, and lay out the next turn."""
     contests = contests_of(state)
     packet_of = {p.seat: p.packet for p in state.placements}
-    settlements, verdicts = settle(contests, calls_of(move), packet_of)
+    calls = calls_of(move)
+    settlements, verdicts = settle(contests, calls, packet_of)
     events: list[dict] = [{"type": "reveal", "rules": ["salsifis.turn.reveal"],
                            "placements": [{"seat": p.seat, "packet": p.packet, "card": p.card}
                                           for p in sorted(state.placements, key=lambda p: p.seat)]}]
@@ -285,7 +286,7 @@ def apply_resolve(options: dict, state: SalsifisState, move: dict) -> Outcome:
     gains = _Gains(list(state.won), list(state.shared), state.discarded)
     events += [_settle_packet(options, s, packet, last_turn, gains) for s, packet in zip(settlements, state.packets)]
     penalties = list(state.penalties)
-    events += _charge_formulas(options, penalties, verdicts)
+    events += _charge_formulas(options, penalties, verdicts, contests, calls)
     streak = [state.alone_streak[s] + 1 if contests[packet_of[s]].kind == "alone" else 0
               for s in range(state.players)]
     after = _copy(state, won=gains.won, shared=gains.shared, discarded=gains.discarded, penalties=penalties,

@@ -167,11 +167,20 @@ RULEBOOK = RuleBook("salsifis", (
         Rule("salsifis.formula.cycle", "The formula for a cycle",
              "In a cycle the formula is just \"salsifis soup\", and any player in the fight may say it.", SEED),
         Rule("salsifis.formula.text", "Formulas as words",
-             "A call is {\"seat\": s, \"names\": [cards]}, {\"seat\": s, \"soup\": true}, or {\"seat\": s, "
-             "\"text\": \"...\"} with the words said: card names such as \"King of Clubs\" (or codes such as KC) "
-             "separated by commas or \"and\", then \"salsifis\"; or \"salsifis soup\". Case and punctuation do "
-             "not matter, and the seed's spelling \"Klubs\" is understood. Text that is not a formula at all is "
-             "refused as malformed. A call belongs to the contest on the caller's own packet.", SEED),
+             "A call is {\"seat\": s, \"names\": [cards]} for cards named and then \"salsifis\", {\"seat\": s, "
+             "\"soup\": true} for \"salsifis soup\", both at once for cards named and then \"salsifis soup\", or "
+             "{\"seat\": s, \"text\": \"...\"} with the words as they were said. Words are read as card names "
+             "(\"King of Clubs\", or a code such as KC), joined by \"and\" or by nothing at all, then the word "
+             "\"salsifis\", then perhaps \"soup\". A formula is spoken, so letter case and punctuation are never "
+             "heard: every character that is not a letter or a digit (comma, dash, bracket, quote mark, and so "
+             "on) counts as a space, and the spelling \"Klubs\" of the rule's own example is understood. Any "
+             "text of that shape is a formula the player said and is judged on its truth, with the penalty when "
+             "it is wrong: cards named and then \"salsifis soup\" mixes the two formulas and is right in no "
+             "situation. Only text of another shape (a word that names no card, no \"salsifis\", or anything "
+             "but \"soup\" after it) is refused as no formula at all. A call belongs to the contest on the "
+             "caller's own packet.",
+             "the Salsifis rules for the formulas; how spoken words are read: cardref's reading, since a formula "
+             "is heard and not written"),
         Rule("salsifis.formula.first", "The first right formula wins",
              "calls lists the formulas in the order they were said. The first right formula wins the tie or the "
              "cycle. A call marked \"simultaneous\": true was said at the same moment as the one before it; when "
@@ -201,7 +210,9 @@ RULEBOOK = RuleBook("salsifis", (
              "A formula that the situation does not call for, or a wrong one, costs the player who said it 10 "
              "points: any formula in a contest that has a lone card or a clear winner, any formula from a player "
              "whose card lost outright, the soup in a tie, names in a cycle, or the wrong names. Each such "
-             "formula costs 10 again. The state keeps the total lost per seat in penalties.", SEED),
+             "formula costs 10 again. The state keeps the total lost per seat in penalties, and each penalty "
+             "event says in words which formula cost the 10 points (as said, or read out from its names) and "
+             "why: the contest on the caller's packet and the formula it called for, if any.", SEED),
     )),
     Section("Scoring", (
         Rule("salsifis.scoring.values", "Card points",

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ...errors import invalid
 from ...parsing import (
-    HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, reject_unknown,
+    HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
 
@@ -95,7 +95,7 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     if "turn" not in raw:
         raise invalid(("state", "turn"), f"required: the turn, 1 to {layout.turns}")
     turn = read_int(raw["turn"], ("state", "turn"), 1, layout.turns)
-    dealer = read_int(raw.get("dealer", 0), ("state", "dealer"), 0, players - 1)
+    dealer = read_seat(raw.get("dealer", 0), ("state", "dealer"), players, "salsifis.players")
     hands = [read_hand(h, ("state", "hands", s), PILE_LIMIT)
              for s, h in enumerate(_per_seat(_required(raw, "hands", "the cards each seat holds"), "hands", players))]
     packets_raw = read_list(_required(raw, "packets", "this turn's face-up packets"), ("state", "packets"))
@@ -136,7 +136,7 @@ def _read_placements(value: object, players: int, packets: int) -> list[Placemen
         reject_unknown(item, PLACEMENT_FIELDS, pointer)
         if "seat" not in item or "packet" not in item:
             raise invalid(pointer, "a placement is {\"seat\": s, \"packet\": p, \"card\": c}")
-        seat = read_int(item["seat"], pointer + ("seat",), 0, players - 1)
+        seat = read_seat(item["seat"], pointer + ("seat",), players, "salsifis.players")
         if seat in seats:
             raise invalid(pointer + ("seat",), f"seat {seat} has already placed a card; a seat places one card "
                           "per turn and a change replaces it", "salsifis.turn.change")
@@ -159,7 +159,7 @@ def _read_shared(value: object, players: int) -> list[Share]:
         item = read_object(item, pointer)
         reject_unknown(item, SHARE_FIELDS, pointer)
         seats_raw = read_list(item.get("seats"), pointer + ("seats",))
-        seats = tuple(read_int(s, pointer + ("seats", i), 0, players - 1) for i, s in enumerate(seats_raw))
+        seats = tuple(read_seat(s, pointer + ("seats", i), players, "salsifis.players") for i, s in enumerate(seats_raw))
         if len(seats) < 2 or len(set(seats)) != len(seats):
             raise invalid(pointer + ("seats",), "a shared stake is split between two or more different seats",
                           "salsifis.formula.shared")

@@ -45,9 +45,29 @@ def test_salsifis_turn_place_without_seat_is_for_the_seat_to_act():
     assert after["placements"][0]["seat"] == 0
 
 
-def test_salsifis_turn_place_refuses_a_seat_not_at_the_table():
+@pytest.mark.parametrize("seat", [-1, 3, 4, 5, 99])
+def test_salsifis_players_seat_not_at_the_table_is_refused_alike_wherever_it_is_read(seat):
     state = dealt(3)
-    assert violations(state, {"type": "place", "seat": 4, "card": "AS", "packet": 0}) == ["salsifis.turn.place"]
+    showing = place(place(place(state, 0, state["hands"][0][0], 0), 1, state["hands"][1][0], 0),
+                    2, state["hands"][2][0], 1)
+    where = [
+        (body(state, {"type": "place", "seat": seat, "card": "AS", "packet": 0}), ("move", "seat")),
+        (body(showing, {"type": "resolve", "calls": [{"seat": 0, "soup": True}, {"seat": seat, "soup": True}]}),
+         ("move", "calls", 1, "seat")),
+        (body({**showing, "placements": [{**showing["placements"][0], "seat": seat}]}),
+         ("state", "placements", 0, "seat")),
+        (body({**state, "dealer": seat}), ("state", "dealer")),
+        (body({**state, "shared": [{"seats": [0, seat], "cards": ["AS"]}]}), ("state", "shared", 0, "seats", 1)),
+    ]
+    for request, pointer in where:
+        with pytest.raises(InvalidRequest) as caught:
+            answers.validate_move(request) if "move" in request else answers.legal_moves(request)
+        problem = caught.value.problems[0]
+        assert problem.pointer == pointer and problem.rule == "salsifis.players"
+        assert problem.message == f"there is no seat {seat} at a 3-player table: the seats are numbered 0 to 2"
+    with pytest.raises(InvalidRequest) as caught:
+        answers.deal({"game": "salsifis", "players": 3, "seed": 1, "setup": {"dealer": seat}})
+    assert caught.value.problems[0].message.startswith(f"there is no seat {seat} at a 3-player table")
 
 
 def test_salsifis_turn_card_held():
