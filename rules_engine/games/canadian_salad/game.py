@@ -251,7 +251,8 @@ def _read_score(value: object, pointer: tuple, players: int, hand_number: int) -
     totals = read_list(value, pointer)
     if len(totals) != players:
         raise invalid(pointer, f"must hold one total per seat: {players}")
-    score = tuple(read_int(v, pointer + (i,), 0, 10**6) for i, v in enumerate(totals))
+    # A negative or outsized total is judged, and refused, with the others against what the hands hand out.
+    score = tuple(read_int(v, pointer + (i,)) for i, v in enumerate(totals))
     check_totals(score, pointer, hand_number, hand_size_for(players))
     return score
 

@@ -36,7 +36,8 @@ def _takings(hand_number: int, tricks: int) -> tuple[tuple[int, ...], ...]:
 def _fits(total: int, taking: tuple[int, ...], kinds: tuple[tuple[int, int], ...]) -> bool:
     """Whether a player's total is `taking` of the larger penalties and whole penalties of the smallest size."""
     rest = total - sum(n * points for n, (points, _) in zip(taking, kinds[1:]))
-    return rest >= 0 and rest % kinds[0][0] == 0
+    smallest, count = kinds[0]
+    return 0 <= rest <= smallest * count and rest % smallest == 0
 
 
 @lru_cache(maxsize=4096)

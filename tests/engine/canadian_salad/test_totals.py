@@ -74,7 +74,8 @@ def test_canadian_salad_scoring_totals_refused_in_the_deal_setup_too():
     (4, 2, [125, 5, 0, 0], ("state", "score", 0)),  # the tricks hand charges in tens only
     (4, 3, [130, 130, 0, 0], None),
     (3, 3, [295, 5, 0], ("state", "score", 0)),
-    (4, 4, [355, 5, 0, 0], ("state", "score", 1)),  # a total ending in 5 holds a queen: at least 25
+    (4, 4, [350, 5, 5, 0], ("state", "score", 1)),  # a total ending in 5 holds a queen: at least 25
+    (4, 4, [355, 5, 0, 0], ("state", "score", 0)),  # odd queens: at most 3 × 25 + 26 × 10 = 335
     (4, 4, [45, 55, 260, 0], None),
     (4, 4, [25, 25, 25, 285], None),  # four single queens
     (6, 4, [25, 25, 25, 25, 25, 185], ("state", "score")),  # six odd totals would need six queens
@@ -82,6 +83,8 @@ def test_canadian_salad_scoring_totals_refused_in_the_deal_setup_too():
     (4, 6, [0, 0, 0, 560], None),
     (4, 6, [155, 95, 240, 70], None),
     (4, 6, [1, 559, 0, 0], ("state", "score", 0)),
+    (4, 6, [-10, 570, 0, 0], ("state", "score", 0)),
+    (4, 3, [10**9, 260 - 10**9, 0, 0], ("state", "score", 0)),
     (5, 6, [100, 100, 100, 100, 130], None),
     (6, 6, [100, 50, 55, 55, 80, 170], None),
 ])
