@@ -63,9 +63,13 @@ def html_text(text: str) -> str:
     return "".join(parts)
 
 
+def _linkable(url: str | None) -> bool:
+    return bool(url) and url.startswith(("https://", "http://"))
+
+
 def html_source(source: dict) -> str:
-    """A source as a link to its URL, or its title alone."""
-    if source["url"]:
+    """A source as a link to its web address, or its title alone."""
+    if _linkable(source["url"]):
         return f'<a href="{escape(source["url"])}">{escape(source["title"])}</a>'
     return escape(source["title"])
 
@@ -139,8 +143,8 @@ def md_text(text: str) -> str:
 
 
 def md_source(source: dict) -> str:
-    """A source as a Markdown link, or its title alone."""
-    if source["url"]:
+    """A source as a Markdown link to its web address, or its title alone."""
+    if _linkable(source["url"]):
         return f"[{_md(source['title'])}]({source['url'].replace('(', '%28').replace(')', '%29')})"
     return _md(source["title"])
 
