@@ -11,7 +11,8 @@ from .errors import UnknownName, invalid
 class Source:
     """A published source a rule follows, by title and, where one exists, URL.
 
-    READING stands for the points the sources leave open, which the rule settles and explains.
+    READING stands for the points the sources leave open, which the rule settles and explains;
+    CONVENTION for how positions and answers are written down, which no card game source covers.
     In a note, a source reads as its title.
     """
 
@@ -27,6 +28,7 @@ class Source:
 
 
 READING = Source("cardref's reading")
+CONVENTION = Source("cardref's convention for positions and answers")
 
 
 @dataclass(frozen=True)
