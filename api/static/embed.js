@@ -120,6 +120,7 @@
       article.appendChild(options);
     }
     if (!compact && rule.notes.length) {
+      article.appendChild(el("p", "meta", "Notes:"));
       var notes = el("ul", "notes");
       rule.notes.forEach(function (note) { notes.appendChild(textWithLinks("li", null, note)); });
       article.appendChild(notes);
