@@ -1,23 +1,38 @@
-# cardref: `make run` serves on 127.0.0.1:8000; `make test` runs every test against a real redis-server.
+# cardref: `make run` serves on 127.0.0.1:$PORT (8000 by default); `make test` runs every test against a real
+# redis-server and, for the browser tests, Debian's chromium.
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
+VIEWERS := viewers/.installed-$(shell cksum < viewers/packages.lock | cut -d' ' -f1)
+PORT ?= 8000
 
-.PHONY: run test openapi openapi-check bench redis-server clean
+.PHONY: run test openapi openapi-check bench redis-server chromium viewers clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	rm -f $(VENV)/.installed-* && touch $@
 
+# Swagger UI and ReDoc for /docs and /redoc, from npm at the versions and hashes in viewers/packages.lock.
+viewers: $(VIEWERS)
+
+$(VIEWERS): viewers/packages.lock viewers/install.py
+	@command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq npm >/dev/null; }
+	$(PYTHON) viewers/install.py
+	rm -f viewers/.installed-* && touch $@
+
 redis-server:
 	@command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
 
-run: $(STAMP)
-	$(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:8000 app:app
+# The browser tests drive Debian's chromium through its chromedriver; nothing downloads a browser.
+chromium:
+	@{ command -v chromium && command -v chromedriver; } >/dev/null || { apt-get update -qq && apt-get install -y -qq chromium chromium-driver >/dev/null; }
 
-test: $(STAMP) redis-server openapi-check
+run: $(STAMP) $(VIEWERS)
+	$(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) app:app
+
+test: $(STAMP) $(VIEWERS) redis-server chromium openapi-check
 	$(BIN)/python -m pytest -q -p no:cacheprovider tests
 
 openapi: $(STAMP)
@@ -30,4 +45,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .hypothesis viewers/.installed-* viewers/swagger-ui-dist viewers/redoc

@@ -8,7 +8,7 @@ from flask import Flask
 from flask_smorest import Api
 
 import api as service
-from api import cors, errors
+from api import cors, errors, http_caching, viewers
 from api.cache import build_cache
 from api.config import Settings
 from schemas.answers import ErrorAnswer
@@ -20,9 +20,9 @@ SPEC_SETTINGS = {
     "OPENAPI_URL_PREFIX": "/",
     "OPENAPI_JSON_PATH": "openapi.json",
     "OPENAPI_SWAGGER_UI_PATH": "docs",
-    "OPENAPI_SWAGGER_UI_URL": "https://cdn.jsdelivr.net/npm/swagger-ui-dist@5/",
+    "OPENAPI_SWAGGER_UI_URL": viewers.SWAGGER_UI_ASSETS,
     "OPENAPI_REDOC_PATH": "redoc",
-    "OPENAPI_REDOC_URL": "https://cdn.jsdelivr.net/npm/redoc@2/bundles/redoc.standalone.js",
+    "OPENAPI_REDOC_URL": viewers.REDOC_SCRIPT,
     "API_SPEC_OPTIONS": {
         "info": {"description": service.__doc__,
                  "license": {"name": "MIT"}},
@@ -57,7 +57,9 @@ def create_app(settings: Settings | None = None) -> Flask:
     app.json.sort_keys = False
     spec = ServiceApi(app)
     service.register_blueprints(spec)
+    app.register_blueprint(viewers.blp)
     errors.register(app)
+    http_caching.enable(app)
     cors.enable(app, settings.cors_origins)
     app.extensions["cardref.cache"] = build_cache(settings)
     app.extensions["cardref.spec"] = spec

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 
 import orjson
-from flask import Flask, Response
+from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotSupported, UnknownName
@@ -98,6 +98,8 @@ def register(app: Flask) -> None:
             limit = app.config["MAX_CONTENT_LENGTH"]
             message = f"The body is larger than this service accepts ({limit} bytes)."
             errors = {"json": {"_schema": [f"the body must be at most {limit} bytes"]}}
+        if errors is None:
+            errors = _request_errors(error)
         response = error_response(error.code or 500, message, errors)
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
@@ -111,6 +113,18 @@ def register(app: Flask) -> None:
             return http_error(error)
         log.exception("unexpected error")
         return error_response(500, InternalServerError.description)
+
+
+def _request_errors(error: HTTPException) -> dict:
+    """Point an error that no field caused at the part of the request that did: path, method or headers."""
+    if error.code == 404:
+        return {"path": [f"no resource at {request.path}; /openapi.json lists every path"]}
+    if error.code == 405:
+        allowed = ", ".join(sorted(getattr(error, "valid_methods", None) or ()))
+        return {"method": [f"{request.method} is not allowed on {request.path}; allowed: {allowed}"]}
+    if error.code in (406, 415):
+        return {"headers": [_plain(error)]}
+    return {"_schema": [_plain(error)]}
 
 
 def _plain(error: HTTPException) -> str:

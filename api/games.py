@@ -40,7 +40,8 @@ def show_game(game: str):
 @blp.response(200, RuleBookAnswer(), **examples.listing("rulebook"))
 @blp.doc(responses=RENDERED)
 def show_rulebook(game: str, format: str | None = None):
-    """The rule book of a game, all variants, as ordered sections of rules."""
+    """The rule book of a game, all variants: JSON sections of rules, or by Accept or ?format= a complete
+    HTML page or a Markdown document with a table of contents and each rule under an anchor named by its id."""
     return render(request, chosen_format(request, format), answers.rulebook(game), rulebook_html, rulebook_markdown)
 
 
@@ -49,5 +50,5 @@ def show_rulebook(game: str, format: str | None = None):
 @blp.response(200, RuleAnswer(), **examples.listing("rule"))
 @blp.doc(responses=RENDERED)
 def show_rule(rule_id: str, format: str | None = None):
-    """One rule: JSON by default, an HTML fragment or Markdown by Accept or ?format=."""
+    """One rule with its options and sources: JSON by default, an HTML fragment or Markdown by Accept or ?format=."""
     return render(request, chosen_format(request, format), answers.rule(rule_id), rule_html, rule_markdown)

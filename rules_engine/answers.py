@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .errors import HandFinished, IllegalMove, InvalidRequest, invalid
 from .game import Game, Ruleset
-from .registry import RULES, get_game
+from .registry import GAMES, RULES, get_game
 from .parsing import read_int
 
 
@@ -139,16 +139,21 @@ def validate_meld(body: dict) -> dict:
 
 
 def rule(rule_id: str) -> dict:
-    """One rule by id, with the game it belongs to."""
+    """One rule by id, with the game it belongs to and the options that change it in full."""
     slug, found = RULES.get(rule_id)
-    return {"game": slug, **found.as_dict()}
+    game = GAMES.get(slug)
+    declared = {o.name: o for o in game.options} if game else {}
+    details = [declared[name].as_dict() for name in found.options if name in declared]
+    return {"game": slug, **found.as_dict(), "option_details": details}
 
 
 def rulebook(slug: str) -> dict:
-    """A game's rule book: its sections in order, each with its rules in full."""
+    """A game's rule book: its variants, then its sections in order, each with its rules in full."""
     game = get_game(slug)
-    return {"game": game.slug, "title": game.title, "sections": [
-        {"title": section.title, "rules": [rule(r.id) for r in section.rules]} for section in game.rulebook.sections]}
+    return {"game": game.slug, "title": game.title, "summary": game.summary,
+            "variants": [{"variant": v.slug, "title": v.title} for v in game.variants],
+            "sections": [{"title": section.title, "rules": [rule(r.id) for r in section.rules]}
+                         for section in game.rulebook.sections]}
 
 
 def explain(body: dict) -> dict:

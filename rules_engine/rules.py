@@ -8,21 +8,54 @@ from .errors import UnknownName, invalid
 
 
 @dataclass(frozen=True)
+class Source:
+    """A published source a rule follows, by title and, where one exists, URL.
+
+    READING stands for the points the sources leave open, which the rule settles and explains;
+    CONVENTION for how positions and answers are written down, which no card game source covers.
+    In a note, a source reads as its title.
+    """
+
+    title: str
+    url: str | None = None
+
+    def __str__(self) -> str:
+        return self.title
+
+    def as_dict(self) -> dict:
+        """Return the source as plain JSON-ready data."""
+        return {"title": self.title, "url": self.url}
+
+
+READING = Source("cardref's reading")
+CONVENTION = Source("cardref's convention for positions and answers")
+
+
+@dataclass(frozen=True)
 class Rule:
-    """One rule of a game, written in the project's own words, with its source."""
+    """One rule of a game, written in the project's own words, with its sources.
+
+    `source` is one Source, a tuple of them, or a plain title; `sources` holds them as a tuple.
+    """
 
     id: str
     title: str
     text: str
-    source: str
+    source: Source | str | tuple[Source | str, ...]
     options: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()  # empty: the rule holds in every variant
+    sources: tuple[Source, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        given = self.source if isinstance(self.source, tuple) else (self.source,)
+        object.__setattr__(self, "sources", tuple(s if isinstance(s, Source) else Source(s) for s in given))
 
     def as_dict(self) -> dict:
-        """Return the rule as plain JSON-ready data."""
+        """Return the rule as plain JSON-ready data; `source` names every source in one line."""
         return {
-            "id": self.id, "title": self.title, "text": self.text, "source": self.source,
+            "id": self.id, "title": self.title, "text": self.text,
+            "source": "; ".join(s.title for s in self.sources), "sources": [s.as_dict() for s in self.sources],
             "options": list(self.options), "notes": list(self.notes), "variants": list(self.variants),
         }
 
@@ -131,8 +164,19 @@ class RuleIndex:
     def __init__(self, books: list[RuleBook]):
         self._rules: dict[str, tuple[str, Rule]] = {}
         for book in books:
-            for rule_id, rule in book.by_id.items():
-                self._rules[rule_id] = (book.game, rule)
+            self.add(book)
+
+    def add(self, book: RuleBook) -> None:
+        """Publish the rules of one more book, such as a table's house rules; ids must be new."""
+        taken = [rule_id for rule_id in book.by_id if rule_id in self._rules]
+        if taken:
+            raise ValueError(f"rule ids already published: {', '.join(taken)}")
+        for rule_id, rule in book.by_id.items():
+            self._rules[rule_id] = (book.game, rule)
+
+    def remove(self, game: str) -> None:
+        """Withdraw every rule of a book added for `game`."""
+        self._rules = {rule_id: entry for rule_id, entry in self._rules.items() if entry[0] != game}
 
     def get(self, rule_id: str) -> tuple[str, Rule]:
         """Return (game slug, rule) for an id, or raise UnknownName."""

@@ -83,14 +83,26 @@ class MeldAnswer(Answer):
     violations = fields.List(fields.Nested(Violation), required=True)
 
 
+class SourceAnswer(Open):
+    """A published source by title, with its URL where one exists."""
+
+    title = fields.String(required=True)
+    url = fields.String(required=True, allow_none=True)
+
+
 class RuleAnswer(Open):
     id = fields.String(required=True)
     game = fields.String(required=True)
     title = fields.String(required=True)
     text = fields.String(required=True)
-    source = fields.String(required=True)
-    options = fields.List(fields.String(), required=True)
+    source = fields.String(required=True, metadata={"description": "Every source's title in one line."})
+    sources = fields.List(fields.Nested(SourceAnswer), required=True)
+    options = fields.List(fields.String(), required=True, metadata={"description": "The options that change the rule."})
+    option_details = fields.List(fields.Dict(), required=True,
+                                 metadata={"description": "Those options in full: default, choices or range, summary."})
     notes = fields.List(fields.String(), required=True)
+    variants = fields.List(fields.String(), required=True,
+                           metadata={"description": "The variants the rule holds in; empty: every variant."})
 
 
 class ExplainAnswer(Open):
@@ -109,9 +121,17 @@ class GamesAnswer(Open):
     games = fields.List(fields.Nested(GameSummary), required=True)
 
 
+class RuleBookSection(Open):
+    title = fields.String(required=True)
+    rules = fields.List(fields.Nested(RuleAnswer), required=True)
+
+
 class RuleBookAnswer(Open):
     game = fields.String(required=True)
-    sections = fields.List(fields.Dict(), required=True)
+    title = fields.String(required=True)
+    summary = fields.String(required=True)
+    variants = fields.List(fields.Dict(), required=True)
+    sections = fields.List(fields.Nested(RuleBookSection), required=True)
 
 
 class Health(Open):

@@ -55,7 +55,7 @@ def test_rule_as_html_by_accept(client):
 def test_rule_as_markdown_by_query(client):
     answer = client.get("/rules/canadian-salad.play.lead?format=markdown")
     assert answer.mimetype == "text/markdown"
-    assert answer.get_data(as_text=True).startswith("### Leading")
+    assert answer.get_data(as_text=True).startswith('<a id="canadian-salad.play.lead"></a>\n\n### Leading\n')
 
 
 def test_rule_etag_answers_304(client):
@@ -85,7 +85,7 @@ def test_every_rule_renders_in_every_format(client):
 
 def test_rulebook_html_escapes_markup(client):
     html = client.get("/games/canadian-salad/rules?format=html").get_data(as_text=True)
-    assert "<script" not in html and html.count("<article") == 1
+    assert "<script" not in html and html.count("<main") == 1
 
 
 def test_cors_for_documentation_sites(client):
@@ -110,8 +110,12 @@ def test_rule_html_escapes_every_text():
     from api.rendering import rule_html, rule_markdown
 
     hostile = {"id": 'x"><script>alert(1)</script>', "title": "<b>t</b>", "text": "<img src=x onerror=alert(1)>",
-               "source": "<a href='javascript:x'>s</a>", "options": ["<i>o</i>"], "notes": ["<svg onload=x>"]}
+               "source": "<a href='javascript:x'>s</a>", "options": ["<i>o</i>"], "notes": ["<svg onload=x>"],
+               "sources": [{"title": "<a href='javascript:x'>s</a>", "url": "javascript:alert(1)"}],
+               "option_details": [{"name": "<i>o</i>", "default": "<u>", "summary": "<s>", "choices": ["<u>", "<q>"]}],
+               "variants": ["<em>"]}
     html = rule_html(hostile)
+    assert 'href="javascript' not in html and "<u>" not in html and "<q>" not in html and "<em>" not in html
     assert "<script" not in html and "<img" not in html and "<svg" not in html and "<b>" not in html and "<i>" not in html
     assert "&lt;script&gt;" in html
     assert "<img" not in rule_markdown(hostile).replace("\\<img", "")

@@ -1,30 +1,35 @@
 """Euchre's rule book: every rule the engine cites, in the project's own words, and the options."""
 
-from ...rules import Option, Rule, RuleBook, Section
+from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
 
-SEED = "seeds/canasta-variants-and-euchre.txt (Euchre)"
-SHARED = "rules/README.md (Euchre)"
-PAGAT = "usual North American rules (pagat.com/euchre/euchre.html)"
-API = "API.md (euchre state; teams)"
-UPCARD_DISCARD = "blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html"
-OHIO = "ohioeuchre.com/forum/viewtopic.php?t=119, where a partner's lone order-up puts the upcard in the dealer's hand"
+BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Euchre")
+PAGAT = Source("pagat.com: Euchre, the usual North American rules", "https://www.pagat.com/euchre/euchre.html")
+WIKIPEDIA = Source("Wikipedia: Euchre", "https://en.wikipedia.org/wiki/Euchre")
+BICYCLE = Source("Bicycle: Euchre", "https://bicyclecards.com/how-to-play/euchre")
+UPCARD_DISCARD = Source("World of Card Games blog: is discarding the up card legal in Euchre?",
+                        "https://blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html")
+OHIO = Source("Ohio Euchre forum, where a partner's lone order-up puts the upcard in the dealer's hand",
+              "https://ohioeuchre.com/forum/viewtopic.php?t=119")
 
 RULEBOOK = RuleBook("euchre", (
     Section("Players and cards", (
         Rule("euchre.players", "Four players, two partnerships",
              "Four people play as two fixed teams of two, partners facing each other: seats 0 and 2 are "
              "team 0, seats 1 and 3 are team 1. Dealing, bidding and play all move clockwise, which here "
-             "means to the next higher seat number (seat 3 is followed by seat 0).", f"{SEED}; {API}"),
+             "means to the next higher seat number (seat 3 is followed by seat 0).", (BOOK, PAGAT, CONVENTION)),
         Rule("euchre.deal.deck", "The pack",
-             "The seed starts from a 52-card pack and strips every two, three, four, five and six, leaving "
+             "The Ultimate Book of Card Games starts from a 52-card pack and strips every two, three, four, "
+             "five and six, leaving "
              "32 cards from sevens to aces. Most present-day play, tournaments included, strips the sevens "
              "and eights as well, leaving 24 cards from nines to aces; the option deck chooses. Each card "
              "exists once, so a card outside the chosen pack, or one card found in two places, is not a "
-             "position of the game. The seed's header asks for two decks: this engine reads that as the "
+             "position of the game. That book's Euchre heading asks for two decks: cardref's reading is that "
+             "it means the "
              "habit of keeping a second pack to shuffle while the first is dealt, since its own recipe "
-             "builds one 32-card pack and a hand uses only that one.", f"{SEED}; {SHARED}",
+             "builds one 32-card pack and a hand uses only that one.", (BOOK, PAGAT, READING),
              options=("deck",),
-             notes=("32 (default): the seed's pack, sevens up; each hand still deals 20 cards and leaves 12 "
+             notes=("32 (default): the pack of The Ultimate Book of Card Games, sevens up; each hand still deals "
+                    "20 cards and leaves 12 "
                     "undealt.",
                     "24: the usual North American and tournament pack, nines up, with 4 cards left undealt "
                     f"({PAGAT}).")),
@@ -32,11 +37,12 @@ RULEBOOK = RuleBook("euchre", (
              "The dealer gives out cards clockwise, beginning with the player on the dealer's left and "
              "ending with the dealer: first a round of three cards to each player, then a round of two, so "
              "that everyone holds five. The dealer then turns one undealt card face up; this upcard "
-             "proposes the trump suit. The seed takes it from the bottom of the pack, and /deal does the "
+             "proposes the trump suit. The Ultimate Book of Card Games takes it from the bottom of the pack, "
+             "and /deal does the "
              "same, which is as random as the top of the stock in a shuffled pack. The remaining undealt "
              "cards stay face down and never come into play. /deal accepts the setup key batches: \"3-2\" "
-             "(default, as the seed deals) or \"2-3\", a two-then-three deal that many tables use; either "
-             "way each player gets five cards.", SEED),
+             "(default, as that book deals) or \"2-3\", a two-then-three deal that many tables use; either "
+             "way each player gets five cards.", BOOK),
         Rule("euchre.deal.rotation", "The next dealer",
              "When a hand ends, whether played out or thrown in because nobody made trump, the turn to "
              "deal moves one seat to the left.", PAGAT),
@@ -59,7 +65,7 @@ RULEBOOK = RuleBook("euchre", (
         Rule("euchre.bidding.dealer-discard", "The dealer's discard",
              "After taking the upcard the dealer puts one card face down out of play, leaving five in "
              "hand, and play begins. The discarded card never comes back. Whether it may be the upcard "
-             "itself is the option dealer_may_discard_upcard.", f"{PAGAT}; {SHARED}",
+             "itself is the option dealer_may_discard_upcard.", (PAGAT, UPCARD_DISCARD),
              options=("dealer_may_discard_upcard",),
              notes=(f"true (default): any of the six cards may go, the upcard included ({PAGAT}; most rule "
                     "books are silent, and silence allows it).",
@@ -83,10 +89,10 @@ RULEBOOK = RuleBook("euchre", (
         Rule("euchre.bidding.stick-the-dealer", "Stick the dealer",
              "With the option stick_the_dealer, once the other three have passed in the second round the "
              "dealer is not allowed to pass and must name one of the three suits still available. Without "
-             "it the dealer may pass like anyone else.", f"{PAGAT}; {SHARED}", options=("stick_the_dealer",),
+             "it the dealer may pass like anyone else.", (PAGAT, WIKIPEDIA), options=("stick_the_dealer",),
              notes=(f"false (default): the dealer may pass in round two, and the hand may be thrown in ({PAGAT}).",
                     "true: a widely played house rule, common in tournaments and online; every hand is "
-                    f"played ({PAGAT}; {SHARED}).")),
+                    f"played ({PAGAT}; {WIKIPEDIA}).")),
     )),
     Section("Going alone", (
         Rule("euchre.alone.going-alone", "Going alone",
@@ -117,7 +123,7 @@ RULEBOOK = RuleBook("euchre", (
              PAGAT, options=("lone_defender",),
              notes=(f"false (default): the defenders always play together ({PAGAT}).",
                     f"true: a known variant in which one defender may face a lone maker alone, for a 4-point "
-                    f"euchre ({PAGAT}; {SHARED}).")),
+                    f"euchre ({PAGAT}; {WIKIPEDIA}).")),
     )),
     Section("Play", (
         Rule("euchre.play.trump-order", "Rank of the cards",
@@ -155,46 +161,47 @@ RULEBOOK = RuleBook("euchre", (
         Rule("euchre.play.hand-size", "Cards held",
              "Each player holds five cards during play, less the cards they have played; the dealer holds "
              "six between taking the upcard and discarding. A player who sits out keeps five cards and "
-             "plays none.", f"{SEED}; {PAGAT}"),
+             "plays none.", (BOOK, PAGAT)),
     )),
     Section("Scoring", (
         Rule("euchre.scoring.makers-point", "Makers take three or four tricks",
              "When the makers take three or four of the five tricks they score 1 point; that holds for a "
-             "lone maker too.", f"{PAGAT}; {SHARED}"),
+             "lone maker too.", (PAGAT, BICYCLE)),
         Rule("euchre.scoring.march", "A march",
              "When the makers, playing together, take all five tricks (a march) they score 2 points.",
-             f"{PAGAT}; {SHARED}"),
+             (PAGAT, BICYCLE)),
         Rule("euchre.scoring.lone-march", "A lone march",
              "A maker who went alone and took all five tricks scores 4 points for their side.",
-             f"{PAGAT}; {SHARED}"),
+             (PAGAT, BICYCLE)),
         Rule("euchre.scoring.euchred", "Euchred",
              "When the makers take fewer than three tricks they are euchred and the defenders score 2 "
-             "points; the makers score nothing.", f"{PAGAT}; {SHARED}"),
+             "points; the makers score nothing.", (PAGAT, BICYCLE)),
         Rule("euchre.scoring.lone-defender-euchre", "Euchred by a lone defender",
              "With the option lone_defender, a defender who played alone and held the makers to fewer "
-             "than three tricks scores 4 points for their side instead of 2.", f"{PAGAT}; {SHARED}",
+             "than three tricks scores 4 points for their side instead of 2.", (PAGAT, BICYCLE),
              options=("lone_defender",),
              notes=(f"false (default): nobody defends alone, so this score never arises ({PAGAT}).",
-                    f"true: the lone defender's euchre is worth 4 ({SHARED}).")),
+                    f"true: the lone defender's euchre is worth 4 ({WIKIPEDIA}).")),
         Rule("euchre.scoring.report", "How /score reports a hand",
              "Only one side scores in a hand. teams gives the points each team gains from it. scores, by "
              "seat, credits each seat with its team's points, so both partners show the same figure "
              "(scores[s] equals teams[s % 2]); the lines are per team and add up to teams. A hand thrown in "
-             "scores nothing and answers void: true.", API),
+             "scores nothing and answers void: true.", CONVENTION),
         Rule("euchre.game.target", "Game",
              "Points carry over from hand to hand; the first team to reach the target, 10 by default "
              "(option target), wins the game. Only one team scores in a hand, so there is never a tie. A "
-             "game score at or above the target cannot start a new hand.", f"{PAGAT}; {SHARED}",
+             "game score at or above the target cannot start a new hand.", (PAGAT, BICYCLE),
              options=("target",),
              notes=(f"10 (default): the usual game ({PAGAT}).",
                     "Other targets from 5 to 25: shorter games to 5 or 7 and longer ones such as 11 are "
-                    f"common house rules ({SHARED}).")),
+                    f"common house rules ({WIKIPEDIA}).")),
     )),
 ))
 
 OPTIONS = (
     Option("deck", "32", "euchre.deal.deck",
-           "The pack: \"32\" (sevens up, as the seed says) or \"24\" (nines up, the usual tournament pack).",
+           "The pack: \"32\" (sevens up, as in The Ultimate Book of Card Games) or \"24\" (nines up, the usual "
+           "tournament pack).",
            choices=("32", "24")),
     Option("dealer_may_discard_upcard", True, "euchre.bidding.dealer-discard",
            "Whether the dealer, after taking the upcard, may discard that very card.", choices=(True, False)),

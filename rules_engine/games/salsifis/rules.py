@@ -1,16 +1,15 @@
 """Salsifis's rule book: every rule the engine cites, in the project's own words, with its open points."""
 
-from ...rules import Option, Rule, RuleBook, Section
+from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
 
-SEED = "seeds/salsifis.txt"
-SHARED = "rules/README.md (Salsifis open points)"
-CHOICE = "cardref's reading where the seed is silent (rules/README.md, Salsifis open points)"
+# No published copy of this rule sheet is known; it is cited by its title.
+SHEET = Source("The Salsifis: rules for two to five players (English translation of a French rule sheet)")
 
 RULEBOOK = RuleBook("salsifis", (
     Section("Players and cards", (
         Rule("salsifis.players", "Two to five players",
              "Two, three, four or five people play, each on their own account. Every player is dealt five "
-             "cards and spends one of them in each of the five turns.", SEED),
+             "cards and spends one of them in each of the five turns.", SHEET),
         Rule("salsifis.deal.cards", "The pack for each player count",
              "A 52-card pack without jokers is thinned from the bottom so that, once each player has five cards, "
              "exactly 30 are left for the packets. Two players (40 cards) take out all twos, threes and fours. "
@@ -21,28 +20,30 @@ RULEBOOK = RuleBook("salsifis", (
              "contest, so these choices only decide which cards can appear. Every card of the pack is in exactly "
              "one place at any moment: a hand, a packet, the heap, a placement, a won pile, a shared stake or the "
              "discards; a position where one is missing, doubled or foreign to the pack is refused.",
-             SEED + "; which threes and twos go: " + SHARED, options=("kept_three", "removed_twos"),
+             (SHEET, READING), options=("kept_three", "removed_twos"),
              notes=("kept_three S (default): the threes of clubs, diamonds and hearts go, lowest suits first in "
-                    "bridge order; source: cardref, after the seed's 'weakest cards' (which names no suit order).",
+                    "bridge order; cardref's reading, after the rule sheet's 'weakest cards' (which names no "
+                    "suit order).",
                     "kept_three C, D or H: the named three stays instead; for tables that rank suits differently.",
                     "removed_twos CD (default): the two lowest suits in bridge order; the same cards Canadian Salad "
-                    "removes for five players; source: cardref.",
+                    "removes for five players; cardref's reading.",
                     "removed_twos CH, CS, DH, DS or HS: any other pair of twos, for tables that choose otherwise.")),
         Rule("salsifis.deal.five-players", "Five players",
              "Five hands of five use 25 cards and five turns of two three-card packets need 30 more: 55, three "
-             "more than the pack holds, and the seed does not say how five fit. Three readings are offered "
+             "more than the pack holds, and the rule sheet does not say how five fit. Three readings are offered "
              "(option five_players). short-last-turn (the default): nothing is taken out, the heap holds the 27 "
              "cards left after the deal, turns 1 to 4 have two packets of three and turn 5 has a packet of two "
              "and a packet of one. packets-of-two: every packet has two cards, the heap holds 20, and the pack "
              "loses seven cards as with three players (the twos and three threes). four-cards: each player gets "
              "four cards and the game lasts four turns of two three-card packets, so 44 cards are used and the "
-             "twos and threes go.", SHARED, options=("five_players",),
+             "twos and threes go.", READING, options=("five_players",),
              notes=("short-last-turn (default): keeps the full pack, five cards each and three-card packets for "
-                    "as long as the heap allows; only the last turn is smaller; source: cardref.",
+                    "as long as the heap allows; only the last turn is smaller; cardref's reading.",
                     "packets-of-two: keeps five even turns and the removal of the weakest cards, at the price of "
-                    "smaller stakes every turn; source: cardref.",
-                    "four-cards: keeps the seed's packets and heap arithmetic for four turns, at the price of one "
-                    "card and one turn fewer; source: cardref.")),
+                    "smaller stakes every turn; cardref's reading.",
+                    "four-cards: keeps the rule sheet's packets and heap arithmetic for four turns, at the price "
+                    "of one "
+                    "card and one turn fewer; cardref's reading.")),
         Rule("salsifis.deal.hands", "Dealing the hands",
              "The dealer (state field dealer, seat 0 unless the deal's setup names another) gives every player "
              "their cards one at a time, starting on the left, and stays dealer for the whole game. A hand "
@@ -50,13 +51,13 @@ RULEBOOK = RuleBook("salsifis", (
              "(4 - (t - 1) under the four-cards reading), and a seat whose card is down holds one fewer, because "
              "a placed card leaves the hand. A hand sent with its seat's placed card still in it (or a hidden "
              "count one too high), as in the contract's example, is read as the same position with that card "
-             "out of the hand; answers always show the hand without it.", SEED),
+             "out of the hand; answers always show the hand without it.", SHEET),
         Rule("salsifis.deal.packets", "Laying out the packets",
              "What the deal leaves is the heap, kept face down. At the start of each turn the dealer takes the "
              "packets from the top of the heap and lays them face up: the first three cards are packet 0, the "
              "next three packet 1 (other sizes under the five-player readings). The state keeps the heap, in the "
              "order it will be laid out, in the field heap; a client may hide it as {\"count\": n}, but then the "
-             "reveal, which lays out the next turn, cannot be played through the API.", SEED),
+             "reveal, which lays out the next turn, cannot be played through the API.", SHEET),
         Rule("salsifis.state.record", "What the state records",
              "Besides the fields of the contract (players, turn, hands, packets, placements, won, penalties) "
              "the state carries: dealer; heap (the face-down cards of the later turns); shared (stakes whose "
@@ -69,34 +70,34 @@ RULEBOOK = RuleBook("salsifis", (
              "discarded must make the count of the pack exact. A placement's card may be "
              "null when it lies face down and undisclosed; the reveal then cannot be judged. After the last "
              "turn is settled the table is empty: packets is [], turn stays at the last turn, and the game is "
-             "over.", CHOICE),
+             "over.", CONVENTION),
     )),
     Section("Card order", (
         Rule("salsifis.order.ranks", "The order of the cards",
              "From strongest to weakest: king, queen, jack, ten, nine and so on down to two. Suits play no part: "
-             "two cards of the same rank are equal.", SEED),
+             "two cards of the same rank are equal.", SHEET),
         Rule("salsifis.order.ace", "The ace",
              "The ace stands outside the order: it takes the king, the queen and the jack, but any number card "
              "from two to ten takes it. So three cards can chase each other round, for example an ace over a "
-             "queen, the queen over a nine and the nine over the ace.", SEED),
+             "queen, the queen over a nine and the nine over the ace.", SHEET),
     )),
     Section("A turn", (
         Rule("salsifis.turn.turns", "Five turns",
              "A game is five turns (four under the four-cards reading for five players). In each, two packets "
-             "are laid out, every player puts one card down, and both packets are settled.", SEED),
+             "are laid out, every player puts one card down, and both packets are settled.", SHEET),
         Rule("salsifis.turn.place", "Placing a card",
              "Every player puts one card from their hand face down by one of the two packets (move place, with "
              "card and packet). Play is simultaneous: any seat may place at any time before the reveal, so a "
              "place move may carry the seat that makes it. Because the contract names one seat to act, to_act "
              "is the lowest seat that has not placed yet; /legal-moves lists that seat's placings, while "
-             "/validate-move and /apply-move accept a place move from any seat named in the move.", SEED),
+             "/validate-move and /apply-move accept a place move from any seat named in the move.", SHEET),
         Rule("salsifis.turn.card-held", "Placing a card you hold",
-             "A seat can only put down a card from its own hand, or move the card it already has down.", SEED),
+             "A seat can only put down a card from its own hand, or move the card it already has down.", SHEET),
         Rule("salsifis.turn.change", "Changing your mind",
              "Until the cards are revealed a player may change the card, the packet, or both, as often as they "
              "like; placing again takes the earlier card back into the hand, and the state keeps only the "
              "latest placing, so a seat appears at most once in placements. Putting the same card by the same "
-             "packet again is refused, as it changes nothing.", SEED),
+             "packet again is refused, as it changes nothing.", SHEET),
         Rule("salsifis.turn.fleeing", "No endless fleeing",
              "A player who keeps avoiding fights must stop. The engine reads this as: a seat that was alone on "
              "its packet in the last flee_limit turns running (default 2) must be in a fight this turn. It may "
@@ -105,67 +106,69 @@ RULEBOOK = RuleBook("salsifis", (
              "if others leave it alone it becomes the seat to act and must move its card to the other packet. "
              "A fight is always possible then, since every other seat is on the other packet. State field "
              "alone_streak counts the lone turns; /apply-move announces the seats bound to fight in a "
-             "must_fight event.", SEED + "; what the obligation means: " + SHARED, options=("flee_limit",),
-             notes=("flee_limit 2 (default): two lone turns in a row count as fleeing systematically; source: "
+             "must_fight event.", (SHEET, READING), options=("flee_limit",),
+             notes=("flee_limit 2 (default): two lone turns in a row count as fleeing systematically; "
                     "cardref's reading of 'systematically'.",
-                    "flee_limit 1, 3 or 4: a stricter or looser table; source: cardref.",
+                    "flee_limit 1, 3 or 4: a stricter or looser table; cardref's reading.",
                     "flee_limit 0: the engine enforces nothing and leaves fleeing to the players' judgement, as "
-                    "the seed gives no measure; source: cardref.")),
+                    "the rule sheet gives no measure; cardref's reading.")),
         Rule("salsifis.turn.reveal", "The reveal",
              "When every seat has a card down, the cards are turned over together and both packets are settled "
              "at once (move resolve). The dealer is the seat to act in this phase, as the one who runs the "
              "table; the move records, in calls, every formula the players said, in the order they said them. "
              "Seats may still change their placings until the reveal; those changes stay legal but are not "
-             "listed, as the dealer is the seat to act.", SEED),
+             "listed, as the dealer is the seat to act.", SHEET),
     )),
     Section("Contests", (
         Rule("salsifis.contest.alone", "A lone card",
              "A card that is alone by its packet takes the packet and comes back to its owner's won pile with "
-             "it.", SEED),
+             "it.", SHEET),
         Rule("salsifis.contest.fight", "A fight",
              "Two or more cards by one packet make a salsifis fight. If one card takes every other card there, "
-             "its owner wins the packet and their own card.", SEED),
+             "its owner wins the packet and their own card.", SHEET),
         Rule("salsifis.contest.tie", "A tie",
              "If the strongest rank there is held by two or more cards, the holders are tied; the others have "
-             "lost. The tie goes to the first of the tied players to say the right formula.", SEED),
+             "lost. The tie goes to the first of the tied players to say the right formula.", SHEET),
         Rule("salsifis.contest.cycle", "A cycle: salsifis soup",
              "If no rank there takes all the others, the cards go round in a circle (this needs an ace, a face "
              "card and a number card): every player in the fight may win it by saying \"salsifis soup\" "
-             "first.", SEED),
+             "first.", SHEET),
         Rule("salsifis.contest.mixed", "When ties and cycles mix",
-             "Ranks decide. First look for a rank that takes every other rank present: if there is one, a lone "
+             "Ranks decide (cardref's reading, where the rule sheet does not say how ties and cycles mix). "
+             "First look for a rank that takes every other rank present: if there is one, a lone "
              "holder wins the fight and several holders tie, whatever the weaker cards are (ace, ace, king is a "
              "tie between the aces, the king has lost). If there is none, the fight is a cycle, even when some "
              "ranks appear twice (nine, nine, ace, queen is a cycle for all four players, not a tie between the "
              "nines). Only the cards' ranks count, never their suits. A cycle needs an ace, a face card and a "
-             "number card together, and then every card in the fight is part of a circle.", CHOICE),
+             "number card together, and then every card in the fight is part of a circle.", READING),
         Rule("salsifis.contest.empty", "A packet nobody bets on",
              "A packet with no card by it is settled as empty. By default it is set aside in the discards and "
              "scores for nobody (option unclaimed_packet). With carried it stays on the table and the cards laid "
              "in its place at the next turn are added to it, making a bigger stake; after the last turn it is "
-             "set aside.", SHARED, options=("unclaimed_packet",),
-             notes=("discarded (default): the simplest reading of a silent seed; the points leave the game; "
-                    "source: cardref.",
-                    "carried: a common way to keep unclaimed stakes in play; source: cardref.")),
+             "set aside.", READING, options=("unclaimed_packet",),
+             notes=("discarded (default): the simplest reading where the rule sheet is silent; the points leave "
+                    "the game; "
+                    "cardref's reading.",
+                    "carried: a common way to keep unclaimed stakes in play; cardref's reading.")),
         Rule("salsifis.contest.losing-cards", "The cards that lose a fight",
              "Every card by a packet other than the winner's is a losing card. By default (option losing_cards) "
              "the winner takes them too, with the packet. With owners each loser keeps their own card in their "
              "won pile; with discarded the losing cards are set aside and score for nobody. When a stake is "
-             "shared, losing cards that would go to the winner go into the shared stake instead.", SHARED,
+             "shared, losing cards that would go to the winner go into the shared stake instead.", READING,
              options=("losing_cards",),
-             notes=("winner (default): whoever wins the fight wins every card played in it; source: cardref, the "
-                    "usual reading of a fight.",
-                    "owners: only the packet and the winning card change hands; source: cardref.",
-                    "discarded: played cards that lose are dead; source: cardref.")),
+             notes=("winner (default): whoever wins the fight wins every card played in it; cardref's reading, as "
+                    "a fight is usually understood.",
+                    "owners: only the packet and the winning card change hands; cardref's reading.",
+                    "discarded: played cards that lose are dead; cardref's reading.")),
     )),
     Section("Formulas", (
         Rule("salsifis.formula.tie", "The formula for a tie",
              "A tied player names every other tied card, rank and suit, in any order, and then says "
              "\"salsifis\": with the jack of hearts against the jack of spades, \"Jack of Spades, salsifis\"; in "
              "a three-way tie of queens, the two other queens. Naming one's own card, a losing card, or missing "
-             "one is wrong.", SEED),
+             "one is wrong.", SHEET),
         Rule("salsifis.formula.cycle", "The formula for a cycle",
-             "In a cycle the formula is just \"salsifis soup\", and any player in the fight may say it.", SEED),
+             "In a cycle the formula is just \"salsifis soup\", and any player in the fight may say it.", SHEET),
         Rule("salsifis.formula.text", "Formulas as words",
              "A call is {\"seat\": s, \"names\": [cards]} for cards named and then \"salsifis\", {\"seat\": s, "
              "\"soup\": true} for \"salsifis soup\", both at once for cards named and then \"salsifis soup\", or "
@@ -173,27 +176,26 @@ RULEBOOK = RuleBook("salsifis", (
              "(\"King of Clubs\", or a code such as KC), joined by \"and\" or by nothing at all, then the word "
              "\"salsifis\", then perhaps \"soup\". A formula is spoken, so letter case and punctuation are never "
              "heard: every character that is not a letter or a digit (comma, dash, bracket, quote mark, and so "
-             "on) counts as a space, and the spelling \"Klubs\" of the rule's own example is understood. Any "
+             "on) counts as a space, and the rule sheet's spelling \"Klubs\" is understood. Any "
              "text of that shape is a formula the player said and is judged on its truth, with the penalty when "
              "it is wrong: cards named and then \"salsifis soup\" mixes the two formulas and is right in no "
              "situation. Only text of another shape (a word that names no card, no \"salsifis\", or anything "
              "but \"soup\" after it) is refused as no formula at all. A call belongs to the contest on the "
              "caller's own packet.",
-             "the Salsifis rules for the formulas; how spoken words are read: cardref's reading, since a formula "
-             "is heard and not written"),
+             (SHEET, READING)),
         Rule("salsifis.formula.first", "The first right formula wins",
              "calls lists the formulas in the order they were said. The first right formula wins the tie or the "
              "cycle. A call marked \"simultaneous\": true was said at the same moment as the one before it; when "
              "several right formulas share the earliest moment, nobody can tell who was first and the stake is "
-             "shared between those players.", SEED),
+             "shared between those players.", SHEET),
         Rule("salsifis.formula.late", "A right formula said too late",
              "A right formula said after the contest was already won (by an earlier right formula) wins nothing. "
              "By default it costs nothing either (option late_formula); with penalized it costs 10 points like "
-             "a wrong formula.", CHOICE, options=("late_formula",),
+             "a wrong formula.", READING, options=("late_formula",),
              notes=("harmless (default): a player who was right but slower has not said anything out of place; "
-                    "source: cardref.",
-                    "penalized: once the contest is won no formula is called for any more, so the seed's penalty "
-                    "for a formula said out of place applies; source: cardref.")),
+                    "cardref's reading.",
+                    "penalized: once the contest is won no formula is called for any more, so the rule sheet's penalty "
+                    "for a formula said out of place applies; cardref's reading.")),
         Rule("salsifis.formula.shared", "Shared points",
              "When a tie or a cycle is not won by a single formula, its stake (the packet, the cards still in "
              "the running, and the losing cards under losing_cards winner) is shared equally: between the players "
@@ -202,26 +204,26 @@ RULEBOOK = RuleBook("salsifis", (
              "and /score splits its points by option shared_points: whole (default) gives each the whole points "
              "of an equal split and scores the remainder for nobody; remainder-by-seat hands the remainder out "
              "one point each to the sharers nearest the dealer's left; exact gives fractional shares, rounded to "
-             "two decimals in answers.", SEED + "; odd points: " + SHARED, options=("shared_points",),
-             notes=("whole (default): scores stay whole numbers and nobody gains from the split; source: cardref.",
-                    "remainder-by-seat: nothing is lost, using the table's usual order; source: cardref.",
-                    "exact: the literal equal share; source: cardref, after the seed's equal sharing.")),
+             "two decimals in answers.", (SHEET, READING), options=("shared_points",),
+             notes=("whole (default): scores stay whole numbers and nobody gains from the split; cardref's reading.",
+                    "remainder-by-seat: nothing is lost, using the table's usual order; cardref's reading.",
+                    "exact: the literal equal share; cardref's reading, after the rule sheet's equal sharing.")),
         Rule("salsifis.formula.penalty", "A formula out of place",
              "A formula that the situation does not call for, or a wrong one, costs the player who said it 10 "
              "points: any formula in a contest that has a lone card or a clear winner, any formula from a player "
              "whose card lost outright, the soup in a tie, names in a cycle, or the wrong names. Each such "
              "formula costs 10 again. The state keeps the total lost per seat in penalties, and each penalty "
              "event says in words which formula cost the 10 points (as said, or read out from its names) and "
-             "why: the contest on the caller's packet and the formula it called for, if any.", SEED),
+             "why: the contest on the caller's packet and the formula it called for, if any.", SHEET),
     )),
     Section("Scoring", (
         Rule("salsifis.scoring.values", "Card points",
              "After the last turn each player counts the cards they won: ace 11, ten 10, king 4, queen 3, jack "
              "2, every other card nothing. Their part of every shared stake is added and their penalties are "
-             "taken off. /score counts any record this way, a partial game included.", SEED),
+             "taken off. /score counts any record this way, a partial game included.", SHEET),
         Rule("salsifis.scoring.winner", "Who wins",
              "The highest total wins. Players level on the highest total win together (winners lists them all "
-             "and winner is null). For a game not yet over the same fields name the current leaders.", SEED),
+             "and winner is null). For a game not yet over the same fields name the current leaders.", SHEET),
     )),
 ))
 

@@ -1,0 +1,46 @@
+"""Swagger UI and ReDoc assets for /docs and /redoc, and /embed.js, all served by the service itself.
+
+The viewers come from npm at pinned versions (viewers/packages.lock, installed by `make viewers`),
+so the documentation pages work on a machine without internet.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, send_from_directory
+
+from .errors import error_response
+
+VIEWERS_DIR = Path(__file__).resolve().parent.parent / "viewers"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+SWAGGER_UI_ASSETS = "/docs/assets/"
+REDOC_SCRIPT = "/redoc/assets/redoc.standalone.js"
+
+blp = Blueprint("viewers", __name__)
+
+
+def _asset(package: str, name: str):
+    folder = VIEWERS_DIR / package
+    if not (folder / "VERSION").is_file():
+        return error_response(503, f"The {package} assets are not installed on this server; `make viewers` installs them.",
+                              {"path": [f"{package} is not installed"]})
+    return send_from_directory(folder, name, max_age=86400)
+
+
+@blp.get(SWAGGER_UI_ASSETS + "<path:name>")
+def swagger_ui_asset(name: str):
+    """A Swagger UI file, as shipped by the pinned swagger-ui-dist package."""
+    return _asset("swagger-ui-dist", name)
+
+
+@blp.get("/redoc/assets/<path:name>")
+def redoc_asset(name: str):
+    """A ReDoc file, as shipped by the pinned redoc package."""
+    return _asset("redoc", name)
+
+
+@blp.get("/embed.js")
+def embed_script():
+    """The <cardref-rule> custom element for documentation sites."""
+    return send_from_directory(STATIC_DIR, "embed.js", mimetype="text/javascript", max_age=3600)

@@ -1,0 +1,36 @@
+"""/docs and /redoc render the operations in a real browser, with every asset from the service itself."""
+
+from __future__ import annotations
+
+from selenium.webdriver.support.ui import WebDriverWait
+
+OPERATIONS = ("/legal-moves", "/validate-move", "/apply-move", "/score", "/games/{game}/rules", "/rules/{rule_id}")
+
+
+def _code_loaded_from(browser) -> set[str]:
+    """The origins of every script, style sheet and fetch the page made (ReDoc's footer logo is an image)."""
+    return set(browser.execute_script(
+        "return performance.getEntriesByType('resource').filter(e => e.initiatorType !== 'img')"
+        ".map(e => new URL(e.name).origin)"))
+
+
+def test_swagger_ui_at_docs_shows_every_operation_from_local_assets(browser, service):
+    browser.get(service.url + "/docs")
+    paths = WebDriverWait(browser, 30).until(lambda b: b.execute_script(
+        "const p = [...document.querySelectorAll('.opblock-summary-path')].map(e => e.textContent.trim());"
+        "return p.length ? p : null"))
+    paths = {p.replace("\u200b", "") for p in paths}
+    assert set(OPERATIONS) <= paths
+    assert _code_loaded_from(browser) == {service.url}
+
+
+def test_redoc_at_redoc_shows_every_operation_from_local_assets(browser, service):
+    browser.get(service.url + "/redoc")
+    text = WebDriverWait(browser, 30).until(lambda b: b.execute_script(
+        "return document.querySelectorAll('[data-section-id*=\"/paths/\"]').length ? document.body.innerText : null"))
+    sections = browser.execute_script(
+        "return [...document.querySelectorAll('[data-section-id*=\"/paths/\"]')].length")
+    assert sections >= len(OPERATIONS)
+    for path in OPERATIONS:
+        assert path in text
+    assert _code_loaded_from(browser) == {service.url}
