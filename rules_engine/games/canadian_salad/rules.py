@@ -87,7 +87,9 @@ RULEBOOK = RuleBook("canadian-salad", (
              "add up to the points of hands 1 to n - 1 for that number of players, every total is a multiple "
              "of 5 (ending in 5 only for a player who took an odd number of queens), and the queens and the "
              "100-point penalties must share out between the players so that what is left of each total is "
-             "whole tens. A score no sharing gives is refused; so is any score but zeros before hand 1.",
+             "whole tens. A score no sharing gives is refused; so is any score but zeros before hand 1. The "
+             "published rules give each hand's penalties but not this check: it is cardref's reading of "
+             "what those penalties allow.",
              (PAGAT, READING)),
         Rule("canadian-salad.scoring.loser", "Who loses",
              "After the sixth hand the player with the most penalty points loses, and the one with the "

@@ -181,7 +181,8 @@ RULEBOOK = RuleBook("salsifis", (
              "it is wrong: cards named and then \"salsifis soup\" mixes the two formulas and is right in no "
              "situation. Only text of another shape (a word that names no card, no \"salsifis\", or anything "
              "but \"soup\" after it) is refused as no formula at all. A call belongs to the contest on the "
-             "caller's own packet.",
+             "caller's own packet. How spoken words are read is cardref's reading: a formula is heard, not "
+             "written, so only its words can count.",
              (SHEET, READING)),
         Rule("salsifis.formula.first", "The first right formula wins",
              "calls lists the formulas in the order they were said. The first right formula wins the tie or the "
