@@ -7,6 +7,8 @@ FACTS = "rules/classic_canasta_facts.md"
 PAGAT = "https://www.pagat.com/rummy/canasta.html"
 OPEN_POINTS = "rules/README.md (Classic Canasta)"
 VARIANTS = "rules/variant_facts.md"
+BRITANNICA = "Encyclopaedia Britannica, \"Canasta\": https://www.britannica.com/topic/canasta"
+OPENSPIEL = "https://github.com/jhtschultz/canasta-openspiel"
 
 
 def _facts(section: str, who: str = "pagat") -> str:
@@ -213,8 +215,16 @@ RULEBOOK = RuleBook("canasta", (
              "Once the stock is empty, play goes on only while each player takes the previous player's "
              "discard and melds it. A player must take it when the pile is not frozen for the side and "
              "the card fits one of the side's melds. The hand ends when a player would have to draw from "
-             "the empty stock (the draw move then ends the hand). Nobody earns a going-out bonus.",
-             SEED),
+             "the empty stock (the draw move then ends the hand): nobody has gone out, so no side earns "
+             "the going-out bonus. A player who goes out while play goes on without a stock goes out as at "
+             "any other time, and the side earns the going-out bonus (100, or 200 in all when concealed).",
+             f"{PAGAT}; {BRITANNICA}",
+             notes=("The sources agree, so there is no option. Britannica's account has play without a stock "
+                    "go on until a player goes out or cannot use the previous discard, and counts the bonus "
+                    f"for going out with no exception ({BRITANNICA}). pagat ends the hand when a player would "
+                    f"draw from the empty stock ({PAGAT}), and the OpenSpiel Canasta engine that follows it "
+                    f"({OPENSPIEL}) gives no going-out bonus for a hand ended that way, since nobody went "
+                    "out; neither takes the bonus from a player who does go out.",)),
     )),
     Section("Scoring", (
         Rule("canasta.scoring.melded-cards", "Melded cards count plus",
