@@ -22,12 +22,32 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_turn_record(cfg, state)
     _check_question(cfg, state)
     _check_turns_taken(cfg, state)
+    _check_scores(cfg, state)
+
+
+def _check_scores(cfg: Config, state: CanastaState) -> None:
+    for side, score in enumerate(state.score or ()):
+        check_game_score(score, ("state", "score", side))
+
+
+def check_game_score(score: int, pointer: tuple) -> None:
+    """Refuse a game score no hands add up to: every card value, bonus and penalty is a multiple of five."""
+    if score % 5:
+        raise invalid(pointer, f"{score} is no game score: every card value, bonus and penalty is a multiple of "
+                      "5, and so is every sum of them", "canasta.scoring.game")
 
 
 def _check_ending(state: CanastaState) -> None:
-    """A hand ended by the stock has an empty stock, and the pile its last draw found."""
+    """A hand ends with one empty hand at most; one ended by the stock has an empty stock and a pile."""
     turn = state.turn
-    if turn.phase != "over" or turn.ending != "stock_exhausted":
+    if turn.phase != "over":
+        return
+    for seat, hand in enumerate(state.hands):
+        if not hand_size(hand) and not (seat == turn.seat and turn.ending == "went_out"):
+            raise invalid(("state", "hands", seat), f"seat {seat} holds no card, but the hand ended "
+                          f"{'when seat ' + str(turn.seat) + ' went out' if turn.ending == 'went_out' else 'at a draw'}"
+                          ": the first player to empty the hand goes out, which ends it", "canasta.going-out.how")
+    if turn.ending != "stock_exhausted":
         return
     left = state.stock_size()
     if left:
@@ -62,6 +82,9 @@ def _check_turn_record(cfg: Config, state: CanastaState) -> None:
         if turn.melded != bool(turn.started or turn.extended):
             raise invalid(pointer + ("melded",), '"melded" is true exactly when the turn started a meld or added '
                           "to one, after a draw from the stock", "canasta.turn.meld")
+    if turn.extended and all(m.rank in turn.started for m in state.melds[side]):
+        raise invalid(pointer + ("extended",), f"side {side} has no meld from before this turn to add to: every "
+                      "meld it has was started in this turn", "canasta.turn.meld")
     if cfg.table.sets.one_per_rank and len(set(turn.started)) != len(turn.started):
         index = next(i for i, rank in enumerate(turn.started) if rank in turn.started[:i])
         raise invalid(pointer + ("started", index), f"a side has one meld of each rank, so the turn started "
