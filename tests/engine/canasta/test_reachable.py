@@ -210,3 +210,17 @@ def test_canasta_turn_order_refusal_over_http_names_the_rule_and_the_field(clien
     found = answer.get_json()
     assert found["violations"][0]["rule"] == "canasta.turn.order"
     assert "seat" in found["errors"]["json"]["state"]["turn"]
+
+
+# -- melded_before ---------------------------------------------------------------------------------------
+def test_canasta_turn_meld_melded_before_needed_once_a_side_has_a_meld_from_an_earlier_turn():
+    state = position([["QH", "QS", "4H"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["8C", "9D"],
+                     melds=[[KINGS], []])
+    with pytest.raises(InvalidRequest) as caught:
+        accepted(state)
+    problem = caught.value.problems[0]
+    assert (problem.pointer, problem.rule) == (("state", "melded_before"), "canasta.turn.meld")
+    assert "melded_before must be true" in problem.message and "may be left out only while" in problem.message
+    # The kings put down by the seat to act in this very turn need no entry.
+    state["turn"] = meld_turn(0, melded=True, started=["K"])
+    assert accepted(state)["moves"]
