@@ -22,6 +22,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_turn_record(cfg, state)
     _check_question(cfg, state)
     _check_turns_taken(cfg, state)
+    _check_untouched_hands(cfg, state)
     _check_scores(cfg, state)
 
 
@@ -106,13 +107,44 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
         raise invalid(("state", "hands", turn.seat), f"seat {turn.seat} {'asked' if question == 'asked' else 'was told no'}"
                       f", which needs at least two cards in hand: with one the only way to end the turn is going "
                       f"out{', which the answer forbids' if question == 'no' else ''}", rule)
-    if question in ("asked", "yes") and type(state.hands[turn.seat]) is list:
+    # Only a player able to go out asks; after a yes every move keeps going out possible, and after a no
+    # nothing has changed until the player melds.
+    unchanged = question != "no" or not turn.melded
+    if unchanged and type(state.hands[turn.seat]) is list:
         pos = Position(cfg, state)
         if pos.going_out_plan(pos.hand, pos.melds) is None:
+            answered = {"yes": " and answered yes", "no": " and answered no"}.get(question, "")
             raise invalid(("state", "turn", "question"), f"seat {turn.seat} cannot go out from this hand and these "
-                          f"melds, so the question was never asked{' and answered yes' if question == 'yes' else ''}"
-                          ": only a player able to go out asks, and after a yes every move keeps going out possible",
+                          f"melds, so the question was never asked{answered}: only a player able to go out asks"
+                          + (", and after a yes every move keeps going out possible" if question == "yes" else ""),
                           rule)
+
+
+def _put_down(state: CanastaState) -> list[bool]:
+    """Per seat: whether it has put cards on the table this hand, in an earlier turn or in this one."""
+    turn = state.turn
+    put_down = list(state.melded_before)
+    if turn.phase in ("meld", "answer") and (turn.melded or turn.started or turn.extended):
+        put_down[turn.seat] = True
+    return put_down
+
+
+def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
+    """A seat that has put nothing on the table never took the pile: drawing one card and discarding one
+    a turn, it holds what it was dealt (one card more between its draw and its discard)."""
+    table, turn = cfg.table, state.turn
+    if table.draw != 1:
+        return  # with more cards drawn than discarded, the hand grows with the turns taken
+    for seat, put_down in enumerate(_put_down(state)):
+        if put_down:
+            continue
+        most = table.deal + (1 if seat == turn.seat and turn.phase in ("meld", "answer") else 0)
+        held = hand_size(state.hands[seat])
+        if held > most:
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards but has put none on the table "
+                          "(melded_before), so it never took the pile: it holds at most the "
+                          f"{table.deal} dealt{', and the card just drawn' if most > table.deal else ''}",
+                          cfg.deal_rule)
 
 
 def _upcard_length(cfg: Config, pile: list[str]) -> int | None:
@@ -159,9 +191,7 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     # Near the end of a Two-hand stock a draw may bring fewer cards (a single last card is the whole draw;
     # a red three among the last two is not replaced): at most one card short for each of those two cards.
     slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
-    put_down = list(state.melded_before)
-    if turn.phase in ("meld", "answer") and (turn.melded or turn.started or turn.extended):
-        put_down[turn.seat] = True
+    put_down = _put_down(state)
     short = []
     for seat, hand in enumerate(state.hands):
         draws, own_discards = _turns_of(seat, first, players, drawn), _turns_of(seat, first, players, discards)

@@ -11,11 +11,11 @@ SEVENS = meld(["7H", "7S", "7D"])
 
 
 def opened(hand: list[str], discard: list[str], side_melds=None, **fields) -> dict:
-    """Seat 0 to draw; side 0 has opened with kings (unless told otherwise)."""
+    """Seat 0 to draw; side 0 has opened with kings (unless told otherwise), seat 1 has melded sevens."""
     side_melds = side_melds if side_melds is not None else [KINGS]
-    fields.setdefault("melded_before", [bool(side_melds), not side_melds, False, False])
+    fields.setdefault("melded_before", [bool(side_melds), True, False, False])
     return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=discard,
-                    melds=[side_melds, [] if side_melds else [OPPONENTS_MELD]], **fields)
+                    melds=[side_melds, [OPPONENTS_MELD]], **fields)
 
 
 def never_taken(hand: list[str], pile: list[str]) -> dict:

@@ -64,13 +64,19 @@ def asking(hand: list[str], side_melds: list[dict], **turn) -> dict:
                     melds=[side_melds, []], melded_before=[True, False, False, False], turn=meld_turn(0, **turn))
 
 
-@pytest.mark.parametrize("turn", [{"phase": "answer", "question": "asked"}, {"question": "yes"}])
+@pytest.mark.parametrize("turn", [{"phase": "answer", "question": "asked"}, {"question": "yes"}, {"question": "no"}])
 def test_canasta_going_out_ask_partner_only_a_player_able_to_go_out_asks(turn):
     # Queens to meld and a four to discard, but no canasta: this player cannot go out.
     assert refused(asking(["QH", "QS", "QD", "4H"], [KINGS], **turn)) == (("state", "turn", "question"),
                                                                           "canasta.going-out.ask-partner")
     able = accepted(asking(["QH", "QS", "QD", "4H"], [CANASTA], **turn))
     assert able["moves"]
+
+
+def test_canasta_going_out_ask_partner_after_no_the_player_may_meld_on():
+    # Told no, the player laid off onto the kings: going out was possible when asking, not any more.
+    state = asking(["QH", "QS", "4H"], [KINGS], question="no", melded=True, extended=True)
+    assert accepted(state)["moves"]
 
 
 def test_canasta_going_out_ask_partner_no_keeps_two_cards():
@@ -224,3 +230,13 @@ def test_canasta_turn_meld_melded_before_needed_once_a_side_has_a_meld_from_an_e
     # The kings put down by the seat to act in this very turn need no entry.
     state["turn"] = meld_turn(0, melded=True, started=["K"])
     assert accepted(state)["moves"]
+
+
+def test_canasta_deal_hands_a_seat_that_put_nothing_down_never_took_the_pile():
+    # Seat 2 holds fifteen cards: only taking the pile grows a hand in Classic, and taking it melds.
+    fifteen = ["QH", "QS", "4H", "5C", "6D", "10S", "JD", "AC", "9H", "9S", "8D", "8H", "JC", "JH", "10D"]
+    state = position([["4C", "5D", "6H", "10C"], {"count": 11}, fifteen, {"count": 11}], discard=["8C", "9D"],
+                     melds=[[KINGS], []], melded_before=[True, False, False, False])
+    assert refused(state) == (("state", "hands", 2), "canasta.deal.hands")
+    state["melded_before"] = [True, False, True, False]
+    assert accepted(state)["to_act"] == 0

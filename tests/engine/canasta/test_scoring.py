@@ -9,7 +9,7 @@ import pytest
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import DECK, body, meld, position
+from .helpers import DECK, OPPONENTS_MELD, body, meld, position
 
 SEVEN_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC", "KS"])
 MIXED_FIVES = meld(["5D", "5C", "5S", "5H", "5D", "2C", "JK"])
@@ -122,10 +122,12 @@ def test_canasta_scoring_hand_cards_need_every_hand():
 
 def test_canasta_stock_exhausted_going_out_without_a_stock_earns_the_bonus():
     # The stock is gone; seat 0 took the pile onto the kings and goes out with 5-5-5 and a discard.
-    others = DECK - Counter(["5H", "5S", "5D", "9C", "4C", "AH", "3H", "3H", "3D", "3D"]) - Counter(SEVEN_KINGS["cards"])
+    # Seat 1 took the pile earlier, so it may hold every other card.
+    others = DECK - Counter(["5H", "5S", "5D", "9C", "4C", "AH", "3H", "3H", "3D", "3D", "7C", "7D", "7S"]) - Counter(
+        SEVEN_KINGS["cards"])
     hands = [["5H", "5S", "5D", "9C"], sorted(others.elements()), ["4C"], ["AH"]]
-    state = position(hands, discard=[], melds=[[SEVEN_KINGS], []], red_threes=[["3H", "3H"], ["3D", "3D"]],
-                     melded_before=[True, False, False, False],
+    state = position(hands, discard=[], melds=[[SEVEN_KINGS], [OPPONENTS_MELD]],
+                     red_threes=[["3H", "3H"], ["3D", "3D"]], melded_before=[True, True, False, False],
                      turn={"seat": 0, "phase": "meld", "drew": "pile", "melded": False, "started": [],
                            "extended": True, "question": None})
     assert state["stock"] == []
