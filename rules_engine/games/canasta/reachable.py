@@ -26,18 +26,6 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_scores(cfg, state)
 
 
-def _check_scores(cfg: Config, state: CanastaState) -> None:
-    for side, score in enumerate(state.score or ()):
-        check_game_score(score, ("state", "score", side))
-
-
-def check_game_score(score: int, pointer: tuple) -> None:
-    """Refuse a game score no hands add up to: every card value, bonus and penalty is a multiple of five."""
-    if score % 5:
-        raise invalid(pointer, f"{score} is no game score: every card value, bonus and penalty is a multiple of "
-                      "5, and so is every sum of them", "canasta.scoring.game")
-
-
 def _check_ending(state: CanastaState) -> None:
     """A hand ends with one empty hand at most; one ended by the stock has an empty stock and a pile."""
     turn = state.turn
@@ -104,9 +92,10 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
         raise invalid(("state", "turn", "melded"), "the question comes before any meld beyond the pile's top "
                       "card, and nothing is melded while the partner's answer waits", rule)
     if question in ("asked", "no") and held < 2:
-        raise invalid(("state", "hands", turn.seat), f"seat {turn.seat} {'asked' if question == 'asked' else 'was told no'}"
-                      f", which needs at least two cards in hand: with one the only way to end the turn is going "
-                      f"out{', which the answer forbids' if question == 'no' else ''}", rule)
+        what = "asked" if question == "asked" else "was told no"
+        raise invalid(("state", "hands", turn.seat), f"seat {turn.seat} {what}, which needs at least two cards in "
+                      "hand: with one the only way to end the turn is going out"
+                      f"{', which the answer forbids' if question == 'no' else ''}", rule)
     # Only a player able to go out asks; after a yes every move keeps going out possible, and after a no
     # nothing has changed until the player melds.
     unchanged = question != "no" or not turn.melded
@@ -218,6 +207,18 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
         if spare < 0:
             seat = next((s for s in seats if put_down[s]), side)
             missing = given - melded
-            raise invalid(("state", "hands", seat), f"side {side}'s hands hold {missing} card{'s' if missing != 1 else ''} "
-                          f"fewer than the deal and the turns taken leave them besides the {melded} they melded",
-                          cfg.deal_rule)
+            raise invalid(("state", "hands", seat), f"side {side}'s hands hold {missing} card"
+                          f"{'s' if missing != 1 else ''} fewer than the deal and the turns taken leave them besides "
+                          f"the {melded} they melded", cfg.deal_rule)
+
+
+def _check_scores(cfg: Config, state: CanastaState) -> None:
+    for side, score in enumerate(state.score or ()):
+        check_game_score(score, ("state", "score", side))
+
+
+def check_game_score(score: int, pointer: tuple) -> None:
+    """Refuse a game score no hands add up to: every card value, bonus and penalty is a multiple of five."""
+    if score % 5:
+        raise invalid(pointer, f"{score} is no game score: every card value, bonus and penalty is a multiple of "
+                      "5, and so is every sum of them", "canasta.scoring.game")

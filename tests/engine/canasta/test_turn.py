@@ -182,7 +182,8 @@ def test_canasta_going_out_ask_partner_no_binds():
 
 
 def test_canasta_going_out_ask_partner_only_before_melding_and_once():
-    assert broken(able_to_go_out(melded=True, extended=True), {"type": "ask_go_out"}) == ["canasta.going-out.ask-partner"]
+    after_a_lay_off = able_to_go_out(melded=True, extended=True)
+    assert broken(after_a_lay_off, {"type": "ask_go_out"}) == ["canasta.going-out.ask-partner"]
     assert broken(able_to_go_out(question="no"), {"type": "ask_go_out"}) == ["canasta.going-out.ask-partner"]
 
 
