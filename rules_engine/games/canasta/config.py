@@ -60,6 +60,13 @@ class Config:
             return "canasta.going-out.canastas-two"
         return "canasta.going-out.canasta-needed"
 
+    @property
+    def deal_rule(self) -> str:
+        """The rule that says how many cards a hand is dealt and a turn draws in this variant."""
+        if self.table.draw > 1:
+            return "canasta.deal.two-hand"
+        return "canasta.deal.hands"
+
     def is_natural(self, card: str) -> bool:
         """A card that gives a meld its rank (aces to fours)."""
         return card in self.rank_of and card not in BLACK_THREES

@@ -7,6 +7,7 @@ import random
 from ...errors import invalid
 from ...parsing import read_int, read_list, read_object, reject_unknown
 from .config import Config
+from .reachable import check_game_score
 from .state import PENALTY_FIELDS, CanastaState, TurnState
 from .variants import RED_THREES
 
@@ -25,6 +26,8 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
         if len(values) != sides:
             raise invalid(("setup", "score"), f"must hold one game score per side: {sides}")
         score = [read_int(v, ("setup", "score", t), -10**7, 10**7) for t, v in enumerate(values)]
+        for t, value in enumerate(score):
+            check_game_score(value, ("setup", "score", t))
     penalties = [{name: 0 for name in PENALTY_FIELDS} for _ in range(sides)]
     if setup.get("penalties") is not None:
         values = read_list(setup["penalties"], ("setup", "penalties"))

@@ -12,6 +12,7 @@ from .checks import check
 from .moves import MOVE_TYPES, read_move
 from .play import apply
 from .position import Position
+from .reachable import check_reachable
 from .rules import OPTIONS, RULEBOOK
 from .scoring import score as score_hand
 from .state import PHASES, CanastaState, dump_state, read_state
@@ -35,7 +36,10 @@ class Canasta(Game):
 
     # -- reading ---------------------------------------------------------------------------
     def read_state(self, rs: Ruleset, raw: object) -> CanastaState:
-        return read_state(config_for(rs), raw)
+        cfg = config_for(rs)
+        state = read_state(cfg, raw)
+        check_reachable(cfg, state)
+        return state
 
     def dump_state(self, rs: Ruleset, state: CanastaState) -> dict:
         return dump_state(state)

@@ -20,6 +20,7 @@ GAMEDUELL = Source("GameDuell FAQ: Canasta scoring",
                    "https://gameduell.helpshift.com/hc/en/23-canasta/faq/1458-scoring/?p=android")
 OPENSPIEL = Source("canasta-openspiel, a Canasta engine following pagat.com",
                    "https://github.com/jhtschultz/canasta-openspiel")
+BRITANNICA = Source("Encyclopaedia Britannica: Canasta", "https://www.britannica.com/topic/canasta")
 
 
 RULEBOOK = RuleBook("canasta", (
@@ -222,8 +223,16 @@ RULEBOOK = RuleBook("canasta", (
              "Once the stock is empty, play goes on only while each player takes the previous player's "
              "discard and melds it. A player must take it when the pile is not frozen for the side and "
              "the card fits one of the side's melds. The hand ends when a player would have to draw from "
-             "the empty stock (the draw move then ends the hand). Nobody earns a going-out bonus.",
-             BOOK),
+             "the empty stock (the draw move then ends the hand): nobody has gone out, so no side earns "
+             "the going-out bonus. A player who goes out while play goes on without a stock goes out as at "
+             "any other time, and the side earns the going-out bonus (100, or 200 in all when concealed).",
+             (BOOK, PAGAT, BRITANNICA),
+             notes=("The sources agree, so there is no option. Britannica's account has play without a stock "
+                    "go on until a player goes out or cannot use the previous discard, and counts the bonus "
+                    f"for going out with no exception ({BRITANNICA}). pagat ends the hand when a player would "
+                    f"draw from the empty stock ({PAGAT}), and the OpenSpiel Canasta engine that follows it "
+                    f"({OPENSPIEL}) gives no going-out bonus for a hand ended that way, since nobody went "
+                    "out; neither takes the bonus from a player who does go out.",)),
     )),
     Section("Scoring", (
         Rule("canasta.scoring.melded-cards", "Melded cards count plus",

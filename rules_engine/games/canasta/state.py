@@ -353,7 +353,9 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if not melded and not (
                 state.side_of(seat) == side and (turn.started or turn.extended or turn.drew == "pile"
                                                  or turn.phase == "over")):
-            raise invalid(("state", "melded_before"), f"side {side} has melds, so one of its players melded",
+            raise invalid(("state", "melded_before"), f"side {side} has melds on the table from an earlier turn, so "
+                          f"melded_before must be true for the seat of side {side} that put them down (one entry "
+                          "per seat); it may be left out only while no side has a meld from an earlier turn",
                           "canasta.turn.meld")
         if "3" in map(_rank, melds):
             for i, meld in enumerate(melds):

@@ -21,13 +21,20 @@ def body(state: dict | None = None, move: dict | None = None, **options) -> dict
     return request
 
 
+OPPONENTS_MELD = {"cards": ["7C", "7D", "7S"]}
+
+
 def position(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
              turn: dict | None = None, stock_top: list[str] | None = None, hidden_stock: bool = False,
              stock_count: int | None = None, **fields) -> dict:
     """A four-player position; the stock holds every card not shown (stock_top first) or its count.
 
-    With stock_count, the stock is that count and the first hidden hand absorbs the difference."""
-    melds = melds if melds is not None else [[], []]
+    Without melds, the opponents (side 1) have melded sevens, so the pile may have been taken and the
+    hands may hold any number of cards. With stock_count, the stock is that count and the first hidden
+    hand absorbs the difference."""
+    if melds is None:
+        melds = [[], [OPPONENTS_MELD]]
+        fields.setdefault("melded_before", [False, True, False, False])
     red_threes = red_threes if red_threes is not None else [[], []]
     shown = Counter(discard)
     hidden = 0

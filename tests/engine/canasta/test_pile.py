@@ -4,18 +4,26 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import apply, broken, codes, legal, meld, position
+from .helpers import OPPONENTS_MELD, apply, broken, codes, legal, meld, position
 
 KINGS = meld(["KD", "KC", "KS"])
 SEVENS = meld(["7H", "7S", "7D"])
 
 
 def opened(hand: list[str], discard: list[str], side_melds=None, **fields) -> dict:
-    """Seat 0 to draw; side 0 has opened with kings (unless told otherwise)."""
+    """Seat 0 to draw; side 0 has opened with kings (unless told otherwise), seat 1 has melded sevens."""
     side_melds = side_melds if side_melds is not None else [KINGS]
-    fields.setdefault("melded_before", [bool(side_melds), False, False, False])
+    fields.setdefault("melded_before", [bool(side_melds), True, False, False])
     return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=discard,
-                    melds=[side_melds, []], **fields)
+                    melds=[side_melds, [OPPONENTS_MELD]], **fields)
+
+
+def never_taken(hand: list[str], pile: list[str]) -> dict:
+    """Seat 0 to draw on a pile never taken: the upcard, then discards by seats 2 and 3 (dealer 1); seat 0
+    melded the kings from the eleven cards it was dealt."""
+    assert len(hand) == 8
+    return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=pile, melds=[[KINGS], []],
+                    melded_before=[True, False, False, False], dealer=1)
 
 
 def take(cards, **extra) -> dict:
@@ -54,7 +62,7 @@ def test_canasta_pile_unfrozen_take_refused_with_a_single_natural():
     (["3H", "5C", "8D", "QD"], "red three"),
 ])
 def test_canasta_pile_frozen_by_a_wild_card_or_a_red_three(pile, reason):
-    state = opened(["QH", "2S", "4H", "9D", "QC"], pile)
+    state = never_taken(["QH", "2S", "4H", "9D", "QC", "6H", "10S", "JD"], pile)
     assert broken(state, take(["QH", "2S"])) == ["canasta.pile.frozen-take"]
     assert broken(state, take(["QH", "QC"])) == []
     answer = legal(state)
@@ -100,10 +108,10 @@ def test_canasta_pile_take_refuses_cards_of_another_rank():
 
 
 def test_canasta_pile_take_red_three_in_pile_goes_to_the_side_without_replacement():
-    state = opened(["QH", "QS", "4H", "9D"], ["3H", "5C", "8D", "QD"])
+    state = never_taken(["QH", "QS", "4H", "9D", "6H", "10S", "JD", "JC"], ["3H", "5C", "8D", "QD"])
     after = apply(state, take(["QH", "QS"]))
     assert after["state"]["red_threes"][0] == ["3H"]
-    assert sorted(after["state"]["hands"][0]) == sorted(["4H", "9D", "5C", "8D"])
+    assert sorted(after["state"]["hands"][0]) == sorted(["4H", "9D", "6H", "10S", "JD", "JC", "5C", "8D"])
 
 
 def test_canasta_opening_counting_only_the_top_card_counts_when_taking_the_pile():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules_engine import answers
-from rules_engine.errors import EngineError
+from rules_engine.errors import EngineError, InvalidRequest
 
 from rules_engine.games.canasta import GAME as CANASTA
 
@@ -140,3 +141,150 @@ def test_canasta_hostile_input_only_raises_engine_errors(field, junk, move):
         answers.validate_meld({"game": GAME, "meld": junk, "context": move})
     except EngineError:
         pass
+
+
+# -- every position the engine accepts is over or has a legal move -----------------------------------------
+CHECKED: Counter = Counter()   # positions judged, by outcome (printed at the end of the module with -s)
+
+
+def positions_along(seed: int, variant: str, options: dict, wanted: int) -> list[dict]:
+    """Positions reached by random legal play from a dealt hand: `wanted` of them, spread over the hand."""
+    rng = random.Random(seed)
+    players = 4 if variant == "classic" else 2
+    setup = {"dealer": rng.randrange(players), "score": [rng.choice([-150, 0, 1600, 3100]), rng.choice([0, 4800])]}
+    state = answers.deal({"game": GAME, "variant": variant, "seed": seed, "options": options, "setup": setup})["state"]
+    reached = [state]
+    while True:
+        request = {"game": GAME, "variant": variant, "options": options, "state": state}
+        listed = answers.legal_moves(request)
+        if listed["to_act"] is None:
+            break
+        moves = listed["moves"]
+        active = [m for m in moves if m["type"] not in ("discard", "draw")]
+        move = rng.choice(active if active and rng.random() < 0.6 else moves)
+        state = answers.apply_move({**request, "move": clean(move)})["state"]
+        reached.append(state)
+    return rng.sample(reached, min(wanted, len(reached))) + [reached[-1]]
+
+
+def hidden(state: dict) -> dict:
+    """The position as the seat to act sees it: the other hands and the stock as counts."""
+    seen = copy.deepcopy(state)
+    turn = seen["turn"]
+    actor = turn["seat"]
+    if turn["phase"] == "answer" and len(seen["hands"]) == 4:
+        actor = (actor + 2) % 4
+    seen["hands"] = [h if s in (actor, turn["seat"]) else {"count": len(h)} for s, h in enumerate(seen["hands"])]
+    seen["stock"] = {"count": len(seen["stock"])}
+    return seen
+
+
+def _move_card(rng: random.Random, source: list | dict, target: list | dict) -> None:
+    """Move one card between two places, either of which may be a count (a card from a count stays unknown)."""
+    if not (source["count"] if type(source) is dict else source):
+        return
+    if type(source) is dict:
+        if type(target) is dict:
+            source["count"] -= 1
+            target["count"] += 1
+        return
+    card = source.pop(rng.randrange(len(source)))
+    if type(target) is dict:
+        target["count"] += 1
+    else:
+        target.append(card)
+
+
+def mutate(rng: random.Random, state: dict) -> dict:
+    """The position with one field changed, cards kept at 108 wherever a card moves."""
+    state = copy.deepcopy(state)
+    turn, hands, players = state["turn"], state["hands"], len(state["hands"])
+    kind = rng.choice(["seat", "hand_to_stock", "stock_to_hand", "hand_to_hand", "drew", "question", "meld_to_hand",
+                       "phase", "dealer", "pile_to_stock", "stock_to_pile", "melded_before", "record", "ending"])
+    seat = rng.randrange(players)
+    if kind == "seat":
+        turn["seat"] = (turn["seat"] + rng.randrange(1, players)) % players
+    elif kind == "hand_to_stock":
+        _move_card(rng, hands[seat], state["stock"])
+    elif kind == "stock_to_hand":
+        _move_card(rng, state["stock"], hands[seat])
+    elif kind == "hand_to_hand":
+        _move_card(rng, hands[seat], hands[(seat + 1) % players])
+    elif kind == "pile_to_stock":
+        _move_card(rng, state["discard"], state["stock"])
+    elif kind == "stock_to_pile":
+        _move_card(rng, state["stock"], state["discard"])
+    elif kind == "meld_to_hand":
+        side = rng.randrange(len(state["melds"]))
+        if state["melds"][side]:
+            taken = state["melds"][side].pop(rng.randrange(len(state["melds"][side])))
+            if type(hands[seat]) is dict:
+                hands[seat]["count"] += len(taken["cards"])
+            else:
+                hands[seat] += taken["cards"]
+    elif kind == "dealer":
+        state["dealer"] = (state["dealer"] + rng.randrange(1, players)) % players
+    elif kind == "melded_before":
+        state["melded_before"][seat] = not state["melded_before"][seat]
+    elif kind == "phase":
+        phase = rng.choice(["draw", "meld", "answer", "over"])
+        if phase == "draw":
+            state["turn"] = {"seat": turn["seat"], "phase": "draw"}
+        elif phase == "over":
+            state["turn"] = {"seat": turn["seat"], "phase": "over",
+                             "ending": rng.choice(["went_out", "stock_exhausted"]), "concealed": False}
+        else:
+            state["turn"] = {"seat": turn["seat"], "phase": phase, "drew": rng.choice(["stock", "pile"]),
+                             "melded": False, "started": [], "extended": False,
+                             "question": "asked" if phase == "answer" else None}
+    elif turn["phase"] in ("meld", "answer"):
+        if kind == "drew":
+            turn["drew"] = "pile" if turn["drew"] == "stock" else "stock"
+        elif kind == "question":
+            turn["question"] = rng.choice([None, "yes", "no"])
+            turn["phase"] = "meld"
+        elif kind == "record":
+            field = rng.choice(["melded", "extended", "started"])
+            ranks = [m["rank"] for m in state["melds"][turn["seat"] % len(state["melds"])]]
+            turn[field] = rng.sample(ranks, min(len(ranks), rng.randint(0, 2))) if field == "started" \
+                else not turn[field]
+    elif turn["phase"] == "over" and kind == "ending":
+        turn["ending"] = "went_out" if turn["ending"] == "stock_exhausted" else "stock_exhausted"
+    return state
+
+
+def judge_position(variant: str, options: dict, state: dict) -> str:
+    """Refused with a rule and a pointer, over, or a seat to act with legal moves that all pass the checks."""
+    request = {"game": GAME, "variant": variant, "options": options, "state": state}
+    try:
+        listed = answers.legal_moves(request)
+    except InvalidRequest as refused:
+        problem = refused.problems[0]
+        assert problem.rule in CANASTA.rulebook and problem.pointer[0] == "state", (problem, state)
+        return "refused"
+    if listed["to_act"] is None:
+        return "over"
+    assert listed["moves"], ("a seat to act with no legal move", state)
+    for move in listed["moves"]:
+        judged = answers.validate_move({**request, "move": clean(move)})
+        assert judged["legal"], (move, judged["violations"], state)
+    return "moves"
+
+
+@settings(max_examples=100, deadline=None)
+@given(seed=st.integers(0, 10**6), options=OPTION_SETS, variant=st.sampled_from(["classic", "two-hand"]),
+       mutation_seed=st.integers(0, 10**6))
+def test_canasta_turn_order_every_accepted_position_is_over_or_has_a_legal_move(seed, options, variant,
+                                                                                mutation_seed):
+    rng = random.Random(mutation_seed)
+    for state in positions_along(seed, variant, options, wanted=4):
+        for seen in (state, hidden(state)):
+            outcome = judge_position(variant, options, seen)
+            assert outcome != "refused", ("a position legal play reached is refused", seen)
+            CHECKED["reached " + outcome] += 1
+        for _ in range(6):
+            CHECKED["mutated " + judge_position(variant, options, mutate(rng, rng.choice([state, hidden(state)])))] += 1
+
+
+def teardown_module() -> None:
+    print(f"\nCanasta positions judged: {sum(CHECKED.values())} {dict(sorted(CHECKED.items()))}")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import body, meld, position
+from .helpers import DECK, OPPONENTS_MELD, body, meld, position
 
 SEVEN_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC", "KS"])
 MIXED_FIVES = meld(["5D", "5C", "5S", "5H", "5D", "2C", "JK"])
@@ -72,8 +74,21 @@ def test_canasta_penalties_are_score_lines():
     assert rule_points(answer, "canasta.penalties.undeclared-red-three", 1) == -500
 
 
+def stock_run_out(hands: list, melds: list, turn: dict) -> dict:
+    """A position with an empty stock: every card neither held nor melded is in the pile or laid out."""
+    state = position(hands, discard=[], melds=melds, hidden_stock=True, turn=turn,
+                     melded_before=[bool(melds[s % 2]) for s in range(4)])
+    rest = DECK - Counter(c for hand in hands for c in hand) - Counter(c for side in melds for m in side
+                                                                      for c in m["cards"])
+    state["red_threes"] = [["3H", "3H"], ["3D", "3D"]]
+    state["discard"] = sorted((rest - Counter(["3H", "3H", "3D", "3D"])).elements(), key=lambda c: c == "8C")
+    state["stock"] = {"count": 0}
+    return state
+
+
 def test_canasta_stock_exhausted_earns_no_going_out_bonus():
-    answer = scored(finished([["4S"], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], []], ending="stock_exhausted"))
+    answer = scored(stock_run_out([["4S"], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], []],
+                                  {"seat": 0, "phase": "over", "ending": "stock_exhausted"}))
     assert not [line for line in answer["lines"] if line["rule"].startswith("canasta.going-out")]
     assert answer["ending"] == "stock_exhausted"
 
@@ -103,3 +118,22 @@ def test_canasta_scoring_hand_cards_need_every_hand():
     with pytest.raises(InvalidRequest) as caught:
         scored(state)
     assert caught.value.problems[0].pointer == ("state", "hands", 1)
+
+
+def test_canasta_stock_exhausted_going_out_without_a_stock_earns_the_bonus():
+    # The stock is gone; seat 0 took the pile onto the kings and goes out with 5-5-5 and a discard.
+    # Seat 1 took the pile earlier, so it may hold every other card.
+    others = DECK - Counter(["5H", "5S", "5D", "9C", "4C", "AH", "3H", "3H", "3D", "3D", "7C", "7D", "7S"]) - Counter(
+        SEVEN_KINGS["cards"])
+    hands = [["5H", "5S", "5D", "9C"], sorted(others.elements()), ["4C"], ["AH"]]
+    state = position(hands, discard=[], melds=[[SEVEN_KINGS], [OPPONENTS_MELD]],
+                     red_threes=[["3H", "3H"], ["3D", "3D"]], melded_before=[True, True, False, False],
+                     turn={"seat": 0, "phase": "meld", "drew": "pile", "melded": False, "started": [],
+                           "extended": True, "question": None})
+    assert state["stock"] == []
+    melded = answers.apply_move(body(state, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]}))["state"]
+    out = answers.apply_move(body(melded, {"type": "discard", "card": "9C"}))["state"]
+    assert out["turn"]["ending"] == "went_out"
+    assert rule_points(scored(out), "canasta.going-out.bonus", 0) == 100
+    text = answers.explain({"rule_id": "canasta.stock.exhausted"})
+    assert "goes out while play goes on without a stock" in str(text) and "earns the going-out bonus" in str(text)

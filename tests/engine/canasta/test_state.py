@@ -62,7 +62,12 @@ def test_canasta_deal_upcard_red_three_only_covered_in_the_upcard_run():
     state["red_threes"][0] = []
     state["discard"] = ["8C", "3H", "9D"]
     assert refused(state) == (("state", "discard", 1), "canasta.deal.upcard")
+    # Never taken, the pile counts one discard (by seat 3, on the left of dealer 2) and seat 0 is to draw
+    # with the eleven cards it was dealt, less the kings it melded.
     state["discard"] = ["3H", "8C", "9D"]
+    state["dealer"] = 2
+    state["hands"][0] = ["QH", "QS", "4H", "5C", "6D", "10S", "JD", "AC"]
+    state["stock"]["count"] -= 5
     assert answers.legal_moves(body(state))["pile"]["frozen"] is True
 
 
@@ -116,7 +121,9 @@ def test_canasta_pile_take_state_after_taking_has_an_empty_pile():
 
 
 def test_canasta_going_out_ask_partner_phase_and_question_agree():
-    state = base()
+    state = position([["QH", "QS", "QD", "4H"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["8C", "9D"],
+                     melds=[[meld(["KD", "KC", "KS", "KH", "KD", "KC", "2S"])], []],
+                     melded_before=[True, False, False, False])
     state["turn"] = meld_turn(0, question="asked")
     assert refused(state)[1] == "canasta.going-out.ask-partner"
     state["turn"]["phase"] = "answer"

@@ -27,7 +27,7 @@ def test_canasta_turn_draw_takes_the_top_stock_card():
 
 def test_canasta_red_threes_lay_out_a_drawn_red_three_is_replaced():
     state = position([["QH", "4H"], ["9D", "9C"], ["JC", "JS"], ["5D", "5S"]], discard=["8C"],
-                     stock_top=["3H", "3D", "AS"], melds=[[], []])
+                     stock_top=["3H", "3D", "AS"])
     result = apply(state, {"type": "draw"})
     after = result["state"]
     assert after["red_threes"][0] == ["3H", "3D"]
@@ -182,7 +182,8 @@ def test_canasta_going_out_ask_partner_no_binds():
 
 
 def test_canasta_going_out_ask_partner_only_before_melding_and_once():
-    assert broken(able_to_go_out(melded=True), {"type": "ask_go_out"}) == ["canasta.going-out.ask-partner"]
+    after_a_lay_off = able_to_go_out(melded=True, extended=True)
+    assert broken(after_a_lay_off, {"type": "ask_go_out"}) == ["canasta.going-out.ask-partner"]
     assert broken(able_to_go_out(question="no"), {"type": "ask_go_out"}) == ["canasta.going-out.ask-partner"]
 
 

@@ -9,7 +9,7 @@ import pytest
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import DECK
+from .helpers import DECK, OPPONENTS_MELD
 
 GAME = "canasta"
 VARIANT = "two-hand"
@@ -27,6 +27,10 @@ def request(state=None, move=None, **extra) -> dict:
 
 
 def two_hand(hands, melds, turn, stock_top=(), discard=("8C",), red_threes=([], [])) -> dict:
+    """A Two-hand position; when nobody has melded, player 1 has melded sevens, so the pile may have been
+    taken and the hands may hold any number of cards."""
+    if not any(melds):
+        melds = [[], [OPPONENTS_MELD]]
     shown = Counter(discard)
     for hand in hands:
         shown.update(hand)

@@ -1,0 +1,224 @@
+"""What legal play can reach: checks on a position read field by field, following the play itself.
+
+state.read_state checks each field and how the fields agree with one another; these checks follow
+the hand from the deal: the turns taken so far and the cards they moved, what the turn record says
+happened, the going-out question, and how a hand ends. Each refusal names the rule it rests on and
+points at the field to fix.
+"""
+
+from __future__ import annotations
+
+from ...errors import invalid
+from ...parsing import hand_size
+from .config import Config
+from .position import Position
+from .state import CanastaState
+from .variants import RED_THREES
+
+
+def check_reachable(cfg: Config, state: CanastaState) -> None:
+    """Raise InvalidRequest, with the rule and a pointer, when no legal play reaches the position."""
+    _check_ending(state)
+    _check_turn_record(cfg, state)
+    _check_question(cfg, state)
+    _check_turns_taken(cfg, state)
+    _check_untouched_hands(cfg, state)
+    _check_scores(cfg, state)
+
+
+def _check_ending(state: CanastaState) -> None:
+    """A hand ends with one empty hand at most; one ended by the stock has an empty stock and a pile."""
+    turn = state.turn
+    if turn.phase != "over":
+        return
+    for seat, hand in enumerate(state.hands):
+        if not hand_size(hand) and not (seat == turn.seat and turn.ending == "went_out"):
+            raise invalid(("state", "hands", seat), f"seat {seat} holds no card, but the hand ended "
+                          f"{'when seat ' + str(turn.seat) + ' went out' if turn.ending == 'went_out' else 'at a draw'}"
+                          ": the first player to empty the hand goes out, which ends it", "canasta.going-out.how")
+    if turn.ending != "stock_exhausted":
+        return
+    left = state.stock_size()
+    if left:
+        raise invalid(("state", "stock"), f"the hand ends for want of a stock only once the stock is empty; it "
+                      f"still holds {left} card{'s' if left != 1 else ''}", "canasta.stock.exhausted")
+    if not state.discard:
+        raise invalid(("state", "discard"), "the hand ended at a draw, and every turn before it ended with a "
+                      "discard, so the pile cannot be empty", "canasta.turn.discard")
+
+
+def _check_turn_record(cfg: Config, state: CanastaState) -> None:
+    """What the turn says happened since the draw agrees with how the turn began."""
+    turn = state.turn
+    if turn.phase not in ("meld", "answer"):
+        return
+    pointer = ("state", "turn")
+    side = state.side_of(turn.seat)
+    if turn.drew == "pile":
+        if not state.melds[side]:
+            raise invalid(pointer + ("drew",), f"taking the pile melds its top card, and side {side} has no meld "
+                          "on the table", "canasta.pile.take")
+        if not (turn.started or turn.extended):
+            raise invalid(pointer + ("drew",), "taking the pile melds its top card, so the turn either started a "
+                          'meld ("started") or added to one already on the table ("extended")', "canasta.pile.take")
+        if not turn.melded and (len(turn.started) > 1 or (turn.started and turn.extended)):
+            raise invalid(pointer + ("melded",), "taking the pile put down the top card's meld alone, so melding "
+                          'more than that is recorded as "melded": true', "canasta.pile.take")
+    else:
+        if not state.discard:
+            raise invalid(("state", "discard"), "the player drew from the stock, and the pile was not empty "
+                          "before the draw: every turn ends with a discard", "canasta.turn.discard")
+        if turn.melded != bool(turn.started or turn.extended):
+            raise invalid(pointer + ("melded",), '"melded" is true exactly when the turn started a meld or added '
+                          "to one, after a draw from the stock", "canasta.turn.meld")
+    if turn.extended and all(m.rank in turn.started for m in state.melds[side]):
+        raise invalid(pointer + ("extended",), f"side {side} has no meld from before this turn to add to: every "
+                      "meld it has was started in this turn", "canasta.turn.meld")
+    if cfg.table.sets.one_per_rank and len(set(turn.started)) != len(turn.started):
+        index = next(i for i, rank in enumerate(turn.started) if rank in turn.started[:i])
+        raise invalid(pointer + ("started", index), f"a side has one meld of each rank, so the turn started "
+                      f"one meld of {turn.started[index]}s at most", "canasta.melds.one-per-rank")
+
+
+def _check_question(cfg: Config, state: CanastaState) -> None:
+    """The going-out question is asked only by a player able to go out, and binds what follows."""
+    turn = state.turn
+    question = turn.question
+    if question is None or turn.phase not in ("meld", "answer"):
+        return
+    rule = "canasta.going-out.ask-partner"
+    held = hand_size(state.hands[turn.seat])
+    if question == "asked" and turn.melded:
+        raise invalid(("state", "turn", "melded"), "the question comes before any meld beyond the pile's top "
+                      "card, and nothing is melded while the partner's answer waits", rule)
+    if question in ("asked", "no") and held < 2:
+        what = "asked" if question == "asked" else "was told no"
+        raise invalid(("state", "hands", turn.seat), f"seat {turn.seat} {what}, which needs at least two cards in "
+                      "hand: with one the only way to end the turn is going out"
+                      f"{', which the answer forbids' if question == 'no' else ''}", rule)
+    # Only a player able to go out asks; after a yes every move keeps going out possible, and after a no
+    # nothing has changed until the player melds.
+    unchanged = question != "no" or not turn.melded
+    if unchanged and type(state.hands[turn.seat]) is list:
+        pos = Position(cfg, state)
+        if pos.going_out_plan(pos.hand, pos.melds) is None:
+            answered = {"yes": " and answered yes", "no": " and answered no"}.get(question, "")
+            raise invalid(("state", "turn", "question"), f"seat {turn.seat} cannot go out from this hand and these "
+                          f"melds, so the question was never asked{answered}: only a player able to go out asks"
+                          + (", and after a yes every move keeps going out possible" if question == "yes" else ""),
+                          rule)
+
+
+def _put_down(state: CanastaState) -> list[bool]:
+    """Per seat: whether it has put cards on the table this hand, in an earlier turn or in this one."""
+    turn = state.turn
+    put_down = list(state.melded_before)
+    if turn.phase in ("meld", "answer") and (turn.melded or turn.started or turn.extended):
+        put_down[turn.seat] = True
+    return put_down
+
+
+def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
+    """A seat that has put nothing on the table never took the pile: drawing one card and discarding one
+    a turn, it holds what it was dealt (one card more between its draw and its discard)."""
+    table, turn = cfg.table, state.turn
+    if table.draw != 1:
+        return  # with more cards drawn than discarded, the hand grows with the turns taken
+    for seat, put_down in enumerate(_put_down(state)):
+        if put_down:
+            continue
+        most = table.deal + (1 if seat == turn.seat and turn.phase in ("meld", "answer") else 0)
+        held = hand_size(state.hands[seat])
+        if held > most:
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards but has put none on the table "
+                          "(melded_before), so it never took the pile: it holds at most the "
+                          f"{table.deal} dealt{', and the card just drawn' if most > table.deal else ''}",
+                          cfg.deal_rule)
+
+
+def _upcard_length(cfg: Config, pile: list[str]) -> int | None:
+    """How many cards the deal turned to start the pile, or None when the pile shows no complete upcard."""
+    for index, card in enumerate(pile):
+        if card not in cfg.wild and card not in RED_THREES:
+            return index + 1
+    return None
+
+
+def _turns_of(seat: int, first: int, players: int, turns: int) -> int:
+    """How many of the first `turns` turns (the first one by seat `first`) are the seat's."""
+    return turns // players + (1 if (seat - first) % players < turns % players else 0)
+
+
+def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
+    """While the pile was never taken, it counts the turns played, and they fix whose turn it is and how many
+    cards each hand and each side's melds hold between them."""
+    pile = state.discard
+    if any(state.melds) and RED_THREES.isdisjoint(pile):
+        return  # taking the pile melds, and a red three leaves the pile only when it is taken
+    turned = _upcard_length(cfg, pile)
+    if turned is None:
+        raise invalid(("state", "discard"), "the pile has never been taken, so it starts with the upcard, turned "
+                      "until a card that is neither wild nor a red three shows", "canasta.deal.upcard")
+    discards = len(pile) - turned
+    players, turn = state.players, state.turn
+    first = (state.dealer + 1) % players
+    due = (first + discards) % players
+    drawn = discards                        # turns that drew cards: every finished one, and the current one
+    if turn.phase in ("meld", "answer"):
+        drawn += 1
+    elif turn.phase == "over" and turn.ending == "went_out":
+        if turn.seat == due:
+            drawn += 1                      # went out by melding, without a final discard
+        elif discards:
+            due = (due - 1) % players       # the final discard went on the pile
+    # A hand ended by the stock ends at a draw that brought no card into the hand.
+    if turn.seat != due:
+        raise invalid(("state", "turn", "seat"), f"the pile was never taken and shows {discards} discard"
+                      f"{'s' if discards != 1 else ''} on the upcard, so it is seat {due}'s turn (the first turn "
+                      f"is seat {first}'s, on the dealer's left)", "canasta.turn.order")
+    table = cfg.table
+    # Near the end of a Two-hand stock a draw may bring fewer cards (a single last card is the whole draw;
+    # a red three among the last two is not replaced): at most one card short for each of those two cards.
+    slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
+    put_down = _put_down(state)
+    short = []
+    for seat, hand in enumerate(state.hands):
+        draws, own_discards = _turns_of(seat, first, players, drawn), _turns_of(seat, first, players, discards)
+        expected = table.deal + table.draw * draws - own_discards
+        held = hand_size(hand)
+        story = (f"dealt {table.deal}, seat {seat} has drawn {draws} time{'s' if draws != 1 else ''} "
+                 f"and discarded {own_discards} time{'s' if own_discards != 1 else ''}")
+        if held > expected:
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; {story}, so it holds at most "
+                          f"{expected}", cfg.deal_rule)
+        if held < expected - slack and not put_down[seat]:
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; {story} and has put no card "
+                          f"on the table, so it holds {expected}", cfg.deal_rule)
+        short.append(expected - held)
+    spare = slack
+    for side, melds in enumerate(state.melds):
+        seats = range(side, players, state.sides)
+        given = sum(short[s] for s in seats)
+        melded = sum(len(m.cards) for m in melds)
+        if melded > given:
+            raise invalid(("state", "melds", side), f"side {side}'s melds hold {melded} cards, but its hands have "
+                          f"given {given} to the table since the deal, and the pile was never taken", cfg.deal_rule)
+        spare -= given - melded
+        if spare < 0:
+            seat = next((s for s in seats if put_down[s]), side)
+            missing = given - melded
+            raise invalid(("state", "hands", seat), f"side {side}'s hands hold {missing} card"
+                          f"{'s' if missing != 1 else ''} fewer than the deal and the turns taken leave them besides "
+                          f"the {melded} they melded", cfg.deal_rule)
+
+
+def _check_scores(cfg: Config, state: CanastaState) -> None:
+    for side, score in enumerate(state.score or ()):
+        check_game_score(score, ("state", "score", side))
+
+
+def check_game_score(score: int, pointer: tuple) -> None:
+    """Refuse a game score no hands add up to: every card value, bonus and penalty is a multiple of five."""
+    if score % 5:
+        raise invalid(pointer, f"{score} is no game score: every card value, bonus and penalty is a multiple of "
+                      "5, and so is every sum of them", "canasta.scoring.game")
