@@ -115,7 +115,9 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         return
     # Not opened: the pile is frozen, and taking it must open with the top card counted.
     gained = sum(1 for c in pile[:-1] if c not in RED_THREES)
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top, split=pos.split())
+    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top,
+                           frozen=bool(pos.pile_frozen_because()), going_out=gained <= 1,
+                           canastas_needed=pos.needed, split=pos.split())
     note = _opening_note(pos, verdict, "take_pile")
     notes.setdefault("constraints", []).append(note)
     if verdict.met:
