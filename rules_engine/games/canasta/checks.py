@@ -96,18 +96,34 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
-def _opening(pos: Position, points: int, exempt: bool) -> list[Violation]:
-    if pos.opened or exempt or points >= pos.minimum:
+def _exempt(pos: Position, left: int, canastas: int) -> bool:
+    """Whether a move leaving `left` cards goes out under the concealed exception (no minimum)."""
+    return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
+            and canastas >= pos.needed and pos.state.turn.question != "no")
+
+
+def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Violation]:
+    """The initial meld's minimum: met with the turn's earlier melds, or (with `after`, which builds
+    the hand and side melds the move leaves) still within reach of the cards left."""
+    total = pos.counted + points
+    if pos.opened or exempt or total >= pos.minimum:
+        return []
+    if after is not None and pos.can_complete_opening(*after()):
         return []
     score = pos.state.score[pos.side] if pos.state.score is not None else 0
     failed = pos.state.penalties[pos.side]["failed_openings"]
     raised = f", raised by {failed * pos.cfg.table.opening.failed_attempt_raise} for {failed} failed attempt(s)" \
         if failed else ""
     # When only the raise for failed attempts makes the count short, that is the rule to cite.
-    rule = "canasta.opening.failed-attempt" if failed and points >= pos.cfg.minimum(score, 0) else \
+    rule = "canasta.opening.failed-attempt" if failed and total >= pos.cfg.minimum(score, 0) else \
         "canasta.opening.minimum"
-    return [Violation(rule, f"The initial meld counts {points}, but side {pos.side} needs {pos.minimum} (game "
-                            f"score {score}{raised}).")]
+    counts = f"With the melds already put down this turn, the initial meld counts {total}" if pos.counted \
+        else f"The initial meld counts {total}"
+    message = f"{counts}, but side {pos.side} needs {pos.minimum} (game score {score}{raised})."
+    if after is not None:
+        message += (" Melds of one turn count together, but the cards left in the hand could not bring the "
+                    "total to the minimum while keeping two cards, nor go out at once.")
+    return [Violation(rule, message)]
 
 
 def must_take(pos: Position) -> bool:
@@ -210,12 +226,13 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     for verdict in judged:
         canastas += verdict.naturals + verdict.wilds >= size
         points += verdict.points
-    exempt = (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
-              and canastas >= pos.needed and pos.state.turn.question != "no")
-    found += _opening(pos, points, exempt)
-    found += _ending(pos, left, canastas, lambda: (
-        without(pos.hand, every),
-        pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)]))
+
+    def after() -> tuple[list[str], list[Meld]]:
+        return (without(pos.hand, every),
+                pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
+
+    found += _opening(pos, points, _exempt(pos, left, canastas), after)
+    found += _ending(pos, left, canastas, after)
     return found
 
 
@@ -241,10 +258,16 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     if found:
         return found
     canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
-    return _ending(pos, left, canastas, lambda: (
-        without(pos.hand, cards),
-        pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)]
-        + pos.melds[index + 1:]))
+
+    def after() -> tuple[list[str], list[Meld]]:
+        return (without(pos.hand, cards),
+                pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)]
+                + pos.melds[index + 1:])
+
+    if not pos.opened:
+        added = sum(pos.cfg.values[c] for c in cards)
+        found += _opening(pos, added, _exempt(pos, left, canastas), after)
+    return found + _ending(pos, left, canastas, after)
 
 
 def check_discard(pos: Position, move: dict) -> list[Violation]:
@@ -257,6 +280,13 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         return found
     left = len(pos.hand) - 1
     question = pos.state.turn.question
+    if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas)):
+        counted, required = pos.short
+        found.append(Violation("canasta.opening.in-steps",
+                               f"The melds seat {pos.seat} put down this turn count {counted}, short of the "
+                               f"{required} side {pos.side} needs for its initial meld, so the turn cannot end "
+                               f"with a discard: meld more to reach {required}, or take the melds back "
+                               "(take_back)."))
     if left == 0:
         if pos.canastas < pos.needed:
             found.append(Violation(pos.needed_rule,
@@ -303,5 +333,23 @@ def check_answer(pos: Position, move: dict) -> list[Violation]:
     return []
 
 
+def check_take_back(pos: Position, move: dict) -> list[Violation]:
+    """Taking back an initial meld that the turn has left short of the minimum."""
+    found = _phase(pos, ("meld",), "taking melds back")
+    if found:
+        return found
+    if pos.short is None:
+        why = "has opened" if pos.opened else "has put no meld down"
+        return [Violation("canasta.opening.in-steps",
+                          f"Only an initial meld still short of the minimum can be taken back; side {pos.side} "
+                          f"{why}.")]
+    if pos.state.turn.question == "yes" and pos.going_out_plan(
+            pos.hand + [c for m in pos.melds for c in m.cards], []) is None:
+        found.append(Violation("canasta.going-out.ask-partner",
+                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
+                               "with the melds taken back that would no longer be possible."))
+    return found
+
+
 CHECKS = {"draw": check_draw, "take_pile": check_take, "meld": check_meld, "lay_off": check_lay_off,
-          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer}
+          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back}

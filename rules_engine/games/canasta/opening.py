@@ -91,8 +91,8 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
         sums.append(sums[-1] + values[card])
     lowest = 0 if sets.max_cards is not None else max(0, have - saturate)
     found: list[_Choice] = []
-    if top is None and onto is None:
-        found.append(_Choice(rank, 0, 0, 0, have, False))
+    if top is None:
+        found.append(_Choice(rank, 0, 0, 0, have, onto is not None and onto.size >= size))
     for n in range(have, lowest - 1, -1):
         if onto is not None:
             naturals, base = onto.naturals + n, onto.size + n
@@ -100,7 +100,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
             if sets.max_cards is not None:
                 room = min(room, sets.max_cards - base)
             for w in range(0, room + 1):
-                if n or w:
+                if n or w:          # adding nothing is the first choice above
                     found.append(_Choice(rank, n, w, sums[n], have - n, base + w >= size))
             continue
         naturals = n + (1 if top else 0)
@@ -192,7 +192,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         onto = by_rank.get(rank, (None, None))[1]
         joined = top if rank == top_rank else None
         choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto)
-        if len(choices) == 1 and choices[0].naturals == 0 and choices[0].wilds == 0:
+        if len(choices) == 1 and choices[0].naturals == 0 and choices[0].wilds == 0 and not choices[0].canasta:
             loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
         layers.append(choices)
@@ -299,3 +299,26 @@ def _without(cards: list[str], card: str) -> list[str]:
     rest = list(cards)
     rest.remove(card)
     return rest
+
+
+def short_opening(cfg: Config, state) -> tuple[int, int] | None:
+    """(what the melds count, the minimum) while a side's initial meld, begun this turn, is still short.
+
+    A side that had not opened before this turn holds only melds the turn put down, and they
+    count together; the turn cannot end until they reach the minimum or are taken back.
+    """
+    turn = state.turn
+    if turn.phase != "meld" or turn.drew != "stock" or turn.extended:
+        return None
+    side = state.side_of(turn.seat)
+    melds = state.melds[side]
+    if not melds or any(state.melded_before[side::state.sides]):
+        return None
+    started = turn.started
+    if any(m.rank not in started for m in melds):
+        return None
+    values = cfg.values
+    counted = sum(values[c] for m in melds for c in m.cards)
+    score = state.score[side] if state.score is not None else 0
+    required = cfg.minimum(score, state.penalties[side]["failed_openings"])
+    return (counted, required) if counted < required else None

@@ -35,58 +35,70 @@ def most_wild(limit: str, naturals: int) -> int:
 
 
 @lru_cache(maxsize=None)
-def most_canastas(naturals: tuple[int, ...], wilds: int, limit: str) -> int:
-    """Over every way to share `wilds` among melds of these natural counts, the most canastas
-    (melds of seven) when each meld is legal; -1 when no sharing makes them all legal."""
-    if not naturals:
+def most_canastas(groups: tuple[tuple[int, int], ...], wilds: int, limit: str) -> int:
+    """Over every way to share `wilds` among melds given as (natural cards, wild cards already in
+    it), the most canastas (melds of seven) when each meld is legal; -1 when no sharing makes them
+    all legal."""
+    if not groups:
         return 0 if wilds == 0 else -1
-    first, rest = naturals[0], naturals[1:]
+    (naturals, held), rest = groups[0], groups[1:]
     best = -1
     for w in range(0, wilds + 1):
-        if first < 2 or first + w < 3 or w > most_wild(limit, first):
+        if naturals < 2 or naturals + held + w < 3 or held + w > most_wild(limit, naturals):
             continue
         after = most_canastas(rest, wilds - w, limit)
         if after >= 0:
-            best = max(best, after + (first + w >= 7))
+            best = max(best, after + (naturals + held + w >= 7))
     return best
 
 
-def brute_best(hand: list[str], limit: str, *, top: str | None = None, gain: int = 0,
-               canastas_needed: int | None = None) -> int:
-    """The most an opening can count: every count of naturals per rank and of jokers and twos.
+def put_downs(hand: list[str], limit: str, *, top: str | None = None, gain: int = 0,
+              existing: dict | None = None):
+    """Every way to put cards of the hand down: (points, cards left, canastas, black threes melded).
 
-    Without `top`: new melds from the hand, two cards kept. With `top`: the pile's top card joins
-    at least two naturals of its rank from the hand, the pile's other `gain` cards come to the hand;
-    with `canastas_needed`, emptying the hand to at most one card also opens when the melds then
-    hold that many canastas (black threes melded three or more together, or kept as the last card).
-    Returns 0 when nothing opens.
+    Counts of naturals per rank (cards of one rank are alike in value and role) and of jokers and
+    twos, with every sharing of the wild cards. `top` joins at least two naturals of its rank;
+    `existing` maps a rank to the (naturals, wild cards) of a meld the turn already put down, which
+    the hand may add to; the pile's other `gain` cards come to the hand.
     """
+    existing = existing or {}
     by_rank = Counter(card[:-1] for card in hand if card != "JK" and card[:-1] in VALUES)
     jokers, twos = hand.count("JK"), sum(card[:-1] == "2" for card in hand)
     blacks = sum(card in ("3C", "3S") for card in hand)
     top_rank = top[:-1] if top else None
-    ranks = sorted(set(by_rank) | ({top_rank} if top_rank else set()))
-    best = 0
+    ranks = sorted(set(by_rank) | set(existing) | ({top_rank} if top_rank else set()))
     for used in product(*(range(by_rank[r] + 1) for r in ranks)):
         chosen = dict(zip(ranks, used))
         if top_rank and chosen[top_rank] < 2:
             continue
-        groups = tuple(sorted(n + (r == top_rank) for r, n in chosen.items() if n or r == top_rank))
+        groups = tuple(sorted((n + (r == top_rank) + existing.get(r, (0, 0))[0], existing.get(r, (0, 0))[1])
+                              for r, n in chosen.items() if n or r == top_rank or r in existing))
         points = sum(VALUES[r] * n for r, n in chosen.items()) + (VALUES[top_rank] if top_rank else 0)
         for j, t in product(range(jokers + 1), range(twos + 1)):
             canastas = most_canastas(groups, j + t, limit)
             if canastas < 0 or not groups:
                 continue
             total = points + 50 * j + 20 * t
-            put_down = sum(used) + j + t
-            left = len(hand) - put_down + gain
-            if left >= 2:
-                best = max(best, total)
-            if canastas_needed is not None and canastas >= canastas_needed:
-                if blacks >= 3 and left - blacks <= 1:
-                    best = max(best, total + 5 * blacks)
-                elif blacks <= 1 and left <= 1:
-                    best = max(best, total)
+            left = len(hand) - sum(used) - j - t + gain
+            yield total, left, canastas, 0
+            if blacks >= 3:
+                yield total + 5 * blacks, left - blacks, canastas, blacks
+
+
+def brute_best(hand: list[str], limit: str, *, top: str | None = None, gain: int = 0,
+               canastas_needed: int | None = None) -> int:
+    """The most an opening can count, 0 when nothing opens.
+
+    Without `top`: new melds from the hand, two cards kept. With `top`: the pile is taken. With
+    `canastas_needed`, emptying the hand to at most one card also opens when the melds then hold
+    that many canastas (black threes melded three or more together, or kept as the last card).
+    """
+    best = 0
+    for total, left, canastas, melded_blacks in put_downs(hand, limit, top=top, gain=gain):
+        if not melded_blacks and left >= 2 and total > 0:
+            best = max(best, total)
+        if canastas_needed is not None and canastas >= canastas_needed and left <= 1:
+            best = max(best, total)
     return best
 
 
