@@ -6,7 +6,7 @@ and /validate-move never disagree.
 
 from __future__ import annotations
 
-from ...game import Violation
+from ...game import Note, Violation
 from .config import Config
 from .melds import Judged, Meld, judge
 from .position import Position, taken_melds, without
@@ -16,12 +16,24 @@ from .variants import BLACK_THREES, RED_THREES
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
     """Every rule the move breaks in this position; empty when it is legal."""
+    return judge_move(cfg, state, move)[0]
+
+
+def judge_move(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Violation], list[Note]]:
+    """Every rule the move breaks, and notes on how the initial meld's count decided its verdict."""
     pos = Position(cfg, state)
+    pos.notes = []
     found: list[Violation] = []
     if move.get("seat") is not None and move["seat"] != pos.actor:
         found.append(Violation("canasta.turn.order", f"It is seat {pos.actor}'s move, not seat {move['seat']}'s."))
     found += CHECKS[move["type"]](pos, move)
-    return found
+    return found, pos.notes
+
+
+def _note(pos: Position, rule: str, message: str) -> None:
+    """Record how a rule applied, when the caller asked for notes (listing does not)."""
+    if pos.notes is not None:
+        pos.notes.append(Note(rule, message))
 
 
 def _phase(pos: Position, allowed: tuple[str, ...], what: str) -> list[Violation]:
@@ -106,9 +118,21 @@ def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Viola
     """The initial meld's minimum: met with the turn's earlier melds, or (with `after`, which builds
     the hand and side melds the move leaves) still within reach of the cards left."""
     total = pos.counted + points
-    if pos.opened or exempt or total >= pos.minimum:
+    if pos.opened:
+        return []
+    so_far = f"With the {pos.counted} already put down this turn, the initial meld counts {total}" if pos.counted \
+        else f"The initial meld counts {total}"
+    if total >= pos.minimum:
+        _note(pos, "canasta.opening.minimum", f"{so_far}, reaching the {pos.minimum} side {pos.side} needs.")
+        return []
+    if exempt:
+        _note(pos, "canasta.opening.concealed-exception",
+              f"{total} is under {pos.minimum}, allowed because seat {pos.seat} goes out concealed this turn.")
         return []
     if after is not None and pos.can_complete_opening(*after()):
+        _note(pos, "canasta.opening.in-steps",
+              f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, because the "
+              f"cards left in the hand can still bring the total to {pos.minimum} this turn.")
         return []
     score = pos.state.score[pos.side] if pos.state.score is not None else 0
     failed = pos.state.penalties[pos.side]["failed_openings"]
@@ -117,9 +141,7 @@ def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Viola
     # When only the raise for failed attempts makes the count short, that is the rule to cite.
     rule = "canasta.opening.failed-attempt" if failed and total >= pos.cfg.minimum(score, 0) else \
         "canasta.opening.minimum"
-    counts = f"With the melds already put down this turn, the initial meld counts {total}" if pos.counted \
-        else f"The initial meld counts {total}"
-    message = f"{counts}, but side {pos.side} needs {pos.minimum} (game score {score}{raised})."
+    message = f"{so_far}, but side {pos.side} needs {pos.minimum} (game score {score}{raised})."
     if after is not None:
         message += (" Melds of one turn count together, but the cards left in the hand could not bring the "
                     "total to the minimum while keeping two cards, nor go out at once.")
@@ -204,10 +226,23 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += problems
     canastas = pos.canastas - (1 if onto is not None and onto.size >= cfg.table.canastas.size else 0)
     canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
+    if not pos.opened:
+        _pile_count_note(pos, top, cards, verdict.points, [j.points for j in judged])
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
     if not found:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move))
     return found
+
+
+def _pile_count_note(pos: Position, top: str, cards: list[str], points: int, others: list[int]) -> None:
+    """Which cards count toward an opening made by taking the pile, and which never do."""
+    below = pos.state.discard[:-1]
+    text = f"The {top} on top counts with {', '.join(cards) or 'no card from the hand'}: {points}"
+    if others:
+        text += f"; the other melds of the move add {sum(others)}, {points + sum(others)} in all"
+    if below:
+        text += f"; the {', '.join(below)} below it never count{'s' if len(below) == 1 else ''}"
+    _note(pos, "canasta.opening.counting", text + ".")
 
 
 def check_meld(pos: Position, move: dict) -> list[Violation]:

@@ -85,7 +85,8 @@ def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
             "witness": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.witness]
             if verdict.met else [],
             "blocks": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.blocks],
-            "rules": ["canasta.opening.minimum", "canasta.opening.counting"]}
+            "rules": ["canasta.opening.minimum", "canasta.opening.counting"]
+            + (["canasta.opening.in-steps"] if pos.short is not None else [])}
 
 
 def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:

@@ -131,16 +131,19 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: in
     for choices in layers:
         following = [-1] * len(best)
         back: list = [None] * len(best)
-        moves = [(c.wilds * per_used, c.wilds, c.kept, int(c.canasta), c.points, i) for i, c in enumerate(choices)]
+        # Per choice, where each (kept, canastas) part of a state goes: a lookup instead of two min().
+        moves = sorted((c.wilds, c.wilds * per_used,
+                        [min(saturate, k + c.kept) * counts + min(canastas, m + c.canasta)
+                         for k in range(kinds) for m in range(counts)], c.points, i)
+                       for i, c in enumerate(choices))
         for state in live:
             points = best[state]
             used, rest = divmod(state, per_used)
-            kept, made = divmod(rest, counts)
-            for shift, w, kept_more, canasta, gained, i in moves:
-                if used + w > wilds:
-                    continue
-                target = (state + shift - rest + min(saturate, kept + kept_more) * counts
-                          + min(canastas, made + canasta))
+            base, room = state - rest, wilds - used
+            for w, shift, parts, gained, i in moves:
+                if w > room:
+                    break
+                target = base + shift + parts[rest]
                 total = points + gained
                 if total > following[target]:
                     following[target] = total
@@ -148,6 +151,7 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: in
         best = following
         live = [s for s, p in enumerate(following) if p >= 0]
         backs.append(back)
+
     def trail(state: int) -> list[_Choice]:
         found = []
         for layer in range(len(layers) - 1, -1, -1):
@@ -182,7 +186,13 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     blocks = _blocks(cfg, naturals, wilds, top, top_rank)
     if top is not None and len(naturals.get(top_rank, ())) < (2 if frozen or not wilds else 1):
         return OpeningVerdict(required, counted, [], blocks, counted)
-    saturate = max(keep, 2)
+    if going_out:
+        saturate = max(keep, 2)       # going out needs to know whether at most one card is left
+    else:
+        # Cards that stay in the hand whatever is melded already cover part (or all) of `keep`.
+        single = [cards for rank, cards in naturals.items()
+                  if len(cards) < cfg.table.sets.min_naturals and rank not in by_rank and rank != top_rank]
+        saturate = max(0, keep - gain - len(blacks) - sum(map(len, single)))
     layers: list[list[_Choice]] = []
     loose = 0
     for rank in sorted(set(naturals) | set(by_rank) | ({top_rank} if top_rank else set())):

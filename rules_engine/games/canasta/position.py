@@ -41,6 +41,7 @@ class Position:
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
         self._frozen: list[str] | None = None
+        self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
 
     @property
     def hand(self) -> list[str]:
