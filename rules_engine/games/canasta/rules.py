@@ -201,9 +201,9 @@ RULEBOOK = RuleBook("canasta", (
              "attempts (penalties, failed_openings): the take_back move adds one, and a table may record "
              "others.", DUMMIES_SOURCE),
         Rule("canasta.opening.concealed-exception", "Going out in one turn needs no minimum",
-             "A player who draws from the stock and then, in one move, melds the whole hand (or all but one "
-             "card, which is then discarded), a canasta included, goes out even though the side had not "
-             "reached its minimum.", _facts("6")),
+             "A player who draws from the stock and then, in the same turn, melds the whole hand (or all but "
+             "one card, which is then discarded), a canasta included, goes out even though the side had not "
+             "reached its minimum; the melds may go down in one move or one after another.", PAGAT_SOURCE),
     )),
     Section("Going out", (
         Rule("canasta.going-out.canasta-needed", "A canasta before going out",

@@ -188,3 +188,36 @@ def test_canasta_opening_counting_pile_top_card_search_is_exact_against_brute_fo
     assert constraint["via"] == "take_pile" and constraint["best"] == best
     assert constraint["met"] is (best >= required and best > 0)
     _witness_is_a_legal_opening(table, state, answer, "take_pile", required)
+
+
+def _meld_phase(hand: list[str], score: int) -> dict:
+    return state_for("classic", hand, discard=["9C"], score=score, failed=0,
+                     turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
+                           "extended": False, "question": None})
+
+
+CLASSIC = {"variant": "classic", "wild_limit": "at_most_three", "negative": 15}
+
+
+def test_canasta_opening_minimum_search_finds_openings_with_two_wild_cards_on_a_pair():
+    for hand, score, best in ((["JS", "JC", "2D", "2S", "4D", "4D", "8D"], 0, 60),
+                              (["8C", "8S", "2C", "8S", "8H", "7S", "7S"], 0, 60),
+                              (["7H", "10C", "5H", "2S", "7D", "5C", "10S", "10S", "5H", "8D", "2S"], 1500, 90)):
+        state = _meld_phase(hand, score)
+        answer = answers.legal_moves(_request(CLASSIC, state))
+        constraint = answer["constraints"][0]
+        assert constraint["met"] is True and constraint["best"] == best, hand
+        _witness_is_a_legal_opening(CLASSIC, state, answer, "meld", constraint["required"])
+
+
+def test_canasta_opening_counting_pile_taken_to_open_with_a_pair_and_a_wild_card():
+    state = state_for("classic", ["JS", "JC", "2D", "4D", "4D"], discard=["5C", "JH"], score=0, failed=0,
+                      turn={"seat": 0, "phase": "draw"})
+    answer = answers.legal_moves(_request(CLASSIC, state))
+    constraint = answer["constraints"][0]
+    # J-J-J-2 counts 50. J-J-J and 4-4-2 would count 60, but with the 5C from the pile that leaves one
+    # card, which is going out, and the side has no canasta.
+    assert constraint["met"] is True and constraint["best"] == 50
+    taken = [m for m in answer["moves"] if m["type"] == "take_pile"]
+    assert len(taken) == 1 and taken[0]["opening"]["points"] >= 50
+    _witness_is_a_legal_opening(CLASSIC, state, answer, "take_pile", 50)
