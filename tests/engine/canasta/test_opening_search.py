@@ -11,7 +11,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import product
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from rules_engine import answers
@@ -143,6 +143,13 @@ def _request(table: dict, state: dict, move: dict | None = None) -> dict:
     return body
 
 
+def _meld_phase_of(table: dict, hand: list[str]) -> dict:
+    """Seat 0 after drawing from the stock, its side not yet opened."""
+    return state_for(table["variant"], hand, discard=["9C"], score=table["score"], failed=table["failed"],
+                     turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
+                           "extended": False, "question": None})
+
+
 def _witness_is_a_legal_opening(table: dict, state: dict, answer: dict, kind: str, required: int) -> None:
     listed = [m for m in answer["moves"] if m["type"] == kind and "opening" in m and not m["opening"].get("exempt")]
     constraint = answer["constraints"][0]
@@ -155,12 +162,10 @@ def _witness_is_a_legal_opening(table: dict, state: dict, answer: dict, kind: st
         assert not listed
 
 
-@settings(max_examples=700, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=hands(), table=TABLES)
 def test_canasta_opening_minimum_search_is_exact_against_brute_force(hand, table):
-    state = state_for(table["variant"], hand, discard=["9C"], score=table["score"], failed=table["failed"],
-                      turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
-                            "extended": False, "question": None})
+    state = _meld_phase_of(table, hand)
     answer = answers.legal_moves(_request(table, state))
     constraint = answer["constraints"][0]
     required = minimum(table["score"], table["negative"], table["failed"])
@@ -169,14 +174,38 @@ def test_canasta_opening_minimum_search_is_exact_against_brute_force(hand, table
     assert constraint["best"] == best
     assert constraint["met"] is (best >= required and best > 0)
     _witness_is_a_legal_opening(table, state, answer, "meld", required)
+    _going_out_offered_exactly_when_possible(table, state, answer, hand)
 
 
-@settings(max_examples=500, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+def _going_out_offered_exactly_when_possible(table: dict, state: dict, answer: dict, hand: list[str]) -> None:
+    """Going out at once needs no minimum (the concealed exception): it is offered exactly when possible."""
+    needed = 2 if table["variant"] == "two-hand" else 1
+    can_go_out = any(left <= 1 and canastas >= needed for _, left, canastas, _ in put_downs(hand, table["wild_limit"]))
+    event(f"goes out: {can_go_out}")
+    assert ("going_out" in answer["constraints"][0]) is can_go_out
+    if can_go_out:
+        first = next(m for m in answer["moves"] if m.get("opening", {}).get("exempt"))
+        assert answers.validate_move(_request(table, state, clean(first)))["legal"]
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(rank=st.sampled_from(RANKS),
+       suits=st.permutations("CDHSCDHS").flatmap(lambda every: st.integers(4, 8).map(lambda n: every[:n])),
+       wild=st.lists(st.sampled_from(["2C", "2D", "2H", "2S", "JK"]), max_size=4),
+       rest=st.lists(st.sampled_from(POOL), max_size=5), table=TABLES)
+def test_canasta_opening_concealed_exception_offered_exactly_when_going_out_is_possible(rank, suits, wild, rest,
+                                                                                         table):
+    hand = [rank + suit for suit in suits] + wild + rest
+    assume(not Counter(hand) - DECK and len(hand) <= 14)
+    state = _meld_phase_of(table, hand)
+    _going_out_offered_exactly_when_possible(table, state, answers.legal_moves(_request(table, state)), hand)
+
+
+@settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=hands(2), table=TABLES, top=st.sampled_from([c for c in POOL if c != "JK" and c[:-1] in VALUES]),
        below=st.lists(st.sampled_from(["5C", "6D", "9H", "QS", "10C", "2H"]), max_size=3))
 def test_canasta_opening_counting_pile_top_card_search_is_exact_against_brute_force(hand, table, top, below):
-    if Counter(hand + below + [top]) - DECK:
-        return
+    assume(not Counter(hand + below + [top]) - DECK)
     state = state_for(table["variant"], hand, discard=below + [top], score=table["score"], failed=table["failed"],
                       turn={"seat": 0, "phase": "draw"})
     answer = answers.legal_moves(_request(table, state))
@@ -190,20 +219,14 @@ def test_canasta_opening_counting_pile_top_card_search_is_exact_against_brute_fo
     _witness_is_a_legal_opening(table, state, answer, "take_pile", required)
 
 
-def _meld_phase(hand: list[str], score: int) -> dict:
-    return state_for("classic", hand, discard=["9C"], score=score, failed=0,
-                     turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
-                           "extended": False, "question": None})
-
-
-CLASSIC = {"variant": "classic", "wild_limit": "at_most_three", "negative": 15}
+CLASSIC = {"variant": "classic", "wild_limit": "at_most_three", "negative": 15, "failed": 0}
 
 
 def test_canasta_opening_minimum_search_finds_openings_with_two_wild_cards_on_a_pair():
     for hand, score, best in ((["JS", "JC", "2D", "2S", "4D", "4D", "8D"], 0, 60),
                               (["8C", "8S", "2C", "8S", "8H", "7S", "7S"], 0, 60),
                               (["7H", "10C", "5H", "2S", "7D", "5C", "10S", "10S", "5H", "8D", "2S"], 1500, 90)):
-        state = _meld_phase(hand, score)
+        state = _meld_phase_of(dict(CLASSIC, score=score), hand)
         answer = answers.legal_moves(_request(CLASSIC, state))
         constraint = answer["constraints"][0]
         assert constraint["met"] is True and constraint["best"] == best, hand
