@@ -232,7 +232,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                 out_left, out_total = left + len(blacks), total
             if out_left <= 1 and out_total > best_points:
                 best_points, best_trail, best_out = out_total, end, True
-    if best_trail is None and best_points < 0:
+    if best_trail is None:
         return OpeningVerdict(required, counted, [], blocks, counted)
     best = counted + best_points
     if stays_points >= 0 and counted + stays_points >= required:
