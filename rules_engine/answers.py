@@ -77,22 +77,23 @@ def legal_moves(body: dict) -> dict:
     return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, **notes}
 
 
-def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> list:
+def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> tuple[list, list]:
     if game.turn(rs, state).to_act is None:
         raise HandFinished("the hand is over: no move can be made")
-    return game.check_move(rs, state, move)
+    return game.judge_move(rs, state, move)
 
 
 def validate_move(body: dict) -> dict:
-    """Whether the move is legal here, every rule it breaks and why, and the legal moves."""
+    """Whether the move is legal here, every rule it breaks and why, how the verdict was reached, and the
+    legal moves."""
     game, rs = _resolve(body)
     state = _state(game, rs, body)
     move = _move(game, rs, body)
-    violations = _judge(game, rs, state, move)
+    violations, notes = _judge(game, rs, state, move)
     turn = game.turn(rs, state)
     return {
         **_envelope(rs), "legal": not violations, "move": move,
-        "violations": [v.as_dict() for v in violations],
+        "violations": [v.as_dict() for v in violations], "notes": [n.as_dict() for n in notes],
         "to_act": turn.to_act, "phase": turn.phase, "allowed": _allowed(game, rs, state),
     }
 
@@ -114,7 +115,7 @@ def apply_move(body: dict) -> dict:
     game, rs = _resolve(body)
     state = _state(game, rs, body)
     move = _move(game, rs, body)
-    violations = _judge(game, rs, state, move)
+    violations = _judge(game, rs, state, move)[0]
     if violations:
         raise IllegalMove(violations)
     outcome = game.apply_move(rs, state, move)
@@ -176,16 +177,19 @@ def explain(body: dict) -> dict:
             answer["explanation"] = "The hand is over, so no move can be made."
             ids = game.situation_rules(rs, state)
         else:
-            violations = game.check_move(rs, state, move)
+            violations, notes = game.judge_move(rs, state, move)
             answer["legal"] = not violations
             answer["move"] = move
+            noted = [n.rule for n in notes]
             if violations:
-                ids = list(dict.fromkeys(v.rule for v in violations))
-                answer["explanation"] = " ".join(v.message for v in violations)
+                ids = list(dict.fromkeys([v.rule for v in violations] + noted))
+                answer["explanation"] = " ".join([v.message for v in violations] + [n.message for n in notes])
             else:
                 allowed = next((m for m in game.legal_moves(rs, state) if _same_move(m, move)), None)
-                ids = allowed["rules"] if allowed else game.situation_rules(rs, state)
-                answer["explanation"] = "The move is legal here: " + " ".join(game.rulebook[i].text for i in ids)
+                ids = list(dict.fromkeys(noted + (allowed["rules"] if allowed else game.situation_rules(rs, state))))
+                # The notes say how the rules applied to this move; without them, the rules' texts do.
+                said = [n.message for n in notes] or [game.rulebook[i].text for i in ids]
+                answer["explanation"] = "The move is legal here: " + " ".join(said)
         answer["violations"] = [v.as_dict() for v in violations]
     if body.get("rule_id") is not None:
         ids = [body["rule_id"], *[i for i in ids if i != body["rule_id"]]]

@@ -50,6 +50,10 @@ class Violation:
         return {"rule": self.rule, "message": self.message}
 
 
+class Note(Violation):
+    """How a rule applied to a move, in a sentence a referee can read out (the move need not break it)."""
+
+
 @dataclass
 class Turn:
     """Who acts next and in which phase; to_act is None when the hand is over."""
@@ -192,6 +196,10 @@ class Game(ABC):
     @abstractmethod
     def score(self, rs: Ruleset, state: object) -> dict:
         """The points of the hand, line by line, each line citing a rule."""
+
+    def judge_move(self, rs: Ruleset, state: object, move: dict) -> tuple[list[Violation], list[Note]]:
+        """The rules the move breaks, and notes on how its verdict was reached; no notes by default."""
+        return self.check_move(rs, state, move), []
 
     def legal_notes(self, rs: Ruleset, state: object) -> dict:
         """Facts /legal-moves adds beside the moves, such as a constraint tying them together; none by default."""

@@ -36,6 +36,10 @@ class Violation(Open):
     message = fields.String(required=True)
 
 
+class Note(Violation):
+    """How a rule applied to a move, in words a referee can read out."""
+
+
 class Turn(Answer):
     """Who acts and in which phase; to_act is null when the hand is over."""
 
@@ -55,6 +59,9 @@ class ValidateMoveAnswer(Turn):
     legal = fields.Boolean(required=True)
     move = fields.Dict(required=True)
     violations = fields.List(fields.Nested(Violation), required=True)
+    notes = fields.List(fields.Nested(Note), required=True, metadata={
+        "description": "How the rules applied to the move (such as what counted toward a minimum), each "
+                       "sentence with the rule it applies; empty when there is nothing to add."})
     allowed = fields.List(fields.Nested(Move), required=True, allow_none=True,
                           metadata={"description": "The legal moves of the seat to act; null when its hand is hidden."})
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_engine import answers
+from tests.engine.canasta.helpers import meld_turn, position
 
 GAME = "canadian-salad"
 
@@ -114,3 +115,19 @@ def test_answers_equal_the_engine_called_directly(client):
     state = deal(client, seed=7)["state"]
     request = {"game": GAME, "state": state}
     assert client.post("/legal-moves", json=request).get_json() == answers.legal_moves(request)
+
+
+def test_canasta_opening_in_steps_over_http_step_notes_and_take_back(client):
+    hand = ["KH", "KS", "KD", "QH", "QS", "QD", "9C", "4C"]
+    state = position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["8C"], turn=meld_turn(0),
+                     score=[0, 0])
+    kings = {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD"]}]}
+    verdict = client.post("/validate-move", json={"game": "canasta", "state": state, "move": kings}).get_json()
+    assert verdict["legal"] is True and [n["rule"] for n in verdict["notes"]] == ["canasta.opening.in-steps"]
+    step = client.post("/apply-move", json={"game": "canasta", "state": state, "move": kings}).get_json()["state"]
+    assert step["turn"]["opening"] == {"counted": 30, "required": 50}
+    refused = client.post("/apply-move", json={"game": "canasta", "state": step,
+                                               "move": {"type": "discard", "card": "9C"}})
+    assert refused.status_code == 422 and refused.get_json()["violations"][0]["rule"] == "canasta.opening.in-steps"
+    back = client.post("/apply-move", json={"game": "canasta", "state": step, "move": {"type": "take_back"}})
+    assert back.status_code == 200 and back.get_json()["state"]["penalties"][0]["failed_openings"] == 1

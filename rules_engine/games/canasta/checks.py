@@ -6,7 +6,7 @@ and /validate-move never disagree.
 
 from __future__ import annotations
 
-from ...game import Violation
+from ...game import Note, Violation
 from .config import Config
 from .melds import Judged, Meld, judge
 from .position import Position, taken_melds, without
@@ -16,12 +16,24 @@ from .variants import BLACK_THREES, RED_THREES
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
     """Every rule the move breaks in this position; empty when it is legal."""
+    return judge_move(cfg, state, move)[0]
+
+
+def judge_move(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Violation], list[Note]]:
+    """Every rule the move breaks, and notes on how the initial meld's count decided its verdict."""
     pos = Position(cfg, state)
+    pos.notes = []
     found: list[Violation] = []
     if move.get("seat") is not None and move["seat"] != pos.actor:
         found.append(Violation("canasta.turn.order", f"It is seat {pos.actor}'s move, not seat {move['seat']}'s."))
     found += CHECKS[move["type"]](pos, move)
-    return found
+    return found, pos.notes
+
+
+def _note(pos: Position, rule: str, message: str) -> None:
+    """Record how a rule applied, when the caller asked for notes (listing does not)."""
+    if pos.notes is not None:
+        pos.notes.append(Note(rule, message))
 
 
 def _phase(pos: Position, allowed: tuple[str, ...], what: str) -> list[Violation]:
@@ -96,18 +108,44 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
-def _opening(pos: Position, points: int, exempt: bool) -> list[Violation]:
-    if pos.opened or exempt or points >= pos.minimum:
+def _exempt(pos: Position, left: int, canastas: int) -> bool:
+    """Whether a move leaving `left` cards goes out under the concealed exception (no minimum)."""
+    return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
+            and canastas >= pos.needed and pos.state.turn.question != "no")
+
+
+def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Violation]:
+    """The initial meld's minimum: met with the turn's earlier melds, or (with `after`, which builds
+    the hand and side melds the move leaves) still within reach of the cards left."""
+    total = pos.counted + points
+    if pos.opened:
+        return []
+    so_far = f"With the {pos.counted} already put down this turn, the initial meld counts {total}" if pos.counted \
+        else f"The initial meld counts {total}"
+    if total >= pos.minimum:
+        _note(pos, "canasta.opening.minimum", f"{so_far}, reaching the {pos.minimum} side {pos.side} needs.")
+        return []
+    if exempt:
+        _note(pos, "canasta.opening.concealed-exception",
+              f"{total} is under {pos.minimum}, allowed because seat {pos.seat} goes out concealed this turn.")
+        return []
+    if after is not None and pos.can_complete_opening(*after()):
+        _note(pos, "canasta.opening.in-steps",
+              f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, because the "
+              f"cards left in the hand can still bring the total to {pos.minimum} this turn.")
         return []
     score = pos.state.score[pos.side] if pos.state.score is not None else 0
     failed = pos.state.penalties[pos.side]["failed_openings"]
     raised = f", raised by {failed * pos.cfg.table.opening.failed_attempt_raise} for {failed} failed attempt(s)" \
         if failed else ""
     # When only the raise for failed attempts makes the count short, that is the rule to cite.
-    rule = "canasta.opening.failed-attempt" if failed and points >= pos.cfg.minimum(score, 0) else \
+    rule = "canasta.opening.failed-attempt" if failed and total >= pos.cfg.minimum(score, 0) else \
         "canasta.opening.minimum"
-    return [Violation(rule, f"The initial meld counts {points}, but side {pos.side} needs {pos.minimum} (game "
-                            f"score {score}{raised}).")]
+    message = f"{so_far}, but side {pos.side} needs {pos.minimum} (game score {score}{raised})."
+    if after is not None:
+        message += (" Melds of one turn count together, but the cards left in the hand could not bring the "
+                    "total to the minimum while keeping two cards, nor go out at once.")
+    return [Violation(rule, message)]
 
 
 def must_take(pos: Position) -> bool:
@@ -188,10 +226,23 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += problems
     canastas = pos.canastas - (1 if onto is not None and onto.size >= cfg.table.canastas.size else 0)
     canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
+    if not pos.opened:
+        _pile_count_note(pos, top, cards, verdict.points, [j.points for j in judged])
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
     if not found:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move))
     return found
+
+
+def _pile_count_note(pos: Position, top: str, cards: list[str], points: int, others: list[int]) -> None:
+    """Which cards count toward an opening made by taking the pile, and which never do."""
+    below = pos.state.discard[:-1]
+    text = f"The {top} on top counts with {', '.join(cards) or 'no card from the hand'}: {points}"
+    if others:
+        text += f"; the other melds of the move add {sum(others)}, {points + sum(others)} in all"
+    if below:
+        text += f"; the {', '.join(below)} below it never count{'s' if len(below) == 1 else ''}"
+    _note(pos, "canasta.opening.counting", text + ".")
 
 
 def check_meld(pos: Position, move: dict) -> list[Violation]:
@@ -210,12 +261,13 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     for verdict in judged:
         canastas += verdict.naturals + verdict.wilds >= size
         points += verdict.points
-    exempt = (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
-              and canastas >= pos.needed and pos.state.turn.question != "no")
-    found += _opening(pos, points, exempt)
-    found += _ending(pos, left, canastas, lambda: (
-        without(pos.hand, every),
-        pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)]))
+
+    def after() -> tuple[list[str], list[Meld]]:
+        return (without(pos.hand, every),
+                pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
+
+    found += _opening(pos, points, _exempt(pos, left, canastas), after)
+    found += _ending(pos, left, canastas, after)
     return found
 
 
@@ -241,10 +293,16 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     if found:
         return found
     canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
-    return _ending(pos, left, canastas, lambda: (
-        without(pos.hand, cards),
-        pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)]
-        + pos.melds[index + 1:]))
+
+    def after() -> tuple[list[str], list[Meld]]:
+        return (without(pos.hand, cards),
+                pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)]
+                + pos.melds[index + 1:])
+
+    if not pos.opened:
+        added = sum(pos.cfg.values[c] for c in cards)
+        found += _opening(pos, added, _exempt(pos, left, canastas), after)
+    return found + _ending(pos, left, canastas, after)
 
 
 def check_discard(pos: Position, move: dict) -> list[Violation]:
@@ -257,6 +315,13 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         return found
     left = len(pos.hand) - 1
     question = pos.state.turn.question
+    if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas)):
+        counted, required = pos.short
+        found.append(Violation("canasta.opening.in-steps",
+                               f"The melds seat {pos.seat} put down this turn count {counted}, short of the "
+                               f"{required} side {pos.side} needs for its initial meld, so the turn cannot end "
+                               f"with a discard: meld more to reach {required}, or take the melds back "
+                               "(take_back)."))
     if left == 0:
         if pos.canastas < pos.needed:
             found.append(Violation(pos.needed_rule,
@@ -303,5 +368,23 @@ def check_answer(pos: Position, move: dict) -> list[Violation]:
     return []
 
 
+def check_take_back(pos: Position, move: dict) -> list[Violation]:
+    """Taking back an initial meld that the turn has left short of the minimum."""
+    found = _phase(pos, ("meld",), "taking melds back")
+    if found:
+        return found
+    if pos.short is None:
+        why = "has opened" if pos.opened else "has put no meld down"
+        return [Violation("canasta.opening.in-steps",
+                          f"Only an initial meld still short of the minimum can be taken back; side {pos.side} "
+                          f"{why}.")]
+    if pos.state.turn.question == "yes" and pos.going_out_plan(
+            pos.hand + [c for m in pos.melds for c in m.cards], []) is None:
+        found.append(Violation("canasta.going-out.ask-partner",
+                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
+                               "with the melds taken back that would no longer be possible."))
+    return found
+
+
 CHECKS = {"draw": check_draw, "take_pile": check_take, "meld": check_meld, "lay_off": check_lay_off,
-          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer}
+          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back}

@@ -78,6 +78,7 @@ def build_examples(game) -> dict:
     answered = step(asked, {"type": "answer_go_out", "yes": True})
     melded = step(answered, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]})
     finished = step(melded, {"type": "discard", "card": "9C"})
+    in_steps = step(complete(OPENING), {"type": "meld", "melds": [{"cards": ["KC", "KD", "KS"]}]})
     for state in (after_draw, after_pile, between):
         state["hands"][0] = {"count": len(state["hands"][0])} if type(state["hands"][0]) is list else state["hands"][0]
     two_hand = game.ruleset("two-hand")
@@ -101,5 +102,6 @@ def build_examples(game) -> dict:
             "draw": draw, "meld_after_draw": after_draw, "meld_after_taking_pile": after_pile,
             "meld_between_melds": between, "meld_able_to_go_out": going_out, "answer": asked,
             "meld_after_answer_yes": answered, "over": finished, "meld_before_opening": complete(OPENING),
+            "meld_opening_in_steps": in_steps,
         },
     }

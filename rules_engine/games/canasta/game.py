@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
+from ...game import Game, Note, Outcome, Ruleset, Turn, Variant, Violation
 from .config import config_for
 from .deal import deal as deal_hand
 from .examples import build_examples
 from .listing import legal_moves as list_moves
 from .meld_check import validate_meld
-from .checks import check
+from .checks import check, judge_move
 from .moves import MOVE_TYPES, read_move
 from .play import apply
 from .position import Position
@@ -71,6 +71,9 @@ class Canasta(Game):
 
     def check_move(self, rs: Ruleset, state: CanastaState, move: dict) -> list[Violation]:
         return check(config_for(rs), state, move)
+
+    def judge_move(self, rs: Ruleset, state: CanastaState, move: dict) -> tuple[list[Violation], list[Note]]:
+        return judge_move(config_for(rs), state, move)
 
     def apply_move(self, rs: Ruleset, state: CanastaState, move: dict) -> Outcome:
         cfg = config_for(rs)

@@ -81,11 +81,12 @@ def _pile_note(pos: Position) -> dict:
 def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
     cfg = pos.cfg
     return {"type": "initial_meld", "side": pos.side, "via": via, "required": verdict.required,
-            "best": verdict.best, "met": verdict.met,
+            "counted": verdict.counted, "best": verdict.best, "met": verdict.met,
             "witness": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.witness]
             if verdict.met else [],
             "blocks": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.blocks],
-            "rules": ["canasta.opening.minimum", "canasta.opening.counting"]}
+            "rules": ["canasta.opening.minimum", "canasta.opening.counting"]
+            + (["canasta.opening.in-steps"] if pos.short is not None else [])}
 
 
 def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
@@ -115,7 +116,9 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         return
     # Not opened: the pile is frozen, and taking it must open with the top card counted.
     gained = sum(1 for c in pile[:-1] if c not in RED_THREES)
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top, split=pos.split())
+    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top,
+                           frozen=bool(pos.pile_frozen_because()), going_out=gained <= 1,
+                           canastas_needed=pos.needed, split=pos.split())
     note = _opening_note(pos, verdict, "take_pile")
     notes.setdefault("constraints", []).append(note)
     if verdict.met:
@@ -197,21 +200,36 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
 
 
 def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
-    """The initial meld: the constraint with its verdict, and its witness as the one listed move."""
+    """The initial meld: the constraint with its verdict, and its witness as the listed moves.
+
+    While an initial meld begun this turn is short, the witness completes it (new melds in one
+    move, additions to the turn's melds one by one) and taking the melds back is listed too.
+    """
     cfg = pos.cfg
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, split=pos.split())
+    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, melds=tuple(pos.melds), counted=pos.counted,
+                           split=pos.split())
     note = _opening_note(pos, verdict, "meld")
     notes.setdefault("constraints", []).append(note)
     rules = ["canasta.melds.set", "canasta.opening.minimum", "canasta.opening.counting"]
+    if pos.short is not None:
+        rules.append("canasta.opening.in-steps")
     if verdict.met:
-        move = {"type": "meld", "melds": [{"cards": d.cards()} for d in verdict.witness]}
-        if not lister.offer(move, rules, opening={"required": verdict.required,
-                                                  "points": sum(d.points(cfg.values) for d in verdict.witness)}):
+        opening = {"required": verdict.required,
+                   "points": pos.counted + sum(d.points(cfg.values) for d in verdict.witness)}
+        fresh = [{"cards": d.cards()} for d in verdict.witness if d.onto is None]
+        steps = [{"type": "meld", "melds": fresh}] if fresh else []
+        steps += [{"type": "lay_off", "meld": d.onto, "cards": d.hand_cards()}
+                  for d in verdict.witness if d.onto is not None]
+        listed = [lister.offer(step, rules, opening=opening) for step in steps]
+        if not listed or not listed[0]:
             note["met"] = False
+    if pos.short is not None:
+        lister.offer({"type": "take_back"}, ["canasta.opening.in-steps", "canasta.opening.failed-attempt"])
     if cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and pos.state.turn.question != "no":
         plan = pos.going_out_plan(pos.hand, pos.melds)
         if plan is not None and plan.moves:
             if lister.offer(plan.moves[0], rules + ["canasta.opening.concealed-exception", "canasta.going-out.how"],
-                            opening={"required": verdict.required, "points": plan.points, "exempt": True}):
-                note["going_out"] = {"melds": plan.moves[0]["melds"], "discard": plan.leftover,
-                                     "rules": ["canasta.opening.concealed-exception"]}
+                            opening={"required": verdict.required, "points": pos.counted + plan.points,
+                                     "exempt": True}):
+                note["going_out"] = {"melds": plan.moves[0].get("melds", []), "discard": plan.leftover,
+                                     "moves": plan.moves, "rules": ["canasta.opening.concealed-exception"]}

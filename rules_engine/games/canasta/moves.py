@@ -15,11 +15,13 @@ MOVE_TYPES = {
     "discard": "Put `card` on the discard pile, ending the turn (or going out with the last card).",
     "ask_go_out": "Ask the partner whether to go out (right after drawing, before melding).",
     "answer_go_out": "The partner's binding answer to the going-out question: {\"yes\": true|false}.",
+    "take_back": "Take back into the hand the melds of an initial meld this turn has left short of the "
+                 "minimum; the side's minimum rises by 10 (penalties.failed_openings).",
 }
 MOVE_FIELDS = {
     "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds"}), "meld": frozenset({"melds"}),
     "lay_off": frozenset({"meld", "cards"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
-    "answer_go_out": frozenset({"yes"}),
+    "answer_go_out": frozenset({"yes"}), "take_back": frozenset(),
 }
 MAX_MELDS_PER_MOVE = 40
 CARD_LIMIT = 324

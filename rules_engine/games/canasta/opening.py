@@ -1,8 +1,10 @@
-"""The initial meld as a constraint: can a hand reach its side's minimum, and one way to do it.
+"""The initial meld as a constraint: the most a hand can count toward it, and one way to reach it.
 
-The most a hand can count is every natural it can meld plus every wild card the melds have room
-for; only when that would leave too few cards in the hand do a card or two come back out, so the
-search stays tiny whatever the hand's size.
+The search is exact and works on counts. Once it is known how many wild cards go into each rank's
+meld, the ranks no longer interact, and wild cards are interchangeable (the most valuable ones
+count most), so a search rank by rank over (wild cards used, cards kept back, canastas made)
+finds the best opening without ever listing card combinations. Cards kept back only matter up
+to the two a player must keep, so that dimension stays tiny whatever the hand's size.
 """
 
 from __future__ import annotations
@@ -15,15 +17,16 @@ from .going_out import split_hand
 
 @dataclass(slots=True)
 class Draft:
-    """One meld of an opening under construction."""
+    """One meld of an opening, or one addition to a meld put down earlier in the same turn."""
 
     rank: str
     naturals: list[str]
     wilds: list[str] = field(default_factory=list)
     top: str | None = None            # the pile's top card, when the opening takes the pile
+    onto: int | None = None           # index of the side's meld this adds to, or None for a new meld
 
     def points(self, values: dict[str, int]) -> int:
-        """What the meld counts toward the minimum."""
+        """What the cards it puts down count toward the minimum."""
         value = values.__getitem__
         total = sum(map(value, self.naturals)) + sum(map(value, self.wilds))
         return total + (values[self.top] if self.top else 0)
@@ -33,7 +36,7 @@ class Draft:
         return self.naturals + self.wilds
 
     def cards(self) -> list[str]:
-        """Every card of the meld, the top card first."""
+        """Every card it puts down, the top card first."""
         return ([self.top] if self.top else []) + self.naturals + self.wilds
 
 
@@ -45,146 +48,258 @@ class OpeningVerdict:
     best: int
     witness: list[Draft]
     blocks: list[Draft]
+    counted: int = 0                  # what the melds already put down this turn count
 
     @property
     def met(self) -> bool:
         """Whether some valid opening reaches the minimum (a minimum of 0 still needs a meld)."""
-        return bool(self.witness) and self.best >= self.required
+        return (bool(self.witness) or self.counted > 0) and self.best >= self.required
 
 
-def _valid(cfg: Config, draft: Draft) -> bool:
-    return _fits(cfg, len(draft.naturals) + (1 if draft.top else 0), len(draft.wilds))
+@dataclass(frozen=True, slots=True)
+class _Choice:
+    """What one rank contributes: naturals from the hand, wild cards, points, cards kept, a canasta."""
+
+    rank: str
+    naturals: int
+    wilds: int
+    points: int
+    kept: int
+    canasta: bool
 
 
 def _fits(cfg: Config, naturals: int, wilds: int) -> bool:
-    """Whether a meld of this many natural and wild cards is valid (so drafts are judged without copies)."""
+    """Whether a meld of this many natural and wild cards is valid."""
     sets = cfg.table.sets
     size = naturals + wilds
     return (naturals >= sets.min_naturals and size >= sets.min_cards and wilds <= cfg.wild_cap(naturals)
             and (sets.max_cards is None or size <= sets.max_cards))
 
 
-def _total(cfg: Config, drafts: list[Draft]) -> int:
-    return sum(d.points(cfg.values) for d in drafts)
+def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
+             onto) -> list[_Choice]:
+    """Every useful way a rank can take part: a new meld, the top card's meld, an addition, or nothing.
 
-
-def _used(drafts: list[Draft]) -> int:
-    return sum(len(d.naturals) + len(d.wilds) for d in drafts)
-
-
-def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
-                 top: str | None = None, split: tuple | None = None) -> OpeningVerdict:
-    """Judge the opening of a hand: `keep` cards must stay in it, `gain` cards join it (the pile),
-    and `top` is the pile's top card when the opening takes the pile (it needs a natural pair);
-    `split` is split_hand(cfg, hand) when the caller has it already."""
-    naturals, wilds, _ = split or split_hand(cfg, hand)
+    Using fewer naturals than all but `saturate` of them never helps (the hand keeps enough cards
+    anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
+    """
     values, sets = cfg.values, cfg.table.sets
-    top_rank = cfg.rank_of.get(top) if top else None
-    drafts: list[Draft] = []
-    pairs: list[Draft] = []
-    for rank, cards in naturals.items():
-        joined = top if rank == top_rank else None
-        if joined and len(cards) < 2:
+    size = cfg.table.canastas.size
+    have = len(cards)
+    sums = [0]
+    for card in cards:
+        sums.append(sums[-1] + values[card])
+    lowest = 0 if sets.max_cards is not None else max(0, have - saturate)
+    found: list[_Choice] = []
+    if top is None:
+        found.append(_Choice(rank, 0, 0, 0, have, onto is not None and onto.size >= size))
+    for n in range(have, lowest - 1, -1):
+        if onto is not None:
+            naturals, base = onto.naturals + n, onto.size + n
+            room = cfg.wild_cap(naturals) - onto.wilds
+            if sets.max_cards is not None:
+                room = min(room, sets.max_cards - base)
+            for w in range(0, room + 1):
+                if n or w:          # adding nothing is the first choice above
+                    found.append(_Choice(rank, n, w, sums[n], have - n, base + w >= size))
             continue
-        count = len(cards) + (1 if joined else 0)
-        if count >= sets.min_cards:
-            drafts.append(Draft(rank, list(cards), top=joined))
-        elif count >= sets.min_naturals:
-            pairs.append(Draft(rank, list(cards), top=joined))
-    blocks = [Draft(d.rank, list(d.naturals), top=d.top) for d in drafts]
-    if wilds:
-        blocks += [Draft(d.rank, list(d.naturals), [wilds[0]], d.top) for d in pairs]
-    if top is not None and not any(d.top for d in drafts):
-        return OpeningVerdict(required, 0, [], blocks)
-    pool = sorted(wilds, key=lambda c: -values[c])
-    pairs.sort(key=lambda d: -sum(map(values.__getitem__, d.naturals)))
-    for draft in pairs:
-        if not pool:
-            break
-        draft.wilds.append(pool.pop())            # the cheapest wild makes the pair a meld
-        if _valid(cfg, draft):
-            drafts.append(draft)
-        else:
-            pool.append(draft.wilds.pop())
-    for draft in drafts:
-        naturals_in = len(draft.naturals) + (1 if draft.top else 0)
-        while pool and _fits(cfg, naturals_in, len(draft.wilds) + 1):
-            draft.wilds.append(pool.pop(0))
-    short = keep - (len(hand) - _used(drafts) + gain)
-    if short > 0:
-        drafts = _trim(cfg, drafts, short)
-    best = _total(cfg, drafts) if drafts else 0
-    witness = _lean(cfg, drafts, required) if drafts and best >= required else drafts
-    return OpeningVerdict(required, best, witness, blocks)
-
-
-def _trim(cfg: Config, drafts: list[Draft], short: int) -> list[Draft]:
-    """Give back at least `short` cards to the hand, losing as few points as possible.
-
-    A depth-first search over single give-backs (a natural, the cheapest wild card, or a whole meld),
-    taken in draft order so no set of give-backs is tried twice; `short` is at most two."""
-    best: list[Draft] = []
-    best_loss: int | None = None
-    stack = [(drafts, short, 0, 0)]
-    while stack:
-        current, left, loss, start = stack.pop()
-        if best_loss is not None and loss >= best_loss:
-            continue
-        if left <= 0:
-            best, best_loss = current, loss
-            continue
-        for i in range(start, len(current)):
-            for replacement, lost, freed in _give_backs(cfg, current[i]):
-                stack.append((current[:i] + replacement + current[i + 1:], left - freed, loss + lost, i))
-    return best
-
-
-def _give_backs(cfg: Config, draft: Draft) -> list[tuple[list[Draft], int, int]]:
-    """Each way to take one card (or the whole meld) back from a draft: (what remains, points lost, cards freed)."""
-    values = cfg.values
-    found: list[tuple[list[Draft], int, int]] = []
-    if not draft.top:
-        found.append(([], draft.points(values), len(draft.naturals) + len(draft.wilds)))
-    if draft.naturals:
-        smaller = Draft(draft.rank, draft.naturals[:-1], draft.wilds, draft.top)
-        if _valid(cfg, smaller):
-            found.append(([smaller], values[draft.naturals[-1]], 1))
-    if draft.wilds:
-        cheapest = min(draft.wilds, key=lambda c: values[c])
-        smaller = Draft(draft.rank, draft.naturals, _without(draft.wilds, cheapest), draft.top)
-        if _valid(cfg, smaller):
-            found.append(([smaller], values[cheapest], 1))
+        naturals = n + (1 if top else 0)
+        extra = values[top] if top else 0
+        for w in range(0, cfg.wild_cap(naturals) + 1):
+            if not _fits(cfg, naturals, w):
+                continue
+            if top and not (n >= 2 or (not frozen and cfg.table.pile.natural_and_wild and n >= 1 and w >= 1)):
+                continue
+            if not top and n == 0:
+                continue
+            found.append(_Choice(rank, n, w, sums[n] + extra, have - n, naturals + w >= size))
     return found
 
 
-def _lean(cfg: Config, drafts: list[Draft], required: int) -> list[Draft]:
-    """A small witness: natural melds alone when they suffice, else the fewest wild cards needed."""
+def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: int):
+    """The best natural points per (wild cards used, cards kept, canastas), with a way back to the choices.
+
+    States are numbered (used * kept values + kept) * canasta values + canastas, so a layer is a
+    flat list and each step is a few integer operations.
+    """
+    kinds, counts = saturate + 1, canastas + 1
+    per_used = kinds * counts
+    best = [-1] * ((wilds + 1) * per_used)
+    best[0] = 0
+    live = [0]
+    backs: list[list] = []
+    for choices in layers:
+        following = [-1] * len(best)
+        back: list = [None] * len(best)
+        # Per choice, where each (kept, canastas) part of a state goes: a lookup instead of two min().
+        moves = sorted((c.wilds, c.wilds * per_used,
+                        [min(saturate, k + c.kept) * counts + min(canastas, m + c.canasta)
+                         for k in range(kinds) for m in range(counts)], c.points, i)
+                       for i, c in enumerate(choices))
+        for state in live:
+            points = best[state]
+            used, rest = divmod(state, per_used)
+            base, room = state - rest, wilds - used
+            for w, shift, parts, gained, i in moves:
+                if w > room:
+                    break
+                target = base + shift + parts[rest]
+                total = points + gained
+                if total > following[target]:
+                    following[target] = total
+                    back[target] = (state, i)
+        best = following
+        live = [s for s, p in enumerate(following) if p >= 0]
+        backs.append(back)
+
+    def trail(state: int) -> list[_Choice]:
+        found = []
+        for layer in range(len(layers) - 1, -1, -1):
+            state, i = backs[layer][state]
+            found.append(layers[layer][i])
+        found.reverse()
+        return found
+
+    ends = {}
+    for state in live:
+        used, rest = divmod(state, per_used)
+        ends[(used, *divmod(rest, counts))] = (best[state], state)
+    return ends, trail
+
+
+def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
+                 top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
+                 going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None) -> OpeningVerdict:
+    """Judge the opening of a hand exactly.
+
+    `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
+    brings; `top` is the pile's top card when the opening takes the pile (`frozen`: whether the
+    pile is frozen for the side); `melds` are the melds the turn has already put down toward the
+    opening, counting `counted`; with `going_out`, openings that empty the hand (to at most the
+    one card left to discard) also count when the side then has `canastas_needed` canastas.
+    `split` is split_hand(cfg, hand) when the caller has it already.
+    """
+    naturals, wilds, blacks = split or split_hand(cfg, hand)
     values = cfg.values
-    forced = [d for d in drafts if d.top]
-    plain = [d for d in drafts if not d.wilds and not d.top]
-    chosen = [Draft(d.rank, d.naturals, [], d.top) if _valid(cfg, Draft(d.rank, d.naturals, [], d.top)) else d
-              for d in forced]
-    total = _total(cfg, chosen)
-    for draft in sorted(plain, key=lambda d: -d.points(values)):
-        if chosen and total >= required:
-            break
-        chosen.append(draft)
-        total += draft.points(values)
-    if not chosen or total < required:
-        chosen = [Draft(d.rank, d.naturals, list(d.wilds), d.top) for d in drafts]
-        total = _total(cfg, chosen)
-    # Totals are kept as melds and wild cards leave the witness, rather than counted again.
-    for draft in sorted(chosen, key=lambda d: d.points(values)):
-        if draft.top:
+    top_rank = cfg.rank_of.get(top) if top else None
+    by_rank = {m.rank: (i, m) for i, m in enumerate(melds)}
+    blocks = _blocks(cfg, naturals, wilds, top, top_rank)
+    if top is not None and len(naturals.get(top_rank, ())) < (2 if frozen or not wilds else 1):
+        return OpeningVerdict(required, counted, [], blocks, counted)
+    if going_out:
+        saturate = max(keep, 2)       # going out needs to know whether at most one card is left
+    else:
+        # Cards that stay in the hand whatever is melded already cover part (or all) of `keep`.
+        single = [cards for rank, cards in naturals.items()
+                  if len(cards) < cfg.table.sets.min_naturals and rank not in by_rank and rank != top_rank]
+        saturate = max(0, keep - gain - len(blacks) - sum(map(len, single)))
+    layers: list[list[_Choice]] = []
+    loose = 0
+    for rank in sorted(set(naturals) | set(by_rank) | ({top_rank} if top_rank else set())):
+        cards = naturals.get(rank, [])
+        if cards:
+            cards = sorted(cards, key=lambda c: -values[c])
+        onto = by_rank.get(rank, (None, None))[1]
+        joined = top if rank == top_rank else None
+        choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto)
+        if len(choices) == 1 and choices[0].naturals == 0 and choices[0].wilds == 0 and not choices[0].canasta:
+            loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
+        layers.append(choices)
+    pool = sorted(wilds, key=lambda c: -values[c])
+    wild_sums = [0]
+    for card in pool:
+        wild_sums.append(wild_sums[-1] + values[card])
+    states, trail_of = _search(layers, len(pool), saturate, canastas_needed if going_out else 0)
+    black_points = sum(values[c] for c in blacks)
+    can_meld_blacks = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
+    best_points, best_trail, best_out = -1, None, False
+    stays_points, stays_trail = -1, None
+    for (used, kept, made), (points, end) in states.items():
+        left = kept + len(pool) - used + loose + gain
+        total = points + wild_sums[used]
+        if total == 0 and not melds:
+            continue                  # an opening puts down at least one meld
+        if left + len(blacks) >= keep:
+            if total > stays_points:
+                stays_points, stays_trail = total, end
+            if total > best_points:
+                best_points, best_trail, best_out = total, end, False
+        if going_out and made >= canastas_needed:
+            if can_meld_blacks:
+                out_left, out_total = left, total + black_points
+            else:
+                out_left, out_total = left + len(blacks), total
+            if out_left <= 1 and out_total > best_points:
+                best_points, best_trail, best_out = out_total, end, True
+    if best_trail is None:
+        return OpeningVerdict(required, counted, [], blocks, counted)
+    best = counted + best_points
+    if stays_points >= 0 and counted + stays_points >= required:
+        drafts = _drafts(cfg, trail_of(stays_trail), naturals, pool, top, top_rank, by_rank)
+        witness = _lean(cfg, drafts, required - counted, frozen)
+    else:
+        witness = _drafts(cfg, trail_of(best_trail), naturals, pool, top, top_rank, by_rank)
+        if best_out and can_meld_blacks:
+            witness.append(Draft("3", list(blacks)))
+    return OpeningVerdict(required, best, witness, blocks, counted)
+
+
+def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_rank: str | None) -> list[Draft]:
+    """The melds possible on their own (the top card's meld alone when the pile is taken)."""
+    sets = cfg.table.sets
+    found: list[Draft] = []
+    for rank, cards in naturals.items():
+        joined = top if rank == top_rank else None
+        count = len(cards) + (1 if joined else 0)
+        if joined and len(cards) < 2:
+            continue
+        if count >= sets.min_cards and _fits(cfg, count, 0):
+            found.append(Draft(rank, list(cards), top=joined))
+        elif count >= sets.min_naturals and wilds and _fits(cfg, count, 1):
+            found.append(Draft(rank, list(cards), [wilds[0]], joined))
+    return found
+
+
+def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str], top: str | None,
+            top_rank: str | None, by_rank: dict) -> list[Draft]:
+    """The chosen counts as concrete cards: the first naturals of each rank, the most valuable wild cards."""
+    values = cfg.values
+    drafts: list[Draft] = []
+    given = 0
+    for choice in choices:
+        if not choice.naturals and not choice.wilds:
+            continue
+        cards = sorted(naturals.get(choice.rank, []), key=lambda c: -values[c])[:choice.naturals]
+        cards.sort(key=lambda c: naturals[choice.rank].index(c))
+        wild = pool[given:given + choice.wilds]
+        given += choice.wilds
+        onto = by_rank.get(choice.rank, (None, None))[0]
+        drafts.append(Draft(choice.rank, cards, wild, top if choice.rank == top_rank else None, onto))
+    return drafts
+
+
+def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list[Draft]:
+    """A small witness: whole melds, then wild cards, leave it while the rest still reaches `required`."""
+    values = cfg.values
+    total = sum(d.points(values) for d in drafts)
+    chosen = list(drafts)
+    for draft in sorted(drafts, key=lambda d: d.points(values)):
         points = draft.points(values)
-        if len(chosen) > 1 and total - points >= required:
-            chosen = [d for d in chosen if d is not draft]
-            total -= points
+        if draft.top or (len(chosen) == 1 and draft.onto is None) or total - points < required:
+            continue
+        chosen.remove(draft)
+        total -= points
     for draft in chosen:
         naturals = len(draft.naturals) + (1 if draft.top else 0)
         for wild in sorted(draft.wilds, key=lambda c: -values[c]):
-            if _fits(cfg, naturals, len(draft.wilds) - 1) and total - values[wild] >= required:
+            fewer = len(draft.wilds) - 1
+            if draft.onto is not None:
+                valid = bool(draft.naturals or fewer)
+            else:
+                valid = _fits(cfg, naturals, fewer) and not (
+                    draft.top and len(draft.naturals) < 2 and (frozen or fewer < 1))
+            if valid and total - values[wild] >= required:
                 draft.wilds = _without(draft.wilds, wild)
                 total -= values[wild]
     return chosen
@@ -194,3 +309,26 @@ def _without(cards: list[str], card: str) -> list[str]:
     rest = list(cards)
     rest.remove(card)
     return rest
+
+
+def short_opening(cfg: Config, state) -> tuple[int, int] | None:
+    """(what the melds count, the minimum) while a side's initial meld, begun this turn, is still short.
+
+    A side that had not opened before this turn holds only melds the turn put down, and they
+    count together; the turn cannot end until they reach the minimum or are taken back.
+    """
+    turn = state.turn
+    if turn.phase != "meld" or turn.drew != "stock" or turn.extended:
+        return None
+    side = state.side_of(turn.seat)
+    melds = state.melds[side]
+    if not melds or any(state.melded_before[side::state.sides]):
+        return None
+    started = turn.started
+    if any(m.rank not in started for m in melds):
+        return None
+    values = cfg.values
+    counted = sum(values[c] for m in melds for c in m.cards)
+    score = state.score[side] if state.score is not None else 0
+    required = cfg.minimum(score, state.penalties[side]["failed_openings"])
+    return (counted, required) if counted < required else None

@@ -9,6 +9,7 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .melds import Meld, judge
+from .opening import short_opening
 from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
 from .variants import RED_THREES
@@ -119,6 +120,8 @@ def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, l
     new = replace(state, memo={})
     events: list[dict] = []
     APPLY[move["type"]](cfg, new, move, events)
+    if new.turn.phase == "meld":
+        new.turn = replace(new.turn, opening=short_opening(cfg, new))
     return new, events
 
 
@@ -240,5 +243,21 @@ def _apply_answer(cfg: Config, state: CanastaState, move: dict, events: list[dic
                    "rules": ["canasta.going-out.ask-partner"]})
 
 
+def _apply_take_back(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    pos = Position(cfg, state)
+    cards = [card for meld in pos.melds for card in meld.cards]
+    state.melds = list(state.melds)
+    state.melds[pos.side] = []
+    _hand_after(state, pos.seat, pos.hand + cards)
+    state.penalties = [dict(p) for p in state.penalties]
+    state.penalties[pos.side]["failed_openings"] += 1
+    # The table is as it was after the draw: nothing of this turn stays down.
+    state.turn = replace(state.turn, melded=False, started=())
+    events.append({"type": "took_back", "seat": pos.seat, "cards": cards,
+                   "failed_openings": state.penalties[pos.side]["failed_openings"],
+                   "rules": ["canasta.opening.in-steps", "canasta.opening.failed-attempt"]})
+
+
 APPLY = {"draw": _apply_draw, "take_pile": _apply_take, "meld": _apply_meld, "lay_off": _apply_lay_off,
-         "discard": _apply_discard, "ask_go_out": _apply_ask, "answer_go_out": _apply_answer}
+         "discard": _apply_discard, "ask_go_out": _apply_ask, "answer_go_out": _apply_answer,
+         "take_back": _apply_take_back}

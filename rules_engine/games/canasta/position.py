@@ -7,6 +7,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
+from .opening import plan_opening, short_opening
 from .state import CanastaState
 from .variants import BLACK_THREES, RED_THREES
 
@@ -21,7 +22,10 @@ class Position:
         self.actor = state.partner_of(turn.seat) if turn.phase == "answer" else turn.seat
         self.side = state.side_of(turn.seat)
         self.melds = state.melds[self.side]
-        self.opened = bool(self.melds)
+        # (counted, minimum) while the melds on the table are an initial meld this turn has not completed
+        self.short = state.turn.opening if self.melds and turn.phase == "meld" else None
+        self.opened = bool(self.melds) and self.short is None
+        self.counted = self.short[0] if self.short else 0
         size = cfg.table.canastas.size
         self.by_rank: dict[str, int] = {}
         self.canastas = 0
@@ -37,6 +41,7 @@ class Position:
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
         self._frozen: list[str] | None = None
+        self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
 
     @property
     def hand(self) -> list[str]:
@@ -109,13 +114,28 @@ class Position:
         current = hand is self._hand and melds is self.melds
         if current and self._plan is not None:
             return self._plan[0]  # the listing asks about the position as it stands more than once
-        exempt = (not melds and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock")
-        minimum = None if melds or exempt else self.minimum
+        exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
+        minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                               split=self.split() if current else None)
         if current:
             self._plan = (plan,)
         return plan
+
+    def can_complete_opening(self, hand: list[str], melds: list[Meld]) -> bool:
+        """Whether, after a step of an initial meld leaving this hand and these side melds (all put down
+        this turn), the turn can still bring the melds to the minimum: by melding more while keeping two
+        cards, or by going out at once."""
+        counted = _points(self.cfg, melds)
+        if plan_opening(self.cfg, hand, self.minimum, keep=2, melds=tuple(melds), counted=counted).met:
+            return True
+        return self.state.turn.question != "no" and self.going_out_plan(hand, melds) is not None
+
+
+def _points(cfg: Config, melds: list[Meld]) -> int:
+    """What the cards of these melds count."""
+    values = cfg.values
+    return sum(values[card] for meld in melds for card in meld.cards)
 
 
 def _count(cards: list[str]) -> dict[str, int]:

@@ -1,6 +1,6 @@
 """Canasta's rule book and options: every rule the engine cites, in the project's own words."""
 
-from ...rules import CONVENTION, Option, Rule, RuleBook, Section, Source
+from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
 
 PAGAT = Source("pagat.com: Canasta", "https://www.pagat.com/rummy/canasta.html")
 BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta")
@@ -21,6 +21,7 @@ GAMEDUELL = Source("GameDuell FAQ: Canasta scoring",
 OPENSPIEL = Source("canasta-openspiel, a Canasta engine following pagat.com",
                    "https://github.com/jhtschultz/canasta-openspiel")
 BRITANNICA = Source("Encyclopaedia Britannica: Canasta", "https://www.britannica.com/topic/canasta")
+DUMMIES_TAKE_BACK = Source("Card Games For Dummies (Barry Rigal): Canasta, taking back an insufficient initial meld")
 
 
 RULEBOOK = RuleBook("canasta", (
@@ -182,19 +183,36 @@ RULEBOOK = RuleBook("canasta", (
              notes=("15 (default): pagat, Wikipedia, Bicycle and the OpenSpiel engine.",
                     "0: any meld will do, as Card Games For Dummies and pokerwiner say.")),
         Rule("canasta.opening.counting", "What counts toward the minimum",
-             "Every meld put down in the move that opens counts together. When the pile is taken to "
-             "open, the top card counts with the cards melded with it, but the rest of the pile does "
-             "not. So 6-6-6 and K-K-K-2 count 65, short of the 90 needed at 1600, while 6-6-6 and "
-             "A-A-A-2 count 95 and open.", PAGAT),
+             "Every meld the opening turn puts down counts together, whether in one move or one after "
+             "another. When the pile is taken to open, the top card counts with the hand cards melded "
+             "with it (and any other melds made from the hand in the same move), but no other card of the "
+             "pile ever counts, since those reach the hand only after the minimum is met. So 6-6-6 and "
+             "K-K-K-2 count 65, short of the 90 needed at 1600, while 6-6-6 and A-A-A-2 count 95 and open.",
+             (PAGAT, WIKIPEDIA)),
+        Rule("canasta.opening.in-steps", "An initial meld laid down in steps",
+             "A player may lay the initial meld down one meld at a time, since the melds of the turn count "
+             "together. A meld or addition that leaves the turn's total short of the minimum is accepted "
+             "while the cards left in the hand can still bring the total to the minimum with further melds "
+             "and additions, keeping two cards for the rest of the turn, or can still go out at once under "
+             "the concealed exception. The turn cannot end with a discard while the total is short: the "
+             "player either melds the rest or takes the short melds back into the hand (take_back), and "
+             "then the side's minimum rises by 10. An opening made by taking the pile is complete in the "
+             "move that takes it.", (PAGAT, WIKIPEDIA, READING),
+             notes=("Whether the cards left can still reach the minimum is decided exactly, over every way "
+                    "to meld them; this is cardref's reading of 'the melds of one turn count together' "
+                    "(pagat) for a table where a short meld is found only when the turn would end.",
+                    "Taking back a short initial meld costs the raise of the next minimum only, as Card Games "
+                    "For Dummies has it; the 100-point penalty for cards taken back from the table concerns "
+                    "invalid melds and exposed cards, not a correct meld that counts too little.")),
         Rule("canasta.opening.failed-attempt", "A failed attempt raises the minimum",
-             "A side that put down an initial meld short of the minimum and had to take it back needs 10 "
-             "more on its next attempt, per failed attempt. The state records these attempts (penalties, "
-             "failed_openings), since the engine refuses a short opening rather than playing it.",
-             BOOK),
+             "A side that put down an initial meld short of the minimum and took it back needs 10 more on "
+             "its next attempt, per failed attempt, even later in the same turn. The state counts these "
+             "attempts (penalties, failed_openings): the take_back move adds one, and a table may record "
+             "others.", (BOOK, DUMMIES_TAKE_BACK)),
         Rule("canasta.opening.concealed-exception", "Going out in one turn needs no minimum",
-             "A player who draws from the stock and then, in one move, melds the whole hand (or all but one "
-             "card, which is then discarded), a canasta included, goes out even though the side had not "
-             "reached its minimum.", PAGAT),
+             "A player who draws from the stock and then, in the same turn, melds the whole hand (or all but "
+             "one card, which is then discarded), a canasta included, goes out even though the side had not "
+             "reached its minimum; the melds may go down in one move or one after another.", (PAGAT, WIKIPEDIA)),
     )),
     Section("Going out", (
         Rule("canasta.going-out.canasta-needed", "A canasta before going out",

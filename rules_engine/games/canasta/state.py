@@ -20,12 +20,13 @@ from ...parsing import (
 )
 from .config import CARD_LIMIT, Config
 from .melds import Meld, judge
+from .opening import short_opening
 from .variants import RED_THREES
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                           "melded_before", "turn", "score", "penalties"})
 TURN_FIELDS = frozenset({"seat", "phase", "drew", "melded", "started", "extended", "question", "ending",
-                         "concealed"})
+                         "concealed", "opening"})
 PENALTY_FIELDS = ("failed_openings", "retracted_cards", "undeclared_red_threes")
 PHASES = ("draw", "meld", "answer", "over")
 QUESTIONS = ("asked", "yes", "no")
@@ -47,6 +48,7 @@ class TurnState:
     question: str | None = None       # "asked", "yes" or "no": the going-out question of this turn
     ending: str | None = None         # once over: "went_out" or "stock_exhausted"
     concealed: bool = False           # once over by going out: whether it was concealed
+    opening: tuple[int, int] | None = None   # (counted, required) while the turn's initial meld is short
 
 
 @dataclass
@@ -141,7 +143,26 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
     _check_cards(cfg, state)
     _check_threes(state)
     _check_turn(cfg, state)
+    _settle_opening(cfg, state, raw["turn"])
     return state
+
+
+def _settle_opening(cfg: Config, state: CanastaState, raw_turn: dict) -> None:
+    """Work out whether the turn's initial meld is still short; a given `opening` must agree."""
+    found = short_opening(cfg, state)
+    given = raw_turn.get("opening")
+    if given is not None:
+        pointer = ("state", "turn", "opening")
+        entry = read_object(given, pointer)
+        reject_unknown(entry, frozenset({"counted", "required"}), pointer)
+        stated = tuple(read_int(entry.get(name), pointer + (name,), -10**7, 10**7) for name in ("counted", "required"))
+        if found is None:
+            raise invalid(pointer, "no initial meld of this turn is short of the minimum here",
+                          "canasta.opening.in-steps")
+        if stated != found:
+            raise invalid(pointer, f"the melds of this turn count {found[0]} and the side needs {found[1]}",
+                          "canasta.opening.in-steps")
+    state.turn.opening = found
 
 
 MELD_FIELDS = frozenset({"rank", "cards"})
@@ -440,6 +461,9 @@ def dump_turn(turn: TurnState) -> dict:
         return {"seat": turn.seat, "phase": "draw"}
     if turn.phase == "over":
         return {"seat": turn.seat, "phase": "over", "ending": turn.ending, "concealed": turn.concealed}
-    return {"seat": turn.seat, "phase": turn.phase, "drew": turn.drew, "melded": turn.melded,
-            "started": list(turn.started), "extended": turn.extended, "question": turn.question}
+    dumped = {"seat": turn.seat, "phase": turn.phase, "drew": turn.drew, "melded": turn.melded,
+              "started": list(turn.started), "extended": turn.extended, "question": turn.question}
+    if turn.opening is not None:
+        dumped["opening"] = {"counted": turn.opening[0], "required": turn.opening[1]}
+    return dumped
 

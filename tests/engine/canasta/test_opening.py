@@ -22,8 +22,13 @@ def test_canasta_opening_counting_several_melds_count_together():
     state = unopened(["6H", "6S", "6D", "AH", "AS", "AD", "2C", "9D", "4C"], score=(1600, 0))
     move = {"type": "meld", "melds": [{"cards": ["6H", "6S", "6D"]}, {"cards": ["AH", "AS", "AD", "2C"]}]}
     assert broken(state, move) == []
-    assert broken(state, {"type": "meld", "melds": [{"cards": ["AH", "AS", "AD", "2C"]}]}) == [
-        "canasta.opening.minimum"]
+    # The aces alone (80) are a first step toward 90: the sixes can still follow.
+    aces = {"type": "meld", "melds": [{"cards": ["AH", "AS", "AD", "2C"]}]}
+    assert broken(state, aces) == []
+    assert apply(state, aces)["state"]["turn"]["opening"] == {"counted": 80, "required": 90}
+    # Without the sixes nothing can follow, so the aces alone fall short.
+    alone = unopened(["AH", "AS", "AD", "2C", "9D", "4C", "7H"], score=(1600, 0))
+    assert broken(alone, aces) == ["canasta.opening.minimum"]
 
 
 def test_canasta_opening_failed_attempt_raises_the_minimum_in_a_position():
@@ -75,9 +80,15 @@ def test_canasta_opening_concealed_exception_going_out_at_once_from_the_stock():
     assert broken(state, move) == []
     result = apply(state, move)
     assert result["state"]["turn"]["ending"] == "went_out" and result["state"]["turn"]["concealed"] is True
-    # Keeping a card back to meld later is not going out, so the minimum applies.
+    # Melding the canasta first is a step of the same opening: the turn can still go out at once,
+    # but it cannot end with a discard while the count is short.
     partial = {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D", "5C", "5H", "5S", "2C"]}]}
-    assert broken(state, partial) == ["canasta.opening.minimum"]
+    assert broken(state, partial) == []
+    step = apply(state, partial)["state"]
+    assert step["turn"]["opening"] == {"counted": 50, "required": 120}
+    assert broken(step, {"type": "discard", "card": "9D"}) == ["canasta.opening.in-steps"]
+    out = apply(step, {"type": "meld", "melds": [{"cards": ["9D", "9C", "9H"]}]})["state"]
+    assert out["turn"]["ending"] == "went_out" and out["turn"]["concealed"] is True
 
 
 def test_canasta_opening_concealed_exception_is_listed_when_the_minimum_is_out_of_reach():
