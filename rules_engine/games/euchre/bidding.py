@@ -118,7 +118,7 @@ def read_suit(value: object, pointer: tuple) -> str:
     """Read a suit letter, in either case."""
     suit = value.upper() if type(value) is str else None
     if suit not in SUIT_CODES:
-        raise invalid(pointer, "must be one of C, D, H, S")
+        raise invalid(pointer, "must be one of C, D, H, S (clubs, diamonds, hearts, spades)")
     return suit
 
 

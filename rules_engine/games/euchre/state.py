@@ -243,8 +243,8 @@ def _read_discard(value: object, auction: Auction, exchange: bool, upcard: str, 
             rule = "euchre.bidding.order-up"
         raise invalid(pointer, f"the dealer has not discarded: {reason}", rule)
     if card == upcard and not options["dealer_may_discard_upcard"]:
-        raise invalid(pointer, f"the dealer must keep the upcard ({_name(upcard)}) under option "
-                      "dealer_may_discard_upcard false", "euchre.bidding.dealer-discard")
+        raise invalid(pointer, f"the dealer must keep the {_name(upcard)}, the upcard just taken, and discard "
+                      "another card (option dealer_may_discard_upcard is false)", "euchre.bidding.dealer-discard")
     return card
 
 
