@@ -133,8 +133,8 @@ RULEBOOK = RuleBook("euchre", (
                     "lone_defender_order dealer_left: the defenders answer in turn starting from the dealer's "
                     f"left, skipping the maker's side, as {OPENSPIEL} asks them. The two orders differ whenever "
                     "the maker sits on the dealer's right or is the dealer's partner. To replay OpenSpiel's hands "
-                    "also set deck \"24\", stick_the_dealer true, dealer_exchange_when_partner_alone exchange and "
-                    "lone_first_lead dealer_left; OpenSpiel further lets a defender defend alone against a maker "
+                    "also set deck \"24\", stick_the_dealer true, dealer_may_discard_upcard false, "
+                    "dealer_exchange_when_partner_alone exchange and lone_first_lead dealer_left; OpenSpiel further lets a defender defend alone against a maker "
                     "who plays with a partner, which cardref does not offer.")),
     )),
     Section("Play", (
