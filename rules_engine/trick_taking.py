@@ -302,7 +302,7 @@ def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
             tally[card] = tally.get(card, 0) + 1
             if tally[card] > copies:
                 times = "once" if copies == 1 else f"{copies} times"
-                raise invalid(pointer, f"the {card_name(card)} appears more often than the deck holds it ({times}): {where} it again", ids.deck)
+                raise invalid(pointer, f"the {card_name(card)} appears more often than the pack holds it ({times}): {where} it again", ids.deck)
 
 
 def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:
