@@ -115,12 +115,12 @@ def trick_winner(trick: Trick, seats: tuple[int, ...], rules: TrickRules) -> int
 def read_play(
     raw: dict, *, players: int, seats: tuple[int, ...], first_leader: int, hand_sizes: list[int],
     deck: dict[str, int], rules: TrickRules, ids: PlayRuleIds, hands: list | None = None,
-    absent: Callable[[int], str] | None = None, first_lead: str = "",
+    absent: Callable[[int], str] | None = None, first_lead: Callable[[], str] | None = None,
 ) -> Play:
     """Read hands, tricks and the current trick, and prove that legal play could reach them.
 
     absent(seat) says why a seat outside `seats` takes no part ("seat 3 sits out while seat 1
-    plays alone"); first_lead says who leads the first trick and why, for the refusal of a
+    plays alone"); first_lead() says who leads the first trick and why, for the refusal of a
     wrong first leader.
     """
     absent = absent or _takes_no_part
@@ -152,7 +152,7 @@ def read_play(
         if trick is None:
             trick = _read_trick(item, pointer, (players, seats, leader), ids, finished, absent)
             _check_trick_size(trick, finished, size, len(tricks) == total_tricks, pointer, ids)
-            _check_leader(trick, leader, pointer, ids, first_lead if index == 0 else None)
+            _check_leader(trick, leader, pointer, ids, index == 0, first_lead)
         seen.append((trick.cards, pointer, None))
         led = None
         best_power = -2
@@ -271,13 +271,15 @@ def _check_trick_size(trick: Trick, finished: bool, size: int, hand_done: bool, 
         raise invalid(pointer + ("cards",), "every trick of the hand is finished; no trick can be under way", ids.trick_size)
 
 
-def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds, first_lead: str | None) -> None:
-    """The trick is led by the seat due to lead; first_lead, for the first trick, says who that is and why."""
+def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds, first: bool,
+                  first_lead: Callable[[], str] | None) -> None:
+    """The trick is led by the seat due to lead; first_lead(), for the first trick, says who that is and why."""
     if trick.leader != expected:
-        if first_lead is None:
+        if not first:
             message = f"seat {expected} won the trick before, so it leads this one, not seat {trick.leader}"
         else:
-            message = f"seat {trick.leader} does not lead the first trick: {first_lead or f'seat {expected} does'}"
+            why = first_lead() if first_lead else f"seat {expected} does"
+            message = f"seat {trick.leader} does not lead the first trick: {why}"
         raise invalid(pointer + ("leader",), message, ids.lead)
 
 

@@ -98,7 +98,8 @@ RULEBOOK = RuleBook("euchre", (
              "that they will play without their partner: the alone flag of that bid. The partner lays "
              "their cards face down and sits the hand out; the turn passes over their seat, so each trick "
              "has one card fewer, and if they would have led first the lead goes to the next player on "
-             "their left. A lone maker who wins all five tricks scores more (euchre.scoring.lone-march).",
+             "their left (who leads the first trick against a lone maker is the option lone_first_lead, "
+             "see euchre.play.lead). A lone maker who wins all five tricks scores more (euchre.scoring.lone-march).",
              PAGAT),
         Rule("euchre.alone.dealer-exchange", "The dealer's exchange when the dealer's partner goes alone",
              "When the dealer's partner orders up the upcard and goes alone, the dealer sits the hand out. "

@@ -182,7 +182,7 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
         play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, auction, options),
                          hand_sizes=sizes, deck=_deck_without(deck_name, out), rules=rules, ids=IDS, hands=hands,
                          absent=auction.absence,
-                         first_lead=first_lead_reason(dealer, auction, options))
+                         first_lead=lambda: first_lead_reason(dealer, auction, options))
     except InvalidRequest as error:
         if error.problems[0].rule == IDS.deck:
             _explain_out_of_play(raw, hands, auction, dealer_discard, upcard, exchange)
