@@ -271,8 +271,8 @@ def _apply_discard(state: EuchreState, card: str, options: dict) -> Outcome:
     held = list(hands[dealer])
     held.remove(card)
     hands[dealer] = held
-    after = build(dealer, state.upcard, state.auction, card, new_play(hands, state.auction, dealer, options), state.score,
-                  options)
+    after = build(dealer, state.upcard, state.auction, card, new_play(hands, state.auction, dealer, options),
+                  state.score, options)
     return Outcome(after, [{"type": "discard", "seat": dealer, "card": card,
                             "rules": ["euchre.bidding.dealer-discard"]}])
 

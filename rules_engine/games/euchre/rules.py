@@ -135,8 +135,9 @@ RULEBOOK = RuleBook("euchre", (
                     f"left, skipping the maker's side, as {OPENSPIEL} asks them. The two orders differ whenever "
                     "the maker sits on the dealer's right or is the dealer's partner. To replay OpenSpiel's hands "
                     "also set deck \"24\", stick_the_dealer true, dealer_may_discard_upcard false, "
-                    "dealer_exchange_when_partner_alone exchange and lone_first_lead dealer_left; OpenSpiel further lets a defender defend alone against a maker "
-                    "who plays with a partner, which cardref does not offer.")),
+                    "dealer_exchange_when_partner_alone exchange and lone_first_lead dealer_left; OpenSpiel "
+                    "further lets a defender defend alone against a maker who plays with a partner, which "
+                    "cardref does not offer.")),
     )),
     Section("Play", (
         Rule("euchre.play.trump-order", "Rank of the cards",

@@ -13,7 +13,8 @@ from rules_engine.errors import InvalidRequest
 
 from .helpers import PASS, apply, bid, body, call, dealt, hearts_play_state, judge, legal, play
 
-BOWER = "The jack of diamonds is the left bower: for this whole hand it is one of the hearts, never one of the diamonds."
+BOWER = ("The jack of diamonds is the left bower: for this whole hand it is one of the hearts, never one of the "
+         "diamonds.")
 
 
 def refused(state: dict, **options):
