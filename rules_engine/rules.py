@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass, field
 
 from .errors import UnknownName, invalid
@@ -73,21 +75,59 @@ class Option:
     maximum: int | None = None
     variants: tuple[str, ...] = ()  # empty: offered in every variant
 
+    def canonical(self, value: object) -> object:
+        """The value in this option's own type when it is plainly the same value, else the value unchanged.
+
+        JSON has one kind of number, and clients send a numeric choice both ways: a string option
+        whose choices are numbers ("24") takes the number 24 (or 24.0), and an integer option takes
+        "10" (digits only, written as the integer prints) or 10.0. Booleans never convert: true is
+        not 1 and false is not "false", so a yes/no option takes only true or false.
+        """
+        kind = type(self.default)
+        if kind is bool or type(value) is bool or type(value) is kind:
+            return value
+        if kind is str and type(value) in (int, float):
+            whole = _whole(value)
+            return value if whole is None else str(whole)
+        if kind is int:
+            if type(value) is float:
+                whole = _whole(value)
+                return value if whole is None else whole
+            if type(value) is str and _DIGITS.fullmatch(value) and str(int(value)) == value:
+                return int(value)
+        return value
+
     def check(self, value: object) -> str | None:
-        """Say why a value is not allowed for this option, or None when it is."""
+        """Say why a value (in canonical form) is not allowed for this option, or None when it is."""
+        kind = type(self.default)
         if self.choices:
-            if type(value) is not type(self.default) or value not in self.choices:
-                return f"must be one of {', '.join(map(_show, self.choices))}"
+            if type(value) is not kind or value not in self.choices:
+                return f"must be one of {', '.join(map(_show, self.choices))} ({_KIND_NAMES[kind]})"
             return None
-        if type(self.default) is int:
-            if type(value) is not int:
-                return "must be an integer"
-            if self.minimum is not None and value < self.minimum or self.maximum is not None and value > self.maximum:
-                return f"must be between {self.minimum} and {self.maximum}"
+        if kind is int:
+            low, high = self.minimum, self.maximum
+            if type(value) is not int or low is not None and value < low or high is not None and value > high:
+                return "must be an integer" + ("" if low is None else f" from {low} to {high}")
             return None
-        if type(value) is not type(self.default):
-            return f"must be a {type(self.default).__name__}"
+        if type(value) is not kind:
+            return f"must be a {_KIND_NAMES[kind][:-1]}"
         return None
+
+    @property
+    def accepts(self) -> str:
+        """In words, the JSON values this option takes, other spellings of the same value included."""
+        kind = type(self.default)
+        values = f"one of {', '.join(map(_show, self.choices))}" if self.choices else None
+        if kind is bool:
+            return "true or false only; 1, 0 and strings are refused"
+        if kind is int:
+            values = values or f"an integer from {self.minimum} to {self.maximum}"
+            return (f"{values}; the same integer written as a string (\"{self.default}\") or with a zero "
+                    f"fraction ({self.default}.0) is taken as that integer")
+        numeric = [choice for choice in self.choices if _DIGITS.fullmatch(choice)]
+        if numeric:
+            return f"{values}; a JSON number naming a choice ({numeric[-1]}) is taken as that choice"
+        return values or "a string"
 
     def as_dict(self) -> dict:
         """Return the option as plain JSON-ready data."""
@@ -98,12 +138,26 @@ class Option:
             described["minimum"], described["maximum"] = self.minimum, self.maximum
         if self.variants:
             described["variants"] = list(self.variants)
+        described["accepts"] = self.accepts
         return described
+
+
+_DIGITS = re.compile(r"-?[0-9]+")
+_KIND_NAMES = {bool: "booleans", int: "integers", str: "strings"}
+
+
+def _whole(number: int | float) -> int | None:
+    """The integer a JSON number stands for, or None when it has a fraction (or is not finite)."""
+    if type(number) is int:
+        return number
+    return int(number) if math.isfinite(number) and number.is_integer() else None
 
 
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
     return str(value)
 
 
@@ -147,15 +201,18 @@ def resolve_options(declared: tuple[Option, ...], given: object, variant: str) -
     if type(given) is not dict:
         raise invalid(("options",), "must be an object of option names and values")
     offered = {o.name: o for o in declared if not o.variants or variant in o.variants}
+    canonical: dict = {}
     for name, value in given.items():
         option = offered.get(name)
         if option is None:
             known = ", ".join(sorted(offered)) or "none"
             raise invalid(("options", name), f"unknown option for this game and variant (known: {known})")
+        value = option.canonical(value)
         problem = option.check(value)
         if problem:
             raise invalid(("options", name), problem, option.rule)
-    return {name: given.get(name, option.default) for name, option in offered.items()}
+        canonical[name] = value
+    return {name: canonical.get(name, option.default) for name, option in offered.items()}
 
 
 class RuleIndex:

@@ -22,6 +22,9 @@ class TrickRules:
 
     suits: dict[str, str]  # every card of the deck -> the suit it belongs to for following and winning
     power: Callable[[str, str], int]  # higher wins; a card that cannot win the trick answers -1
+    # Why a card belongs to a suit other than the one printed on it, in words a referee reads out
+    # after the card's name ("the left bower, which is a heart while hearts are trumps").
+    asides: dict[str, str] = field(default_factory=dict)
     # power() worked out for every suit led and card, read once per card while tricks are replayed
     powers: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
 
@@ -32,8 +35,17 @@ class TrickRules:
 
     @property
     def suit_of(self) -> Callable[[str], str]:
-        """The suit a card counts as."""
+        """The suit a card belongs to for following and winning."""
         return self.suits.__getitem__
+
+    def described(self, card: str) -> str:
+        """The card in words, with the reason it belongs to another suit when it does."""
+        aside = self.asides.get(card)
+        return f"the {card_name(card)}" + (f", {aside}" if aside else "")
+
+    def named(self, card: str) -> str:
+        """The card in words for the middle of a sentence: its aside, if any, set off by commas."""
+        return self.described(card) + ("," if card in self.asides else "")
 
 
 # No trumps: the highest card of the suit led wins.
@@ -103,8 +115,15 @@ def trick_winner(trick: Trick, seats: tuple[int, ...], rules: TrickRules) -> int
 def read_play(
     raw: dict, *, players: int, seats: tuple[int, ...], first_leader: int, hand_sizes: list[int],
     deck: dict[str, int], rules: TrickRules, ids: PlayRuleIds, hands: list | None = None,
+    absent: Callable[[int], str] | None = None, first_lead: Callable[[], str] | None = None,
 ) -> Play:
-    """Read hands, tricks and the current trick, and prove that legal play could reach them."""
+    """Read hands, tricks and the current trick, and prove that legal play could reach them.
+
+    absent(seat) says why a seat outside `seats` takes no part ("seat 3 sits out while seat 1
+    plays alone"); first_lead() says who leads the first trick and why, for the refusal of a
+    wrong first leader.
+    """
+    absent = absent or _takes_no_part
     if hands is None:
         hands = read_hands(raw.get("hands"), players, max(hand_sizes))
     tricks_raw = read_list(raw.get("tricks", []), ("state", "tricks"))
@@ -131,21 +150,24 @@ def read_play(
         pointer = ("state", "tricks", index) if finished else ("state", "current_trick")
         trick = _well_formed_trick(item, leader, size) if finished else None
         if trick is None:
-            trick = _read_trick(item, pointer, seats, ids, allow_winner=finished)
+            trick = _read_trick(item, pointer, (players, seats, leader), ids, finished, absent)
             _check_trick_size(trick, finished, size, len(tricks) == total_tricks, pointer, ids)
-            _check_leader(trick, leader, pointer, ids)
+            _check_leader(trick, leader, pointer, ids, index == 0, first_lead)
         seen.append((trick.cards, pointer, None))
         led = None
         best_power = -2
         for seat, card in zip(orders[leader], trick.cards):
             suit = suit_of.get(card)
             if suit is None:
-                raise invalid(pointer + ("cards",), f"seat {seat} played {card}, which is not in this deck", ids.deck)
+                raise invalid(pointer + ("cards",), f"seat {seat} played the {_name(card)}, which is not in this pack",
+                              ids.deck)
             if led is None:
                 led = suit
                 strengths = powers[led]
             if suit in void[seat]:
-                raise invalid(pointer + ("cards",), f"seat {seat} played the {card_name(card)} after showing out of {SUIT_NAMES[suit]}", ids.follow_suit)
+                raise invalid(pointer + ("cards",), f"seat {seat} played {rules.named(card)} after failing to follow "
+                              f"an earlier {SUIT_NAMES[suit][:-1]} lead, which shows it held no {SUIT_NAMES[suit]}",
+                              ids.follow_suit)
             if suit != led:
                 void[seat].add(led)
             strength = strengths[card]
@@ -157,7 +179,10 @@ def read_play(
                 played[seat] += 1
             break
         if item.get("winner") is not None and item["winner"] != leader:
-            raise invalid(pointer + ("winner",), f"seat {leader} wins this trick, not seat {item['winner']}", ids.trick_winner)
+            claimed = item["winner"]
+            message = (f"seat {leader} wins this trick, not seat {claimed}" if claimed in seats
+                       else f"{absent(claimed)}, so it wins no trick; seat {leader} wins this one")
+            raise invalid(pointer + ("winner",), message, ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
         current = Trick(leader, ())
@@ -175,8 +200,17 @@ def read_play(
         if void[seat] and type(hand) is not HiddenHand:
             for card in hand:
                 if rules.suit_of(card) in void[seat]:
-                    raise invalid(("state", "hands", seat), f"seat {seat} holds the {card_name(card)} yet earlier played off-suit on a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
+                    raise invalid(("state", "hands", seat), f"seat {seat} holds {rules.named(card)} yet earlier did "
+                                  f"not follow a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     return Play(hands, tricks, winners, current, seats, void)
+
+
+def _takes_no_part(seat: int) -> str:
+    return f"seat {seat} takes no part in the play"
+
+
+def _name(card: str) -> str:
+    return card_name(card) if card in SUIT else card
 
 
 # Play orders by leader, for each tuple of seats in play: a handful of tuples, built once.
@@ -211,17 +245,20 @@ _DONE_TRICK_FIELDS = frozenset({"leader", "cards", "winner"})
 _CURRENT_TRICK_FIELDS = frozenset({"leader", "cards"})
 
 
-def _read_trick(item: object, pointer: tuple, seats: tuple[int, ...], ids: PlayRuleIds, allow_winner: bool) -> Trick:
+def _read_trick(item: object, pointer: tuple, table: tuple[int, tuple[int, ...], int], ids: PlayRuleIds,
+                allow_winner: bool, absent: Callable[[int], str]) -> Trick:
+    """Read a trick; table is (players, seats in play, the seat that should lead it)."""
+    players, seats, expected = table
     item = read_object(item, pointer)
     # A trick under way has no winner yet; "winner": null says as much and is let through.
     reject_unknown(item, _DONE_TRICK_FIELDS if allow_winner or item.get("winner") is None else _CURRENT_TRICK_FIELDS, pointer)
     if "leader" not in item:
         raise invalid(pointer + ("leader",), "required: the seat that led the trick")
-    leader = read_int(item["leader"], pointer + ("leader",), 0, max(seats))
+    leader = read_int(item["leader"], pointer + ("leader",), 0, players - 1)
     if leader not in seats:
-        raise invalid(pointer + ("leader",), f"seat {leader} takes no part in the play", ids.lead)
+        raise invalid(pointer + ("leader",), f"{absent(leader)}; seat {expected} leads this trick", ids.lead)
     if item.get("winner") is not None:
-        read_int(item["winner"], pointer + ("winner",), 0, max(seats))
+        read_int(item["winner"], pointer + ("winner",), 0, players - 1)
     return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), len(seats))))
 
 
@@ -234,9 +271,16 @@ def _check_trick_size(trick: Trick, finished: bool, size: int, hand_done: bool, 
         raise invalid(pointer + ("cards",), "every trick of the hand is finished; no trick can be under way", ids.trick_size)
 
 
-def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds) -> None:
+def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds, first: bool,
+                  first_lead: Callable[[], str] | None) -> None:
+    """The trick is led by the seat due to lead; first_lead(), for the first trick, says who that is and why."""
     if trick.leader != expected:
-        raise invalid(pointer + ("leader",), f"seat {expected} leads this trick, not seat {trick.leader}", ids.lead)
+        if not first:
+            message = f"seat {expected} won the trick before, so it leads this one, not seat {trick.leader}"
+        else:
+            why = first_lead() if first_lead else f"seat {expected} does"
+            message = f"seat {trick.leader} does not lead the first trick: {why}"
+        raise invalid(pointer + ("leader",), message, ids.lead)
 
 
 def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
@@ -256,11 +300,11 @@ def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
         for card in cards:
             copies = deck.get(card, 0)
             if copies == 0:
-                raise invalid(pointer, f"{where} the {card_name(card) if card in SUIT else card}, which is not in this deck", ids.deck)
+                raise invalid(pointer, f"{where} the {_name(card)}, which is not in this pack", ids.deck)
             tally[card] = tally.get(card, 0) + 1
             if tally[card] > copies:
                 times = "once" if copies == 1 else f"{copies} times"
-                raise invalid(pointer, f"the {card_name(card)} appears more often than the deck holds it ({times}): {where} it again", ids.deck)
+                raise invalid(pointer, f"the {card_name(card)} appears more often than the pack holds it ({times}): {where} it again", ids.deck)
 
 
 def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:
@@ -278,12 +322,28 @@ def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: 
         return found
     led = play.led_suit(rules)
     if led is not None and rules.suit_of(card) != led:
-        following = [c for c in hand if rules.suit_of(c) == led]
+        following = [c for c in dict.fromkeys(hand) if rules.suit_of(c) == led]
         if following:
-            found.append(Violation(ids.follow_suit, (
-                f"Seat {to_play} holds {SUIT_NAMES[led]} ({', '.join(following)}) and must follow the "
-                f"{SUIT_NAMES[led][:-1]} lead; the {card_name(card)} counts as {SUIT_NAMES[rules.suit_of(card)][:-1]}.")))
+            found.append(Violation(ids.follow_suit, _must_follow(to_play, card, led, following, play.current.cards[0],
+                                                                 rules)))
     return found
+
+
+def _must_follow(seat: int, card: str, led: str, following: list[str], first: str, rules: TrickRules) -> str:
+    """Why a seat must follow the suit led, naming the cards it holds and any card whose suit is not its printed one."""
+    suits = SUIT_NAMES[led]
+    why_led = (f"the {card_name(first)} led is {rules.asides[first]}, so this is a {suits[:-1]} lead; "
+               if first in rules.asides else "")
+    # Cards that belong to the suit led only by an aside come last, so the sentence can end on the reason.
+    following = sorted(following, key=lambda c: c in rules.asides)
+    message = f"Seat {seat} must follow {suits}: {why_led}it holds {_and([rules.described(c) for c in following])}."
+    if card in rules.asides:
+        message += f" The {card_name(card)} is {rules.asides[card]}, so it does not follow {suits}."
+    return message
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:

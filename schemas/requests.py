@@ -17,7 +17,10 @@ class Envelope(Schema):
 
     game = fields.String(required=True, **GAME_SLUG)
     variant = fields.String(metadata={"description": "A variant of the game; omitted means the game's default."})
-    options = FreeObject(metadata={"description": "House rules and interpretations by name; see GET /games/{game}."})
+    options = FreeObject(metadata={"description": (
+        "House rules and interpretations by name; see GET /games/{game}, where each option's accepts says "
+        "what it takes. A numeric value may come as a JSON number or a string of its digits (\"deck\": 24 "
+        "is \"24\"); the answer's options give it in the option's own type. true and false are never 1 or 0.")})
 
 
 class DealRequest(Envelope):

@@ -14,7 +14,8 @@ def test_games_lists_every_game_with_options_and_variants(client):
     assert salad["variants"][0]["min_players"] == 3 and salad["variants"][0]["max_players"] == 6
     assert salad["options"] == [{"name": "stop_when_penalties_taken", "default": False,
                                  "rule": "canadian-salad.play.early-end", "choices": [False, True],
-                                 "summary": salad["options"][0]["summary"]}]
+                                 "summary": salad["options"][0]["summary"],
+                                 "accepts": "true or false only; 1, 0 and strings are refused"}]
     assert salad["move_types"][0]["type"] == "play"
 
 

@@ -68,9 +68,25 @@ class Auction:
         """Tell whether a seat lays its hand down because its partner plays alone."""
         return seat not in self.seats
 
+    def absence(self, seat: int) -> str:
+        """Why a seat takes no part in the play, in words: "seat 3 sits out while seat 1 plays alone"."""
+        return f"seat {seat} {self.out_because(seat)}"
 
-def read_bid(raw: object, pointer: tuple, expected_seat: int) -> Bid:
-    """Read one recorded bid; its seat, when given, must be the seat whose turn it was."""
+    def out_because(self, seat: int) -> str:
+        """Why a seat takes no part in the play, without naming it: "sits out while seat 1 plays alone"."""
+        partner = (seat + 2) % 4
+        if partner == self.lone_defender:
+            return f"sits out while seat {partner} defends alone"
+        if self.alone and partner == self.maker:
+            return f"sits out while seat {partner} plays alone"
+        return "takes no part in the play"
+
+
+def read_bid(raw: object, pointer: tuple, expected_seat: int, auction: Auction | None = None) -> Bid:
+    """Read one recorded bid; its seat, when given, must be the seat whose turn it was.
+
+    auction, once trump is made, lets a bid by a seat that sits out say so.
+    """
     raw = read_object(raw, pointer)
     kind = raw.get("type")
     fields = _BID_FIELDS.get(kind) if type(kind) is str else None
@@ -82,6 +98,9 @@ def read_bid(raw: object, pointer: tuple, expected_seat: int) -> Bid:
     seat = raw.get("seat")
     if seat is not None and (type(seat) is not int or seat != expected_seat):
         seat = read_int(seat, pointer + ("seat",), 0, 3)
+        if auction is not None and auction.sits_out(seat):
+            raise invalid(pointer + ("seat",), f"{auction.absence(seat)}; seat {expected_seat} speaks here",
+                          "euchre.alone.going-alone")
         raise invalid(pointer + ("seat",), f"seat {expected_seat} speaks here, not seat {seat}", "euchre.bidding.turn")
     if kind == "pass" or kind == "defend_alone":
         return Bid(expected_seat, kind)
@@ -99,7 +118,7 @@ def read_suit(value: object, pointer: tuple) -> str:
     """Read a suit letter, in either case."""
     suit = value.upper() if type(value) is str else None
     if suit not in SUIT_CODES:
-        raise invalid(pointer, "must be one of C, D, H, S")
+        raise invalid(pointer, "must be one of C, D, H, S (clubs, diamonds, hearts, spades)")
     return suit
 
 
@@ -137,14 +156,14 @@ def read_bidding(raw: object, dealer: int, upcard: str, options: dict) -> Auctio
         problem = bid_problem("bidding1" if start < 4 else "bidding2", naming, dealer, upcard, options)
         if problem is not None:
             raise invalid(("state", "bidding", start), problem[1], problem[0])
-        auction = _made(tuple(bids) + (naming,), naming, start < 4, upcard, options)
+        auction = _made(tuple(bids) + (naming,), naming, start < 4, (dealer, upcard), options)
         start += 1
     for index in range(start, count):
         pointer = ("state", "bidding", index)
         seat = auction.next_bidder
         if seat is None:
             raise invalid(pointer, _closed(auction), _closed_rule(auction))
-        bid = read_bid(items[index], pointer, seat)
+        bid = read_bid(items[index], pointer, seat, auction)
         problem = bid_problem(stage_name(auction), bid, dealer, upcard, options)
         if problem is not None:
             raise invalid(pointer, problem[1], problem[0])
@@ -191,7 +210,7 @@ def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict)
             if count == 8:
                 return Auction(bids, "void")
             return Auction(bids, "bidding1" if count < 4 else "bidding2", (dealer + 1 + count) % 4)
-        return _made(bids, bid, auction.stage == "bidding1", upcard, options)
+        return _made(bids, bid, auction.stage == "bidding1", (dealer, upcard), options)
     if kind == "defend_alone":
         seats = tuple(s for s in auction.seats if s != (bid.seat + 2) % 4)
         return Auction(bids, "made", None, auction.trump, auction.maker, True, auction.round, (), bid.seat, seats)
@@ -200,17 +219,25 @@ def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict)
                    left, None, auction.seats)
 
 
-def _made(bids: tuple[Bid, ...], bid: Bid, first_round: bool, upcard: str, options: dict) -> Auction:
-    """The bidding once `bid`, the last of `bids`, has made trump."""
+def _made(bids: tuple[Bid, ...], bid: Bid, first_round: bool, deal: tuple[int, str], options: dict) -> Auction:
+    """The bidding once `bid`, the last of `bids`, has made trump; deal is (dealer, upcard)."""
+    dealer, upcard = deal
     maker = bid.seat
     trump = SUIT[upcard] if bid.type == "order_up" else bid.suit
     round_made = 1 if first_round else 2
     if not bid.alone:
         return Auction(bids, "made", None, trump, maker, False, round_made)
     seats = tuple(s for s in ALL_SEATS if s != (maker + 2) % 4)
-    defenders = ((maker + 1) % 4, (maker + 3) % 4) if options["lone_defender"] else ()
+    defenders = defenders_in_turn(maker, dealer, options) if options["lone_defender"] else ()
     return Auction(bids, "made", defenders[0] if defenders else None, trump, maker, True, round_made,
                    defenders, None, seats)
+
+
+def defenders_in_turn(maker: int, dealer: int, options: dict) -> tuple[int, int]:
+    """The two defenders of a lone maker in the order they are asked whether to defend alone:
+    from the maker's left, or, under option lone_defender_order "dealer_left", from the dealer's left."""
+    start = maker + 1 if options["lone_defender_order"] == "maker_left" else dealer + 1
+    return tuple(sorted(((maker + 1) % 4, (maker + 3) % 4), key=lambda seat: (seat - start) % 4))
 
 
 def bid_problem(stage: str, bid: Bid, dealer: int, upcard: str, options: dict) -> tuple[str, str] | None:

@@ -103,7 +103,8 @@ class Euchre(Game):
         # The seed takes the upcard from the bottom of the pack.
         upcard = cards[-1]
         auction = opening(dealer)
-        return build(dealer, upcard, auction, None, new_play(hands, auction, dealer), game_score, rs.options)
+        return build(dealer, upcard, auction, None, new_play(hands, auction, dealer, rs.options), game_score,
+                     rs.options)
 
     def examples(self) -> dict:
         rs = self.ruleset()

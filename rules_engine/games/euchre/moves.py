@@ -157,11 +157,21 @@ def check_move(state: EuchreState, move: dict, options: dict) -> list[Violation]
 
 def _wrong_seat(state: EuchreState, seat: int) -> Violation:
     auction = state.auction
-    if auction.stage == "made" and auction.sits_out(seat) and state.phase == "play":
-        partner = (seat + 2) % 4
-        rule = ALONE if partner == auction.maker else "euchre.alone.lone-defender"
-        return Violation(rule, f"Seat {seat} sits this hand out: its partner, seat {partner}, plays alone.")
+    if auction.stage == "made" and auction.sits_out(seat):
+        rule = ALONE if (seat + 2) % 4 == auction.maker else "euchre.alone.lone-defender"
+        return Violation(rule, f"{auction.absence(seat).capitalize()}, so it makes no move this hand; "
+                               f"{_acting(state)}.")
     return Violation(TURN_RULE[state.phase], f"It is seat {state.to_act}'s turn, not seat {seat}'s.")
+
+
+def _acting(state: EuchreState) -> str:
+    """Who acts now and how, in words."""
+    seat, phase = state.to_act, state.phase
+    if phase == "play":
+        return f"seat {seat} {'leads' if not state.play.current.cards else 'plays next'}"
+    if phase == "discard":
+        return f"seat {seat}, the dealer, discards"
+    return f"seat {seat} says whether to defend alone"
 
 
 def _phase_message(state: EuchreState, kind: str) -> str:
@@ -197,18 +207,14 @@ def _check_card(state: EuchreState, card: str) -> list[Violation]:
     found = check_play(state.play, None, card, rules, IDS)
     if not any(v.rule == IDS.follow_suit for v in found):
         return found
-    # Where the left bower is what the dispute turns on, say so as well.
+    # Where the left bower is what the dispute turns on (led, played, or held to follow), cite its rule too.
     left = left_bower(trump)
     led = state.play.led_suit(rules)
-    seat = state.play.seat_to_play()
-    trump_name = SUIT_NAMES[trump]
-    trumps_held = [c for c in state.hands[seat] if EFFECTIVE_SUIT[trump][c] == trump]
-    if card == left and led == SUIT[left]:
-        found.append(Violation(LEFT, f"The {card_name(left)} is the left bower: with {trump_name} trump it is a "
-                                     f"{trump_name[:-1]}, so it does not follow a {SUIT_NAMES[led][:-1]} lead."))
-    elif led == trump and trumps_held == [left]:
-        found.append(Violation(LEFT, f"The {card_name(left)} is the left bower, a {trump_name[:-1]} while "
-                                     f"{trump_name} are trump, so seat {seat} holding it must follow the trump lead."))
+    following = [c for c in state.hands[state.play.seat_to_play()] if EFFECTIVE_SUIT[trump][c] == led]
+    if left in (state.play.current.cards[0], card) or left in following:
+        trumps, printed = SUIT_NAMES[trump], SUIT_NAMES[SUIT[left]]
+        found.append(Violation(LEFT, f"The {card_name(left)} is the left bower: for this whole hand it is one of "
+                                     f"the {trumps}, never one of the {printed}."))
     return found
 
 
@@ -245,7 +251,7 @@ def _apply_bid(state: EuchreState, bid: Bid, options: dict) -> Outcome:
         events.append({"type": "sits_out", "seat": (bid.seat + 2) % 4, "rules": ["euchre.alone.lone-defender"]})
     elif auction.stage == "bidding2" and len(auction.bids) == 4:
         events.append({"type": "upcard_turned_down", "card": state.upcard, "rules": ["euchre.bidding.second-round"]})
-    after = build(dealer, state.upcard, auction, state.dealer_discard, new_play(hands, auction, dealer),
+    after = build(dealer, state.upcard, auction, state.dealer_discard, new_play(hands, auction, dealer, options),
                   state.score, options)
     if auction.stage == "void":
         events.append({"type": "hand_void", "next_dealer": (dealer + 1) % 4,
@@ -265,8 +271,8 @@ def _apply_discard(state: EuchreState, card: str, options: dict) -> Outcome:
     held = list(hands[dealer])
     held.remove(card)
     hands[dealer] = held
-    after = build(dealer, state.upcard, state.auction, card, new_play(hands, state.auction, dealer), state.score,
-                  options)
+    after = build(dealer, state.upcard, state.auction, card, new_play(hands, state.auction, dealer, options),
+                  state.score, options)
     return Outcome(after, [{"type": "discard", "seat": dealer, "card": card,
                             "rules": ["euchre.bidding.dealer-discard"]}])
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import SUITS
+from ...cards import SUIT_NAMES, SUITS
 from ...decks import cards_of, make_deck
 from ...trick_taking import TrickRules
 
@@ -49,7 +49,9 @@ def _rules_for(trump: str) -> tuple[TrickRules, dict[str, str]]:
         suit = effective[card]
         return strength[card] if suit == trump or suit == led else -1
 
-    return TrickRules(suits=effective, power=power), effective
+    name = SUIT_NAMES[trump]
+    aside = f"the left bower, which is a {name[:-1]} while {name} are trumps"
+    return TrickRules(suits=effective, power=power, asides={left: aside}), effective
 
 
 _BY_TRUMP = {suit: _rules_for(suit) for suit in SUITS}

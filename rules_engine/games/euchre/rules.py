@@ -10,6 +10,10 @@ UPCARD_DISCARD = Source("World of Card Games blog: is discarding the up card leg
                         "https://blog.worldofcardgames.com/2014/08/euchre-is-discarding-up-card-legal.html")
 OHIO = Source("Ohio Euchre forum, where a partner's lone order-up puts the upcard in the dealer's hand",
               "https://ohioeuchre.com/forum/viewtopic.php?t=119")
+LAW_1862 = Source("The Law and Practice of the Game of Euchre (1862): the eldest hand leads, and when its "
+                  "partner plays alone the lead goes to the dealer's partner", "https://ohioeuchre.com/E_laws3.php")
+OPENSPIEL = Source("OpenSpiel: Euchre (parameter allow_lone_defender)",
+                   "https://github.com/google-deepmind/open_spiel/blob/master/open_spiel/games/euchre/euchre.cc")
 
 RULEBOOK = RuleBook("euchre", (
     Section("Players and cards", (
@@ -100,7 +104,8 @@ RULEBOOK = RuleBook("euchre", (
              "that they will play without their partner: the alone flag of that bid. The partner lays "
              "their cards face down and sits the hand out; the turn passes over their seat, so each trick "
              "has one card fewer, and if they would have led first the lead goes to the next player on "
-             "their left. A lone maker who wins all five tricks scores more (euchre.scoring.lone-march).",
+             "their left (who leads the first trick against a lone maker is the option lone_first_lead, "
+             "see euchre.play.lead). A lone maker who wins all five tricks scores more (euchre.scoring.lone-march).",
              PAGAT),
         Rule("euchre.alone.dealer-exchange", "The dealer's exchange when the dealer's partner goes alone",
              "When the dealer's partner orders up the upcard and goes alone, the dealer sits the hand out. "
@@ -115,15 +120,30 @@ RULEBOOK = RuleBook("euchre", (
                     "order-up, then sit out; the dead hand holds the upcard, so nobody can play it either way "
                     f"and the play is the same ({OHIO}).")),
         Rule("euchre.alone.lone-defender", "Defending alone",
-             "With the option lone_defender, when the maker goes alone each defender in turn, beginning "
-             "with the one on the maker's left, may declare to defend alone ({\"type\": \"defend_alone\"}) "
-             "or pass. The first who declares it plays alone against the maker and their partner sits out "
-             "as well, leaving two players. This is decided after any exchange by the dealer and before the first lead. A lone "
-             "defender who euchres the maker scores 4 (euchre.scoring.lone-defender-euchre).",
-             PAGAT, options=("lone_defender",),
+             "With the option lone_defender, when the maker goes alone each defender in turn may declare to "
+             "defend alone ({\"type\": \"defend_alone\"}) or pass. By default the defender on the maker's "
+             "left answers first; with the option lone_defender_order set to dealer_left, the defender who "
+             "comes first clockwise from the dealer's left answers first. The first who declares it plays "
+             "alone against the maker and their partner sits out as well, leaving two players; once one has "
+             "declared, the other is not asked. This is decided after any exchange by the dealer and before "
+             "the first lead. A lone defender who euchres the maker scores 4 "
+             "(euchre.scoring.lone-defender-euchre).",
+             PAGAT, options=("lone_defender", "lone_defender_order"),
              notes=(f"false (default): the defenders always play together ({PAGAT}).",
                     f"true: a known variant in which one defender may face a lone maker alone, for a 4-point "
-                    f"euchre ({PAGAT}; {WIKIPEDIA}).")),
+                    f"euchre ({PAGAT}; {WIKIPEDIA}).",
+                    "lone_defender_order maker_left (default): the question goes round clockwise from the "
+                    "maker, as every call of the bidding passes to the next player on the left "
+                    "(euchre.bidding.turn); the rule books that allow defending alone do not say who answers "
+                    "first, so this is cardref's reading, and it was this engine's behaviour before the option "
+                    "existed.",
+                    "lone_defender_order dealer_left: the defenders answer in turn starting from the dealer's "
+                    f"left, skipping the maker's side, as {OPENSPIEL} asks them. The two orders differ whenever "
+                    "the maker sits on the dealer's right or is the dealer's partner. To replay OpenSpiel's hands "
+                    "also set deck \"24\", stick_the_dealer true, dealer_may_discard_upcard false, "
+                    "dealer_exchange_when_partner_alone exchange and lone_first_lead dealer_left; OpenSpiel "
+                    "further lets a defender defend alone against a maker who plays with a partner, which "
+                    "cardref does not offer.")),
     )),
     Section("Play", (
         Rule("euchre.play.trump-order", "Rank of the cards",
@@ -139,8 +159,21 @@ RULEBOOK = RuleBook("euchre", (
              "itself, it is a trump lead, and it beats every trump except the right bower.", PAGAT),
         Rule("euchre.play.lead", "Leading",
              "The player on the dealer's left leads to the first trick; if that player sits out because "
-             "their partner is alone, the next player in play to the left leads. The winner of each trick "
-             "leads to the next. Any card may be led.", PAGAT),
+             "their partner is alone, the next player in play to the left leads. With the option "
+             "lone_first_lead set to maker_left, the first lead against a lone maker goes instead to the "
+             "player on the maker's left (or, when that player sits out for a partner defending alone, to "
+             "the lone defender). The winner of each trick leads to the next. Any card may be led.", PAGAT,
+             options=("lone_first_lead",),
+             notes=("lone_first_lead dealer_left (default): the first lead stays with the player on the "
+                    "dealer's left, passing clockwise only past a seat that sits out, as in every hand "
+                    f"without a lone player ({LAW_1862}; {PAGAT}; and {OPENSPIEL}, which starts the play on the "
+                    "dealer's left and skips a seat out of play). It is the default because it changes the "
+                    "general rule only as far as a seat cannot play.",
+                    "lone_first_lead maker_left: the defender on the lone maker's left always leads, so the "
+                    "maker plays last to the first trick wherever the deal fell; many tables and Euchre "
+                    "programs play a lone hand this way (a \"left of the loner\" lead), though none of the rule "
+                    "books cited here prints it, so cardref offers it as a house rule. The two give different "
+                    "leaders unless the lone maker is the dealer.")),
         Rule("euchre.play.turn", "Turn order",
              "After the lead, each player taking part plays one card, clockwise, skipping a seat that sits "
              "the hand out.", PAGAT),
@@ -209,6 +242,14 @@ OPTIONS = (
            "The dealer may not pass in the second round, so no hand is thrown in.", choices=(False, True)),
     Option("lone_defender", False, "euchre.alone.lone-defender",
            "Against a lone maker one defender may defend alone, scoring 4 for a euchre.", choices=(False, True)),
+    Option("lone_first_lead", "dealer_left", "euchre.play.lead",
+           "Who leads the first trick against a lone maker: \"dealer_left\" (the player on the dealer's left, "
+           "or the next in play if that seat sits out) or \"maker_left\" (the player on the maker's left).",
+           choices=("dealer_left", "maker_left")),
+    Option("lone_defender_order", "maker_left", "euchre.alone.lone-defender",
+           "With lone_defender, which defender is asked first: \"maker_left\" (the one on the maker's left) "
+           "or \"dealer_left\" (the first clockwise from the dealer's left, as OpenSpiel asks).",
+           choices=("maker_left", "dealer_left")),
     Option("dealer_exchange_when_partner_alone", "none", "euchre.alone.dealer-exchange",
            "When the dealer's partner orders up alone: \"none\" (the dealer sits out without taking the "
            "upcard) or \"exchange\" (the dealer still takes it and discards, then sits out).",

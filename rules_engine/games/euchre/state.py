@@ -66,12 +66,31 @@ def exchange_due(auction: Auction, dealer: int, options: dict) -> bool:
     return not partner_alone or options["dealer_exchange_when_partner_alone"] == "exchange"
 
 
-def first_leader(dealer: int, seats: tuple[int, ...]) -> int:
-    """The first seat in play clockwise from the dealer's left."""
-    seat = (dealer + 1) % 4
-    while seat not in seats:
-        seat = (seat + 1) % 4
-    return seat
+def first_leader(dealer: int, auction: Auction, options: dict) -> int:
+    """The seat that leads the first trick: the first seat in play clockwise from the dealer's left,
+    or, against a lone maker under option lone_first_lead "maker_left", from the maker's left."""
+    start = _lead_from(dealer, auction, options)
+    return next(seat % 4 for seat in range(start, start + 4) if seat % 4 in auction.seats)
+
+
+def _lead_from(dealer: int, auction: Auction, options: dict) -> int:
+    """The seat the search for the first leader starts from."""
+    if auction.alone and options["lone_first_lead"] == "maker_left":
+        return (auction.maker + 1) % 4
+    return (dealer + 1) % 4
+
+
+def first_lead_reason(dealer: int, auction: Auction, options: dict) -> str:
+    """Who leads the first trick and why, in words."""
+    start = _lead_from(dealer, auction, options)
+    leader = first_leader(dealer, auction, options)
+    if start == (dealer + 1) % 4:
+        where = f"seat {start}, on the dealer's left,"
+    else:
+        where = f"seat {start}, on the lone maker's left (option lone_first_lead maker_left),"
+    if leader == start:
+        return f"{where} leads it"
+    return f"{where} {auction.out_because(start)}, so seat {leader} leads it"
 
 
 def locate(auction: Auction, dealer: int, dealer_discard: str | None, play: Play,
@@ -103,10 +122,10 @@ def _before_play(auction: Auction, dealer: int, dealer_discard: str | None,
     return "play", None
 
 
-def new_play(hands: list, auction: Auction, dealer: int) -> Play:
+def new_play(hands: list, auction: Auction, dealer: int, options: dict) -> Play:
     """A play with no card played yet, for the seats that will take part."""
-    seats = auction.seats
-    return Play(hands, [], [], Trick(first_leader(dealer, seats), ()), seats, [set(), set(), set(), set()])
+    return Play(hands, [], [], Trick(first_leader(dealer, auction, options), ()), auction.seats,
+                [set(), set(), set(), set()])
 
 
 def build(dealer: int, upcard: str, auction: Auction, dealer_discard: str | None, play: Play,
@@ -160,8 +179,10 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
     out = (dealer_discard or "", "" if exchange else upcard)
     seats = auction.seats
     try:
-        play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, seats),
-                         hand_sizes=sizes, deck=_deck_without(deck_name, out), rules=rules, ids=IDS, hands=hands)
+        play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, auction, options),
+                         hand_sizes=sizes, deck=_deck_without(deck_name, out), rules=rules, ids=IDS, hands=hands,
+                         absent=auction.absence,
+                         first_lead=lambda: first_lead_reason(dealer, auction, options))
     except InvalidRequest as error:
         if error.problems[0].rule == IDS.deck:
             _explain_out_of_play(raw, hands, auction, dealer_discard, upcard, exchange)
@@ -222,8 +243,8 @@ def _read_discard(value: object, auction: Auction, exchange: bool, upcard: str, 
             rule = "euchre.bidding.order-up"
         raise invalid(pointer, f"the dealer has not discarded: {reason}", rule)
     if card == upcard and not options["dealer_may_discard_upcard"]:
-        raise invalid(pointer, f"the dealer must keep the upcard ({_name(upcard)}) under option "
-                      "dealer_may_discard_upcard false", "euchre.bidding.dealer-discard")
+        raise invalid(pointer, f"the dealer must keep the {_name(upcard)}, the upcard just taken, and discard "
+                      "another card (option dealer_may_discard_upcard is false)", "euchre.bidding.dealer-discard")
     return card
 
 

@@ -108,7 +108,7 @@ def test_canadian_salad_play_follow_suit_explained_in_plain_words():
     answer = answers.explain(body(state, {"type": "play", "card": "5H"}))
     assert answer["legal"] is False
     assert answer["rules"][0]["id"] == "canadian-salad.play.follow-suit"
-    assert "QC" in answer["explanation"] and "must follow the club lead" in answer["explanation"]
+    assert answer["explanation"] == "Seat 2 must follow clubs: it holds the queen of clubs."
 
 
 def test_canadian_salad_play_follow_suit_refuses_a_position_that_revoked():

@@ -100,7 +100,7 @@ def test_euchre_malformed_move_is_refused_with_a_pointer(name, move, pointer):
 
 
 @pytest.mark.parametrize("options,pointer", [
-    ({"deck": 24}, ("options", "deck")),
+    ({"deck": 25}, ("options", "deck")),
     ({"deck": "36"}, ("options", "deck")),
     ({"target": 100}, ("options", "target")),
     ({"stick_the_dealer": "yes"}, ("options", "stick_the_dealer")),

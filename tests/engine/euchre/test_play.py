@@ -48,7 +48,9 @@ def test_euchre_play_left_bower_cannot_stand_in_for_its_printed_suit():
     assert cards(legal(state)) == ["10D"]
     verdict = judge(state, play("JD"))
     assert [v["rule"] for v in verdict["violations"]] == ["euchre.play.follow-suit", "euchre.play.left-bower"]
-    assert "does not follow" in verdict["violations"][1]["message"]
+    assert verdict["violations"][0]["message"] == (
+        "Seat 2 must follow diamonds: it holds the ten of diamonds. The jack of diamonds is the left bower, "
+        "which is a heart while hearts are trumps, so it does not follow diamonds.")
 
 
 def test_euchre_play_left_bower_led_is_a_trump_lead():

@@ -57,6 +57,8 @@ options_strategy = st.fixed_dictionaries({
     "stick_the_dealer": st.booleans(),
     "lone_defender": st.booleans(),
     "dealer_exchange_when_partner_alone": st.sampled_from(["none", "exchange"]),
+    "lone_first_lead": st.sampled_from(["dealer_left", "maker_left"]),
+    "lone_defender_order": st.sampled_from(["maker_left", "dealer_left"]),
     "target": st.integers(5, 25),
 })
 
