@@ -54,8 +54,6 @@ def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:
 
 def draw_ends_hand(cfg: Config, stock_before: int, taken: list[str]) -> bool:
     """Whether a draw ends the hand at once: a red three came as the stock's last card."""
-    if "no_replacement_for_last_two" in cfg.table.hooks:
-        return stock_before == 1 and taken[0] in RED_THREES
     return bool(taken) and taken[-1] in RED_THREES and stock_before == len(taken)
 
 

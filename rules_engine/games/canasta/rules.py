@@ -74,7 +74,16 @@ RULEBOOK = RuleBook("canasta", (
         Rule("canasta.red-threes.last-card", "A red three as the last stock card",
              "If the card a player takes from the stock (or as a replacement) is a red three and the "
              "stock is then empty, the three is laid out and the hand ends at once: that player neither "
-             "melds nor discards.", PAGAT),
+             "melds nor discards. In Two-hand, where a draw takes two cards, this holds whenever the stock's "
+             "last card is a red three, whether it comes alone or as the second of the last two; a red three "
+             "that comes first of the last two is laid out without a replacement and the turn goes on.",
+             (PAGAT, READING),
+             notes=("Two-hand Canasta as pagat gives it ends the hand on a red three drawn as the only card "
+                    "left and gives no replacement for a red three among the last two; what happens when the "
+                    "last of two cards drawn is a red three it leaves open. cardref's reading applies the rule "
+                    "for the stock's last card as written: the stock is empty after a red three, so the hand "
+                    "ends. A player who drew the last two cards as two red threes would otherwise face a turn "
+                    "with a single card that no legal move could finish.",)),
         Rule("canasta.red-threes.score", "What red threes score",
              "Each red three earns its side 100; a side holding all four earns 800 for them. A side that "
              "has melded nothing by the end of the hand loses those amounts instead. How much a side "

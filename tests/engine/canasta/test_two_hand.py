@@ -93,6 +93,23 @@ def test_canasta_red_threes_last_card_two_hand_single_red_three_ends_the_hand():
     assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
 
 
+def test_canasta_red_threes_last_card_two_hand_red_three_second_of_the_last_two_ends_the_hand():
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+                           ["AS", "3H"])
+    result = answers.apply_move(request(state, {"type": "draw"}))
+    assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
+    assert result["state"]["hands"][0] == ["QH", "4H", "AS"] and result["state"]["red_threes"][0] == ["3H"]
+
+
+def test_canasta_red_threes_last_card_two_hand_two_red_threes_as_the_last_two_end_the_hand():
+    state = leave_in_stock(two_hand([["QH"], ["9D", "9C"]], [[SEVEN_KINGS], []], {"seat": 0, "phase": "draw"}),
+                           ["3H", "3D"])
+    result = answers.apply_move(request(state, {"type": "draw"}))
+    assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
+    assert result["state"]["hands"][0] == ["QH"] and sorted(result["state"]["red_threes"][0]) == ["3D", "3H"]
+    assert answers.score(request(result["state"]))["lines"]
+
+
 def test_canasta_going_out_canastas_two_needed():
     turn = {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
             "question": None}
