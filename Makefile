@@ -4,7 +4,7 @@ PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
-VIEWERS := viewers/.installed-$(shell cksum < viewers/packages.lock | cut -d' ' -f1)
+VIEWERS := openapi/viewers/.installed-$(shell cksum < openapi/viewers/packages.lock | cut -d' ' -f1)
 PORT ?= 8000
 
 .PHONY: run test openapi openapi-check bench redis-server chromium viewers clean
@@ -14,13 +14,13 @@ $(STAMP): requirements.txt requirements-dev.txt
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	rm -f $(VENV)/.installed-* && touch $@
 
-# Swagger UI and ReDoc for /docs and /redoc, from npm at the versions and hashes in viewers/packages.lock.
+# Swagger UI and ReDoc for /docs and /redoc, from npm at the versions and hashes in openapi/viewers/packages.lock.
 viewers: $(VIEWERS)
 
-$(VIEWERS): viewers/packages.lock viewers/install.py
+$(VIEWERS): openapi/viewers/packages.lock openapi/viewers/install.py
 	@command -v npm >/dev/null || { apt-get update -qq && apt-get install -y -qq npm >/dev/null; }
-	$(PYTHON) viewers/install.py
-	rm -f viewers/.installed-* && touch $@
+	$(PYTHON) openapi/viewers/install.py
+	rm -f openapi/viewers/.installed-* && touch $@
 
 redis-server:
 	@command -v redis-server >/dev/null || { apt-get update -qq && apt-get install -y -qq redis-server >/dev/null; }
@@ -45,4 +45,4 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.run
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis viewers/.installed-* viewers/swagger-ui-dist viewers/redoc
+	rm -rf $(VENV) .pytest_cache .hypothesis openapi/viewers/.installed-* openapi/viewers/swagger-ui-dist openapi/viewers/redoc

@@ -1,6 +1,6 @@
 """Swagger UI and ReDoc assets for /docs and /redoc, and /embed.js, all served by the service itself.
 
-The viewers come from npm at pinned versions (viewers/packages.lock, installed by `make viewers`),
+The viewers come from npm at pinned versions (openapi/viewers/packages.lock, installed by `make viewers`),
 so the documentation pages work on a machine without internet.
 """
 
@@ -12,7 +12,7 @@ from flask import Blueprint, send_from_directory
 
 from .errors import error_response
 
-VIEWERS_DIR = Path(__file__).resolve().parent.parent / "viewers"
+VIEWERS_DIR = Path(__file__).resolve().parent.parent / "openapi" / "viewers"
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 SWAGGER_UI_ASSETS = "/docs/assets/"
 REDOC_SCRIPT = "/redoc/assets/redoc.standalone.js"

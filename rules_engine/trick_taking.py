@@ -13,7 +13,7 @@ from typing import Callable, NamedTuple
 from .cards import CANONICAL, RANK_INDEX, SUIT, SUIT_NAMES, card_name
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Violation
-from .parsing import HiddenHand, read_cards, read_hand, read_int, read_list, read_object, reject_unknown
+from .parsing import HiddenHand, read_cards, read_hand, read_list, read_object, read_seat, reject_unknown
 
 
 @dataclass(frozen=True)
@@ -254,11 +254,11 @@ def _read_trick(item: object, pointer: tuple, table: tuple[int, tuple[int, ...],
     reject_unknown(item, _DONE_TRICK_FIELDS if allow_winner or item.get("winner") is None else _CURRENT_TRICK_FIELDS, pointer)
     if "leader" not in item:
         raise invalid(pointer + ("leader",), "required: the seat that led the trick")
-    leader = read_int(item["leader"], pointer + ("leader",), 0, players - 1)
+    leader = read_seat(item["leader"], pointer + ("leader",), players, ids.lead)
     if leader not in seats:
         raise invalid(pointer + ("leader",), f"{absent(leader)}; seat {expected} leads this trick", ids.lead)
     if item.get("winner") is not None:
-        read_int(item["winner"], pointer + ("winner",), 0, players - 1)
+        read_seat(item["winner"], pointer + ("winner",), players, ids.trick_winner)
     return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), len(seats))))
 
 

@@ -73,7 +73,7 @@ def browser():
 @pytest.fixture(scope="session")
 def service():
     """The service over real HTTP, with its embedded defaults."""
-    if not (Path(__file__).resolve().parents[2] / "viewers" / "swagger-ui-dist" / "VERSION").is_file():
+    if not (Path(__file__).resolve().parents[2] / "openapi" / "viewers" / "swagger-ui-dist" / "VERSION").is_file():
         pytest.fail("the viewers are not installed: run `make viewers` (make test does)")
     with LiveServer(create_app(Settings())) as server:
         yield server

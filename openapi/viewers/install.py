@@ -1,7 +1,7 @@
 """Fetch the pinned Swagger UI and ReDoc packages from npm, check their hashes, unpack what is served.
 
 Run by `make viewers`: `npm pack` downloads only the package's own tarball (no dependencies and
-no install scripts), so nothing but the listed files lands in viewers/<package>/.
+no install scripts), so nothing but the listed files lands in openapi/viewers/<package>/.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ At every decision both must ask the same seat and offer the same moves; at the e
 the same points. OpenSpiel is not a dependency of cardref: install it in a separate environment,
 
     python3.11 -m venv /tmp/openspiel && /tmp/openspiel/bin/pip install open_spiel==2.0.2
-    PYTHONPATH=. /tmp/openspiel/bin/python conformance/openspiel_euchre.py 200 dealer_left dealer_left
+    PYTHONPATH=. /tmp/openspiel/bin/python bench/openspiel_euchre_agreement.py 200 dealer_left dealer_left
 
 where the two last arguments are cardref's lone_defender_order and lone_first_lead. OpenSpiel's
 declarer decides to go alone after the dealer's discard; cardref's alone flag on the bid takes
