@@ -10,18 +10,22 @@ from flask import request
 from marshmallow import Schema, ValidationError, fields, missing
 from webargs.flaskparser import FlaskParser, abort
 
+from .limits import LIMITS, TooLarge
+
 
 class BodyParser(FlaskParser):
     """Reads a JSON body in one step: orjson, an object check, then the schema instance's load.
 
-    Any content type is read as JSON. A body that is not JSON, or not an object, is a 400; a field
-    of the wrong type or shape is a 422 whose errors point at it under "json".
+    Any content type is read as JSON. A body that is not JSON, or not an object, is a 400; a body
+    over a size limit (api.limits) is a 422 before any field is read; a field of the wrong type or
+    shape is a 422 whose errors point at it under "json".
     """
 
     def use_args(self, schema, *, location=None, **kwargs):
         if location != "json":
             return super().use_args(schema, location=location, **kwargs)
         shape = plain_shape(schema)
+        field_count = len(schema.fields)
 
         def decorator(view):
             # flask-smorest's own wrapper only asks whether the view is a coroutine; none is, so the
@@ -37,6 +41,11 @@ class BodyParser(FlaskParser):
                 if type(body) is not dict:
                     abort(400, message="The body must be a JSON object.",
                           messages={"json": {"_schema": [f"a JSON {_json_type(body)} was sent; send an object"]}})
+                try:
+                    LIMITS.check(body, field_count)
+                except TooLarge as error:
+                    abort(422, message=f"The body is larger than any real request: {error.message}.",
+                          messages=error.errors())
                 if shape is None or not fits(body, shape):
                     try:
                         body = schema.load(body)
