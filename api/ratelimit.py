@@ -37,6 +37,12 @@ def enable(app: Flask, limits: str, redis_url: str | None, timeout_seconds: floa
         key_prefix="cardref", swallow_errors=True, in_memory_fallback_enabled=True, headers_enabled=False,
     )
 
+    # The in-process store starts a timer thread at once; it ends before any worker is forked from
+    # this process, so that no worker inherits a thread it never started.
+    timer = getattr(limiter.storage, "timer", None)
+    if timer is not None:
+        timer.join()
+
     @app.errorhandler(RateLimitExceeded)
     def too_many(error: RateLimitExceeded) -> Response:
         breached = limiter.current_limit

@@ -6,8 +6,9 @@ part and saves them all in bench/results/hostile.json:
 - worst: for every POST endpoint, the median CPU time of a typical request (realistic positions
   of every game) and of each body of a generated catalogue of hostile and heavy ones, in process
   through the whole Flask stack with caching off; the worst, and its ratio to typical.
-- attack: /healthz p50/p99 on gunicorn as configured, idle, then while 4 connections send the
-  catalogue's most expensive bodies for 10 s; gevent and sync workers in the same run.
+- attack: /healthz p50/p99 on gunicorn as configured, idle, then while 4 clients send the
+  catalogue's most expensive bodies for 10 s, paced (3.5 requests/s in all) and as a flood;
+  gevent and sync workers, and gevent with a rate limit, in the same run.
 - stall: /healthz while two uploads have sent half their body and wait.
 - memory: each worker's resident memory before and after 3,000 distinct heavy requests (answers
   of the largest accepted kind, and positions refused with many distinct large table melds).
@@ -215,23 +216,55 @@ def _percentiles(latencies: list[float], failures: int) -> dict:
             "max_ms": round(ordered[-1], 2)}
 
 
+def _paced(port: int, bodies: list[tuple[str, dict]], seconds: float, clients: int, per_second: float) -> int:
+    """`clients` connections sending the bodies in turn, `per_second` requests in all; how many were sent."""
+    sent = [0]
+    raw = [(endpoint, orjson.dumps(body)) for endpoint, body in bodies]
+
+    def client(offset: int):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        deadline, index = time.monotonic() + seconds, offset
+        while time.monotonic() < deadline:
+            started = time.monotonic()
+            endpoint, body = raw[index % len(raw)]
+            connection.request("POST", endpoint, body, {"Content-Type": "application/json"})
+            connection.getresponse().read()
+            sent[0] += 1
+            index += clients
+            time.sleep(max(0.0, clients / per_second - (time.monotonic() - started)))
+        connection.close()
+
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(clients)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sent[0]
+
+
 def attack(seconds: int = 10) -> dict:
-    """/healthz idle and while 4 connections send the most expensive bodies, per worker class."""
+    """/healthz idle, then while 4 clients send the most expensive bodies: at 3.5 requests/s in all
+    (the rate that stalled the service when one such body cost half a second), and as fast as
+    they can (a flood, wrk); for gevent and sync workers, and for gevent with RATE_LIMIT set."""
     bodies = expensive_bodies()
     report = {}
-    for worker_class in ("gevent", "sync"):
-        with gunicorn("app:app", worker_class=worker_class) as (port, _):
-            idle = _percentiles(*_healthz_latencies(port, count=500))
-            found: dict = {}
-            probe = threading.Thread(target=lambda: found.update(
-                zip(("latencies", "failures"), _healthz_latencies(port, seconds=seconds))))
-            probe.start()
-            load = run_wrk(port, bodies, seconds, connections=4)
-            probe.join()
-            report[worker_class] = {"healthz_idle": idle,
-                                    "healthz_under_attack": _percentiles(found["latencies"], found["failures"]),
-                                    "hostile_requests_per_second": load.requests_per_second,
-                                    "hostile_p99_ms": load.p99_ms}
+    for name, worker_class, env in (("gevent", "gevent", {}), ("sync", "sync", {}),
+                                    ("gevent_rate_limited", "gevent", {"RATE_LIMIT": "20 per second"})):
+        with gunicorn("app:app", env=env, worker_class=worker_class) as (port, _):
+            figures = {"healthz_idle": _percentiles(*_healthz_latencies(port, count=500))}
+            for attack_name in ("paced", "flood"):
+                found: dict = {}
+                probe = threading.Thread(target=lambda: found.update(
+                    zip(("latencies", "failures"), _healthz_latencies(port, seconds=seconds))))
+                probe.start()
+                if attack_name == "paced":
+                    figures["hostile_requests"] = _paced(port, bodies, seconds, clients=4, per_second=3.5)
+                else:
+                    load = run_wrk(port, bodies, seconds, connections=4)
+                    figures["flood_requests_per_second"] = load.requests_per_second
+                probe.join()
+                figures[f"healthz_{attack_name}"] = _percentiles(found["latencies"], found["failures"])
+            report[name] = figures
     return report
 
 
