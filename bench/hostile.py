@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import gc
 import http.client
 import json
 import random
@@ -79,20 +80,21 @@ def _paths(node, path=()):
         yield path
 
 
-def mutations(body: dict) -> list[tuple[str, dict]]:
-    """Hostile variants of a typical body: every list, object and string swapped for the largest
-    junk the limits let through, and for junk far beyond them."""
+def mutations(body: dict):
+    """Hostile variants of a typical body, one at a time: every list, object and string swapped for
+    the largest junk the limits let through, and for junk far beyond them."""
     cards = LIMITS.bounds_for(body).cards
-    found = [("38,000 unknown top-level keys", {**body, **{f"k{i}": i for i in range(38_000)}}),
-             ("64 unknown top-level keys", {**body, **{f"k{i}": i for i in range(64)}})]
+    yield "38,000 unknown top-level keys", {**body, **{f"k{i}": i for i in range(38_000)}}
+    yield "64 unknown top-level keys", {**body, **{f"k{i}": i for i in range(64)}}
     for path in list(_paths(body))[1:40]:
         where = "/".join(map(str, path))
         for item in JUNK:
-            found.append((f"{where}: {cards} x {item!r}", put(body, path, [item] * cards)))
-        found.append((f"{where}: 80,000 x 0", put(body, path, [0] * 80_000)))
-        found.append((f"{where}: {MAX_KEYS} keys", put(body, path, {f"k{i}": [] for i in range(MAX_KEYS)})))
-        found.append((f"{where}: {MAX_STRING}-char string", put(body, path, "K" * MAX_STRING)))
-    return found
+            yield f"{where}: {cards} x {item!r}", put(body, path, [item] * cards)
+        yield f"{where}: 80,000 x 0", put(body, path, [0] * 80_000)
+        yield f"{where}: 60,000 x []", put(body, path, [[]] * 60_000)
+        yield f"{where}: 60,000 x \"\"", put(body, path, [""] * 60_000)
+        yield f"{where}: {MAX_KEYS} keys", put(body, path, {f"k{i}": [] for i in range(MAX_KEYS)})
+        yield f"{where}: {MAX_STRING}-char string", put(body, path, "K" * MAX_STRING)
 
 
 def yes_positions(count: int, seed: int = 2) -> list[dict]:
@@ -152,29 +154,34 @@ def _median_ms(client, endpoint: str, raw: bytes, repeat: int) -> float:
 
 
 def worst(repeat: int = 5) -> dict:
-    """Each endpoint's typical median and its worst hostile or heavy body, with their ratio."""
+    """Each endpoint's typical median and its worst hostile or heavy body, with their ratio.
+
+    Bodies are made one at a time and timed as JSON text, with the heap frozen first, as
+    gunicorn.conf.py freezes the loaded app: a catalogue held in memory would give every
+    allocation and garbage collection millions of objects that no server holds.
+    """
     client = create_app(Settings(cache_ttl_seconds=0)).test_client()
     bodies = typical()
-    catalogue = [(endpoint, name, body) for endpoint, name, body in heavy(bodies)]
-    for endpoint in ENDPOINTS:
-        for game_body in {b.get("game"): b for b in bodies[endpoint]}.values():
-            catalogue += [(endpoint, f"{game_body.get('game')} {name}", body) for name, body in mutations(game_body)]
+    heavy_raw = [(endpoint, name, orjson.dumps(body)) for endpoint, name, body in heavy(bodies)]
+    gc.collect()
+    gc.freeze()
     report = {}
     for endpoint in ENDPOINTS:
         usual = statistics.median(_median_ms(client, endpoint, orjson.dumps(b), repeat) for b in bodies[endpoint])
-        timed = []
-        for name_endpoint, name, body in catalogue:
-            if name_endpoint != endpoint:
-                continue
-            raw = orjson.dumps(body)
-            if len(raw) > 256 * 1024:
-                continue  # refused by the body limit before anything is read
-            timed.append((_median_ms(client, endpoint, raw, repeat), name, len(raw)))
+        timed = [(_median_ms(client, endpoint, raw, repeat), name, len(raw))
+                 for name_endpoint, name, raw in heavy_raw if name_endpoint == endpoint]
+        for game_body in {b.get("game"): b for b in bodies[endpoint]}.values():
+            for name, body in mutations(game_body):
+                raw = orjson.dumps(body)
+                del body
+                if len(raw) <= 256 * 1024:  # larger bodies are refused by the body limit before anything is read
+                    timed.append((_median_ms(client, endpoint, raw, repeat), f"{game_body.get('game')} {name}", len(raw)))
         timed.sort(reverse=True)
         top_ms, top_name, top_bytes = timed[0]
         report[endpoint] = {"typical_ms": round(usual, 3), "worst_ms": round(top_ms, 3), "ratio": round(top_ms / usual, 1),
                             "worst": top_name, "worst_body_bytes": top_bytes, "bodies_tried": len(timed),
                             "next_worst": [(round(ms, 3), name) for ms, name, _ in timed[1:4]]}
+    gc.unfreeze()
     return report
 
 
