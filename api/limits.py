@@ -69,6 +69,20 @@ def _cards_shown(node: object) -> int:
     return count
 
 
+def _pointer(root: object, target: object) -> tuple:
+    """Where `target` (the very object) first sits inside `root`, in document order."""
+    stack: list[tuple[object, tuple]] = [(root, ())]
+    while stack:
+        node, pointer = stack.pop()
+        if node is target:
+            return pointer
+        if type(node) is list:
+            stack.extend((node[i], pointer + (i,)) for i in range(len(node) - 1, -1, -1))
+        elif type(node) is dict:
+            stack.extend((item, pointer + (key,)) for key, item in reversed(node.items()))
+    return ()
+
+
 def _deal_cards(game, variant) -> int:
     """The most cards a fresh deal of the variant puts in its state, over every player count."""
     rs = game.ruleset(variant.slug)
@@ -112,35 +126,44 @@ class Limits:
         return self._bounds.get((game, variant)) or self._bounds.get((game, None)) or self._widest
 
     def check(self, body: dict, fields: int) -> None:
-        """Raise TooLarge at the first part of the body over its limit; `fields`: the envelope's field count."""
+        """Raise TooLarge at the first part of the body over its limit; `fields`: the envelope's field count.
+
+        The body is walked a level at a time, each level's values gathered by list operations
+        that run in C; where a part is over its limit is worked out only once one is found.
+        """
         if len(body) > fields:
             raise TooLarge((), f"the body has {len(body)} fields; a request has at most {fields}")
         bounds = self.bounds_for(body)
-        budget = bounds.nodes
-        stack: list[tuple[object, tuple]] = [(body, ())]
-        while stack:
-            node, pointer = stack.pop()
-            budget -= 1
+        cards, budget = bounds.cards, bounds.nodes
+        level: list = [body]
+        depth = 0
+        while level:
+            budget -= len(level)
             if budget < 0:
                 raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
                                    f"needs that many")
-            kind = type(node)
-            if kind is str:
-                if len(node) > MAX_STRING:
-                    raise TooLarge(pointer, f"{len(node)} characters; a string here is at most {MAX_STRING}")
-            elif kind is list or kind is dict:
-                if len(pointer) >= MAX_DEPTH:
-                    raise TooLarge(pointer, f"nested more than {MAX_DEPTH} levels deep")
+            deeper: list = []
+            for node in level:
+                kind = type(node)
                 if kind is list:
-                    if len(node) > bounds.cards:
-                        raise TooLarge(pointer, f"holds {len(node)} items; no list of this game holds more than "
-                                                f"its {bounds.cards} cards")
-                    # Pushed last to first, so the first offending item is the one named.
-                    stack.extend((node[index], pointer + (index,)) for index in range(len(node) - 1, -1, -1))
-                else:
+                    if depth >= MAX_DEPTH:
+                        raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
+                    if len(node) > cards:
+                        raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list of this game "
+                                                             f"holds more than its {cards} cards")
+                    deeper += node
+                elif kind is dict:
+                    if depth >= MAX_DEPTH:
+                        raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
                     if len(node) > MAX_KEYS:
-                        raise TooLarge(pointer, f"{len(node)} fields; an object here has at most {MAX_KEYS}")
-                    stack.extend((item, pointer + (key,)) for key, item in reversed(node.items()))
+                        raise TooLarge(_pointer(body, node), f"{len(node)} fields; an object here has at most "
+                                                             f"{MAX_KEYS}")
+                    deeper += node.values()
+                elif kind is str and len(node) > MAX_STRING:
+                    raise TooLarge(_pointer(body, node), f"{len(node)} characters; a string here is at most "
+                                                         f"{MAX_STRING}")
+            level = deeper
+            depth += 1
         for name in CARD_HOLDERS:
             if body.get(name) is not None:
                 cards = _cards_shown(body[name])
