@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @contextmanager
 def gunicorn(env: dict | None = None, workers: int = 2):
-    """Start gunicorn as the Procfile does (REDIS_URL only when given); yield its port; stop it after."""
+    """Start gunicorn as the Procfile does (REDIS_URL only when given); yield its port and the
+    master's pid; stop it after."""
     port = free_port()
     environment = {**os.environ, "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
     environment.pop("REDIS_URL", None)
@@ -36,7 +37,7 @@ def gunicorn(env: dict | None = None, workers: int = 2):
                     process.kill()
                     raise RuntimeError("gunicorn did not start: " + process.stderr.read().decode()[-2000:])
                 time.sleep(0.1)
-        yield port
+        yield port, process.pid
     finally:
         process.terminate()  # graceful: waits for open connections, up to gunicorn's graceful timeout
         try:

@@ -25,7 +25,7 @@ def post(port: int, path: str, body: dict) -> tuple[int, dict, dict]:
 @pytest.fixture(params=["embedded", "redis"])
 def gunicorn(request, redis_server):
     env = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
-    with serving(env) as port:
+    with serving(env) as (port, _):
         yield port, request.param
 
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import json
 import socket
+import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -33,7 +35,7 @@ def stalled_upload(port: int) -> socket.socket:
 @pytest.fixture(params=["embedded", "redis"])
 def server(request, redis_server):
     env = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
-    with gunicorn(env, workers=2) as port:
+    with gunicorn(env, workers=2) as (port, _):
         yield port
 
 
@@ -66,3 +68,28 @@ def test_stalled_upload_is_answered_once_its_body_arrives(server):
 def test_oversized_body_through_gunicorn_is_refused_briefly(server):
     status, error, _ = post(server, "/validate-meld", {"game": "canasta", "melds": list(range(30_000))})
     assert status == 422 and len(json.dumps(error)) < 1024
+
+
+def worker_pids(master: int) -> set[int]:
+    """The worker processes of a gunicorn master."""
+    children = Path(f"/proc/{master}/task/{master}/children").read_text().split()
+    return {int(pid) for pid in children}
+
+
+def workers_when(master: int, condition) -> set[int]:
+    """The workers once `condition(workers)` holds; a worker leaves and is replaced within a second or two."""
+    for _ in range(200):
+        found = worker_pids(master)
+        if condition(found):
+            return found
+        time.sleep(0.05)
+    raise AssertionError(f"the workers stayed {found}")
+
+
+def test_workers_are_replaced_after_their_requests_so_memory_comes_back():
+    with gunicorn({"GUNICORN_MAX_REQUESTS": "10"}, workers=2) as (port, master):
+        first = workers_when(master, lambda found: len(found) == 2)
+        for _ in range(60):  # a worker leaves after at most eleven requests (ten and a tenth of jitter)
+            status, _, _ = post(port, "/validate-meld", MELD)
+            assert status == 200
+        workers_when(master, lambda found: len(found) == 2 and first - found)  # fresh workers took over
