@@ -149,8 +149,8 @@ class Limits:
                     if depth >= MAX_DEPTH:
                         raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
                     if len(node) > cards:
-                        raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list of this game "
-                                                             f"holds more than its {cards} cards")
+                        raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
+                                                             f"of this game holds more than {cards}")
                     deeper += node
                 elif kind is dict:
                     if depth >= MAX_DEPTH:
@@ -168,7 +168,7 @@ class Limits:
             if body.get(name) is not None:
                 cards = _cards_shown(body[name])
                 if cards > bounds.cards:
-                    raise TooLarge((name,), f"names {cards} cards; the deck of this game has {bounds.cards}")
+                    raise TooLarge((name,), f"names {cards} cards; a deal of this game has {bounds.cards}")
 
 
 LIMITS = Limits()
