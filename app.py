@@ -8,7 +8,7 @@ from flask import Flask
 from flask_smorest import Api
 
 import api as service
-from api import cors, errors, http_caching, viewers
+from api import cors, errors, http_caching, ratelimit, viewers
 from api.cache import build_cache
 from api.config import Settings
 from schemas.answers import ErrorAnswer
@@ -61,6 +61,8 @@ def create_app(settings: Settings | None = None) -> Flask:
     errors.register(app)
     http_caching.enable(app)
     cors.enable(app, settings.cors_origins)
+    app.extensions["cardref.limiter"] = ratelimit.enable(app, settings.rate_limit, settings.redis_url,
+                                                          settings.redis_timeout_seconds)
     app.extensions["cardref.cache"] = build_cache(settings)
     app.extensions["cardref.spec"] = spec
     return app

@@ -2,8 +2,20 @@
 
 Answers are CPU-bound pure Python, so threads only contend for the GIL. Measured on 2 cores with
 wrk at 16 connections (bench/README.md): sync workers gave steady throughput, while gthread swung
-from a third of sync's rate to above it between runs; one sync worker per core kept p99 at 1.25x
+from a third of sync's rate to above it between runs; one worker per core kept p99 at 1.25x
 the parse-only baseline, where one more worker raised throughput 5% but p99 to 1.6x.
+
+Workers are gevent's: a sync worker is held by its one client until the whole request has
+arrived, so two clients that send half a body and wait stopped the whole service until the
+timeout killed both workers. A gevent worker reads every connection cooperatively: a slow
+client parks one greenlet and the worker goes on answering the others. Answers themselves are
+computed one at a time per worker, as before (bench/README.md measures both classes side by
+side: gevent answered about 0.8 times as many requests per second as sync, at a similar p99). gevent patches the standard library here, before the app is loaded, so that every
+socket and lock the app creates is cooperative.
+
+Workers are recycled after about MAX_REQUESTS requests (with jitter, so they do not all restart
+at once): whatever memory a worker's caches reached is given back, and a fresh worker starts
+from the preloaded app at once.
 
 The app is loaded once, before the workers fork: every worker starts ready to answer at once,
 and a worker that is replaced comes back without reloading the rules.
@@ -13,13 +25,24 @@ import gc
 import multiprocessing
 import os
 
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gevent")
+if worker_class == "gevent":
+    from gevent import monkey
+
+    monkey.patch_all()
+
 bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-keepalive = 5
+# One request per connection, as sync workers always did: a gevent worker keeps the connections it
+# accepted, and with keep-alive the worker that accepted more of them served each more slowly
+# (p99 4 to 10 times sync's at 16 connections, bench/README.md); without it each new connection
+# goes to whichever worker is free to accept it.
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "0"))
 preload_app = True
-max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "0"))
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
+max_requests_jitter = max_requests // 10
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()

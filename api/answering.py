@@ -28,7 +28,7 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
 
     X-Cache says what happened: hit, miss (computed and stored), or skip (computed and not
     stored, because a look-up would not beat computing this kind of answer by the configured
-    speed-up; see CostTracker). A kind
+    speed-up, see CostTracker, or because the answer is larger than the cache takes). A kind
     is an endpoint under one ruleset for positions of one size class, so the few heavy positions
     of an endpoint are cached even where its usual answers are cheaper than a round trip.
     """
@@ -49,8 +49,7 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     if hit is not None:
         return json_response(hit, cache="hit")
     data = _timed(costs, kind, compute, body)
-    cache.set(key, data)
-    return json_response(data, cache="miss")
+    return json_response(data, cache="miss" if cache.set(key, data) else "skip")
 
 
 def _timed(costs: CostTracker, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:

@@ -89,23 +89,34 @@ class NoCache:
         """Nothing is ever stored."""
         return None
 
-    def set(self, key: str, value: bytes) -> None:
+    def set(self, key: str, value: bytes) -> bool:
         """Drop the answer."""
+        return False
 
     def status(self) -> str:
         """The cache's state for /readyz."""
         return "disabled"
 
 
+ENTRY_OVERHEAD = 240  # bytes an entry costs beyond its answer: key string, tuple, float, dict slot
+
+
 class MemoryCache:
-    """A bounded in-process LRU cache with expiry: the embedded default."""
+    """An in-process LRU cache with expiry, bounded in entries and in bytes: the embedded default.
+
+    Only answers of at most `max_answer_bytes` are stored; the least recently used are dropped
+    while the entries' answers, keys and bookkeeping together exceed `max_bytes`.
+    """
 
     kind = "memory"
 
-    def __init__(self, entries: int, ttl_seconds: int):
+    def __init__(self, entries: int, ttl_seconds: int, max_bytes: int = 64 * 2**20,
+                 max_answer_bytes: int = 64 * 2**10):
         self._entries, self._ttl = entries, ttl_seconds
+        self._max_bytes, self.max_answer_bytes = max_bytes, max_answer_bytes
         self.costs = CostTracker(0.0)  # a dictionary look-up beats any computation
         self._items: OrderedDict[str, tuple[float, bytes]] = OrderedDict()
+        self.bytes = 0
         self._lock = threading.Lock()
 
     def get(self, key: str) -> bytes | None:
@@ -116,54 +127,73 @@ class MemoryCache:
                 return None
             if item[0] < time.monotonic():
                 del self._items[key]
+                self.bytes -= _entry_bytes(key, item[1])
                 return None
             self._items.move_to_end(key)
             return item[1]
 
-    def set(self, key: str, value: bytes) -> None:
-        """Store an answer, dropping the least recently used when full."""
+    def set(self, key: str, value: bytes) -> bool:
+        """Store an answer no larger than the limit, dropping the least recently used when full."""
+        if len(value) > self.max_answer_bytes:
+            return False
         with self._lock:
+            old = self._items.pop(key, None)
+            if old is not None:
+                self.bytes -= _entry_bytes(key, old[1])
             self._items[key] = (time.monotonic() + self._ttl, value)
-            self._items.move_to_end(key)
-            while len(self._items) > self._entries:
-                self._items.popitem(last=False)
+            self.bytes += _entry_bytes(key, value)
+            while len(self._items) > self._entries or self.bytes > self._max_bytes:
+                dropped, (_, answer) = self._items.popitem(last=False)
+                self.bytes -= _entry_bytes(dropped, answer)
+        return True
 
     def status(self) -> str:
         """The cache's state for /readyz."""
         return "disabled"
 
 
+def _entry_bytes(key: str, value: bytes) -> int:
+    return len(key) + len(value) + ENTRY_OVERHEAD
+
+
 class RedisCache:
     """Redis with short timeouts; after a failure it stays out of the way for a moment, then retries.
 
-    Each thread keeps one connection and sends its commands straight on it: a GET through
-    redis-py's client and pool costs about twice the round trip itself (bench/README.md), and a
-    sync worker never needs more than one connection at a time.
+    Commands go straight on a connection taken from a free list and put back after: a GET
+    through redis-py's client and pool costs about twice the round trip itself (bench/README.md).
+    Taking and returning are single list operations, safe for threads and greenlets alike, so a
+    worker holds as many connections as it ever had requests waiting on Redis at once.
     """
 
     kind = "redis"
 
     def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float,
-                 min_speedup: float = 0.0):
+                 min_speedup: float = 0.0, max_answer_bytes: int = 64 * 2**10):
         # Parsing the URL touches no network: the first command connects.
         self._pool = redis.ConnectionPool.from_url(
             url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds, retry=Retry(NoBackoff(), 0),
             health_check_interval=0,
         )
-        self._local = threading.local()
+        self._idle: list = []
         self._ttl, self._retry_seconds = ttl_seconds, retry_seconds
+        self.max_answer_bytes = max_answer_bytes
         self.costs = CostTracker(min_speedup)
         self._down_until = 0.0
         self._down = False
 
     def _connection(self):
-        connection = getattr(self._local, "connection", None)
-        if connection is None or connection.pid != os.getpid():  # never share a socket across a fork
-            connection = self._local.connection = self._pool.make_connection()
-        return connection
+        pid = os.getpid()
+        while self._idle:
+            try:
+                connection = self._idle.pop()
+            except IndexError:  # another thread took the last one
+                break
+            if connection.pid == pid:  # never share a socket across a fork
+                return connection
+        return self._pool.make_connection()
 
     def _command(self, *args) -> tuple[object, float]:
-        """Send one command on this thread's connection: the reply, and the round trip in seconds."""
+        """Send one command on a connection of its own: the reply, and the round trip in seconds."""
         connection = self._connection()
         try:
             if not connection.is_connected:
@@ -174,6 +204,7 @@ class RedisCache:
         except BaseException:
             connection.disconnect()  # a late reply must never answer the next command
             raise
+        self._idle.append(connection)
         return reply, time.perf_counter() - started
 
     def _available(self) -> bool:
@@ -203,16 +234,17 @@ class RedisCache:
         self.costs.record_lookup(round_trip)
         return value
 
-    def set(self, key: str, value: bytes) -> None:
-        """Store an answer; a failure is logged and forgotten."""
-        if not self._available():
-            return
+    def set(self, key: str, value: bytes) -> bool:
+        """Store an answer no larger than the limit; a failure is logged and forgotten."""
+        if len(value) > self.max_answer_bytes or not self._available():
+            return False
         try:
             self._command("SET", key, value, "EX", self._ttl)
         except (redis.RedisError, OSError) as error:
             self._failed("write", error)
-            return
+            return False
         self._recovered()
+        return True
 
     def status(self) -> str:
         """Ping Redis now: 'up' or 'down'."""
@@ -231,5 +263,6 @@ def build_cache(settings) -> NoCache | MemoryCache | RedisCache:
         return NoCache()
     if settings.redis_url:
         return RedisCache(settings.redis_url, settings.cache_ttl_seconds, settings.redis_timeout_seconds,
-                          settings.redis_retry_seconds, settings.redis_min_speedup)
-    return MemoryCache(settings.memory_cache_entries, settings.cache_ttl_seconds)
+                          settings.redis_retry_seconds, settings.redis_min_speedup, settings.cache_max_answer_bytes)
+    return MemoryCache(settings.memory_cache_entries, settings.cache_ttl_seconds, settings.memory_cache_bytes,
+                       settings.cache_max_answer_bytes)

@@ -27,12 +27,15 @@ class Settings:
     redis_url: str | None = None
     cache_ttl_seconds: int = 3600
     memory_cache_entries: int = 10_000
+    memory_cache_bytes: int = 64 * 2**20
+    cache_max_answer_bytes: int = 64 * 2**10
     redis_timeout_seconds: float = 0.05
     redis_retry_seconds: float = 1.0
     redis_min_speedup: float = 2.0
     max_body_bytes: int = 256 * 1024
     log_level: str = "INFO"
     cors_origins: tuple[str, ...] = field(default_factory=lambda: ("*",))
+    rate_limit: str = ""
 
     @classmethod
     def from_env(cls) -> "Settings":
@@ -41,10 +44,13 @@ class Settings:
             redis_url=os.environ.get("REDIS_URL") or None,
             cache_ttl_seconds=_int("CACHE_TTL_SECONDS", 3600),
             memory_cache_entries=_int("MEMORY_CACHE_ENTRIES", 10_000),
+            memory_cache_bytes=_int("MEMORY_CACHE_BYTES", 64 * 2**20),
+            cache_max_answer_bytes=_int("CACHE_MAX_ANSWER_BYTES", 64 * 2**10),
             redis_timeout_seconds=_float("REDIS_TIMEOUT_SECONDS", 0.05),
             redis_retry_seconds=_float("REDIS_RETRY_SECONDS", 1.0),
             redis_min_speedup=_float("REDIS_MIN_SPEEDUP", 2.0),
             max_body_bytes=_int("MAX_BODY_BYTES", 256 * 1024),
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             cors_origins=_list("CORS_ORIGINS", "*"),
+            rate_limit=os.environ.get("RATE_LIMIT", ""),
         )

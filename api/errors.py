@@ -19,16 +19,50 @@ log = logging.getLogger("cardref.errors")
 
 STATUS_NAMES = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
                 409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
-                422: "Unprocessable Entity", 500: "Internal Server Error"}
+                422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error"}
+
+
+ERRORS_LISTED = 24  # messages an error answer lists; a body with thousands of bad items gets a short answer
 
 
 def error_response(code: int, message: str, errors: dict | None = None, **extra) -> Response:
-    """A JSON error answer in the contract's shape."""
+    """A JSON error answer in the contract's shape, listing at most ERRORS_LISTED messages."""
     payload = {"code": code, "status": STATUS_NAMES.get(code, "Error"), "message": message}
     if errors is not None:
+        errors, omitted = capped(errors, ERRORS_LISTED)
+        if omitted:
+            payload["message"] = f"{message} ({omitted} more problems not listed)"
         payload["errors"] = errors
+    if len(extra.get("violations") or ()) > ERRORS_LISTED:
+        extra["violations"] = extra["violations"][:ERRORS_LISTED]
     payload.update(extra)
     return Response(orjson.dumps(payload, option=orjson.OPT_NON_STR_KEYS), status=code, mimetype="application/json")
+
+
+def capped(tree: object, limit: int) -> tuple[object, int]:
+    """The error tree with its first `limit` messages, and how many were left out."""
+    if isinstance(tree, list):
+        kept = tree[:limit]
+        return kept, len(tree) - len(kept)
+    if not isinstance(tree, dict):
+        return tree, 0
+    kept_tree: dict = {}
+    omitted = 0
+    for key, branch in tree.items():
+        if limit <= 0:
+            omitted += _messages(branch)
+            continue
+        kept, left_out = capped(branch, limit)
+        kept_tree[key] = kept
+        omitted += left_out
+        limit -= _messages(kept)
+    return kept_tree, omitted
+
+
+def _messages(tree: object) -> int:
+    if isinstance(tree, dict):
+        return sum(_messages(branch) for branch in tree.values())
+    return len(tree) if isinstance(tree, list) else 1
 
 
 def nest(problems: list) -> dict:

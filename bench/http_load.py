@@ -47,13 +47,17 @@ def require_wrk() -> str:
 
 
 @contextmanager
-def gunicorn(app: str, env: dict | None = None, workers: int | None = None, worker_class: str = "sync"):
-    """A gunicorn server for `app` on a free port; yields the port, stops it after."""
+def gunicorn(app: str, env: dict | None = None, workers: int | None = None, worker_class: str = "gevent"):
+    """A gunicorn server for `app` on a free port; yields the port, stops it after.
+
+    The worker class goes through GUNICORN_WORKER_CLASS, which gunicorn.conf.py reads to decide
+    whether to patch the standard library for gevent before the app is loaded.
+    """
     port = free_port()
-    environment = {**os.environ, **(env or {})}
+    environment = {**os.environ, **(env or {}), "GUNICORN_WORKER_CLASS": worker_class}
     environment.pop("REDIS_URL", None) if env is None or "REDIS_URL" not in env else None
     command = [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", "--bind", f"127.0.0.1:{port}",
-               "--worker-class", worker_class, "--log-level", "warning"]
+               "--log-level", "warning"]
     if workers:
         command += ["--workers", str(workers)]
     if worker_class == "gthread":
@@ -75,7 +79,11 @@ def gunicorn(app: str, env: dict | None = None, workers: int | None = None, work
         yield port, process
     finally:
         process.terminate()
-        process.wait(timeout=20)
+        try:
+            process.wait(timeout=40)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 def _lua(requests: list[tuple[str, dict]]) -> str:

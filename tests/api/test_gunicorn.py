@@ -3,20 +3,13 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from rules_engine import answers
-from tests.redis_server import free_port
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.gunicorn_server import gunicorn as serving
 
 
 def post(port: int, path: str, body: dict) -> tuple[int, dict, dict]:
@@ -31,27 +24,9 @@ def post(port: int, path: str, body: dict) -> tuple[int, dict, dict]:
 
 @pytest.fixture(params=["embedded", "redis"])
 def gunicorn(request, redis_server):
-    port = free_port()
-    env = {**os.environ, "PORT": str(port), "WEB_CONCURRENCY": "2"}
-    env.pop("REDIS_URL", None)
-    if request.param == "redis":
-        env["REDIS_URL"] = redis_server.url
-    process = subprocess.Popen([sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py",
-                                "--bind", f"127.0.0.1:{port}", "app:app"],
-                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
-    else:
-        process.kill()
-        pytest.fail("gunicorn did not start: " + process.stderr.read().decode()[-2000:])
-    yield port, request.param
-    process.terminate()
-    process.wait(timeout=10)
+    env = {"REDIS_URL": redis_server.url} if request.param == "redis" else {}
+    with serving(env) as (port, _):
+        yield port, request.param
 
 
 def test_gunicorn_serves_a_hand(gunicorn):

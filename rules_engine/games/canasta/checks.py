@@ -64,7 +64,7 @@ def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
     """
     question = pos.state.turn.question
     if left > 1:
-        if question == "yes" and pos.going_out_plan(*after()) is None:
+        if question == "yes" and not pos.can_go_out(*after()):
             return [Violation("canasta.going-out.ask-partner",
                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
                               "after this move that would no longer be possible.")]

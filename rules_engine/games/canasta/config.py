@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ...cards import ALL_CARDS, JOKER, RANKS, STANDARD_CARDS
 from ...game import Ruleset
+from .meld_memo import MeldMemo
 from .variants import BLACK_THREES, NATURAL_RANKS, RED_THREES, TABLE, VariantRules
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
@@ -34,8 +35,8 @@ class Config:
     wild_caps: tuple = ()             # wild_cap(n) for small n, looked up rather than worked out
     sorted_deck: list = field(default_factory=list, compare=False, repr=False)  # every copy, sorted
     # Table melds read and judged, by their card list as given, kept across requests because the
-    # same melds come back every turn (see state._table_meld, which bounds it).
-    table_melds: dict = field(default_factory=dict, compare=False, repr=False)
+    # same melds come back every turn (see state._table_meld; MeldMemo bounds it).
+    table_melds: MeldMemo = field(default_factory=MeldMemo, compare=False, repr=False)
 
     def wild_cap(self, naturals: int) -> int:
         """How many wild cards a meld with this many natural cards may hold."""

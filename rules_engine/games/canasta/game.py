@@ -37,8 +37,11 @@ class Canasta(Game):
     # -- reading ---------------------------------------------------------------------------
     def read_state(self, rs: Ruleset, raw: object) -> CanastaState:
         cfg = config_for(rs)
-        state = read_state(cfg, raw)
+        fresh: list = []
+        state = read_state(cfg, raw, fresh)
         check_reachable(cfg, state)
+        if fresh:
+            cfg.table_melds.remember(fresh)
         return state
 
     def dump_state(self, rs: Ruleset, state: CanastaState) -> dict:

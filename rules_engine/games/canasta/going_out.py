@@ -87,7 +87,12 @@ def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed
             return None  # two cards that can neither meld nor be the one discard
         leftovers = [None]
         if wilds:
-            leftovers += sorted(set(wilds), key=lambda c: (cfg.values[c], wild_sort_key(c)))
+            # One wild card of each value: another of the same value leaves the same melds, worth
+            # the same, and the first of equal plans is the one kept.
+            by_value = {}
+            for card in sorted(set(wilds), key=lambda c: (cfg.values[c], wild_sort_key(c))):
+                by_value.setdefault(cfg.values[card], card)
+            leftovers += by_value.values()
         leftovers += singles or [cards[-1] for cards in naturals.values()]
     best: Plan | None = None
     for leftover in leftovers:

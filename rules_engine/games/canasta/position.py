@@ -40,6 +40,7 @@ class Position:
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
+        self._can_go_out: dict[tuple, bool] = {}
         self._frozen: list[str] | None = None
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
 
@@ -130,6 +131,40 @@ class Position:
         if plan_opening(self.cfg, hand, self.minimum, keep=2, melds=tuple(melds), counted=counted).met:
             return True
         return self.state.turn.question != "no" and self.going_out_plan(hand, melds) is not None
+
+
+    def can_go_out(self, hand: list[str], melds: list[Meld]) -> bool:
+        """Whether the acting seat could go out from this hand and these side melds.
+
+        After a partner's yes every offered move asks this of the position it leaves. Whether a
+        way exists depends only on the kind and value of each card held and on the melds'
+        ranks and sizes, never on suits, so the moves that differ only in which card of a kind
+        they use share one search: a listing searches once per distinct remainder. And a move
+        that only melds or adds cards from the hand is a first step of going out from the
+        position as it stands: when the hand cannot go out now (the search is exact), no such
+        move leaves a hand that can, and no other search is made.
+        """
+        if self._hand is not None and self._within_hand(hand) and not self._can_go_out_now():
+            return False
+        kind_of, values = self.cfg.kind_of, self.cfg.values
+        key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
+               tuple([(m.rank, m.naturals, m.wilds) for m in melds]))
+        found = self._can_go_out.get(key)
+        if found is None:
+            found = self._can_go_out[key] = self.going_out_plan(hand, melds) is not None
+        return found
+
+    def _can_go_out_now(self) -> bool:
+        return self.going_out_plan(self.hand, self.melds) is not None
+
+    def _within_hand(self, cards: list[str]) -> bool:
+        """Whether every card is in the acting hand, each copy once (no card came from the pile)."""
+        left = dict(self.counts)
+        for card in cards:
+            if not left.get(card):
+                return False
+            left[card] -= 1
+        return True
 
 
 def _points(cfg: Config, melds: list[Meld]) -> int:

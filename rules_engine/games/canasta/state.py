@@ -96,7 +96,7 @@ def _entries(value: object, name: str, count: int, what: str) -> list:
     return values
 
 
-def read_state(cfg: Config, raw: object) -> CanastaState:
+def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     """Parse a position and check that legal play can reach it; raise InvalidRequest with a pointer."""
     table = cfg.table
     raw = read_object(raw, ("state",))
@@ -116,7 +116,8 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
     stock = read_hand(stock_raw, ("state", "stock"), CARD_LIMIT)
     discard = read_cards(raw["discard"], ("state", "discard"), CARD_LIMIT)
     # Defaults are built only for fields the state leaves out.
-    melds = _read_melds(cfg, raw["melds"] if "melds" in raw else [[] for _ in range(sides)], sides)
+    # Melds read in full go to `fresh`, for the caller to remember once the whole position is accepted.
+    melds = _read_melds(cfg, raw["melds"] if "melds" in raw else [[] for _ in range(sides)], sides, fresh)
     red_threes = [read_cards(r, ("state", "red_threes", t), 12) for t, r in enumerate(
         _entries(raw["red_threes"] if "red_threes" in raw else [[]] * sides, "red_threes", sides, "side"))]
     flags = _entries(raw["melded_before"] if "melded_before" in raw else [False] * players, "melded_before",
@@ -166,10 +167,9 @@ def _settle_opening(cfg: Config, state: CanastaState, raw_turn: dict) -> None:
 
 
 MELD_FIELDS = frozenset({"rank", "cards"})
-TABLE_MELDS_LIMIT = 4096  # table melds remembered per configuration
 
 
-def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
+def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[Meld]]:
     per_side = _entries(raw, "melds", sides, "side")
     one_per_rank = cfg.table.sets.one_per_rank
     found: list[list[Meld]] = []
@@ -177,7 +177,7 @@ def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
         side: list[Meld] = []
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
-            meld = _table_meld(cfg, meld_raw, t, i)
+            meld = _table_meld(cfg, meld_raw, t, i, fresh)
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
@@ -192,20 +192,23 @@ def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
     return found
 
 
-def _table_meld(cfg: Config, raw: object, side: int, index: int) -> Meld:
+def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) -> Meld:
     """The meld a table entry holds, its cards read and judged once per configuration.
 
     Every request repeats the table's melds, so a well-formed entry whose card list was read
-    before is looked up by that list as given; anything else is read in full, with its errors.
+    before is looked up by that list as given; anything else is read in full, with its errors,
+    and added to `fresh`, for the memo to keep if the whole position is accepted.
     """
     known = cfg.table_melds
     if type(raw) is dict and MELD_FIELDS.issuperset(raw):
         given = raw.get("cards")
         if type(given) is list:
             try:
-                return known[tuple(given)]
-            except (KeyError, TypeError):  # not seen yet, or an item that is no card code at all
-                pass
+                found = known.get(tuple(given))
+            except TypeError:  # an item that is no card code at all
+                found = None
+            if found is not None:
+                return found
     pointer = ("state", "melds", side, index)
     raw = read_object(raw, pointer)
     if not MELD_FIELDS.issuperset(raw):
@@ -218,9 +221,7 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int) -> Meld:
         problem = judged.violations[0]
         raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
     meld = Meld(judged.rank, cards, judged.naturals, judged.wilds)
-    if len(known) >= TABLE_MELDS_LIMIT:
-        known.clear()
-    known[tuple(raw["cards"])] = meld
+    fresh.append((tuple(raw["cards"]), meld))
     return meld
 
 
