@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, send_from_directory
+from flask import Blueprint, request, send_from_directory
 
 from .errors import error_response
 
@@ -17,7 +17,22 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 SWAGGER_UI_ASSETS = "/docs/assets/"
 REDOC_SCRIPT = "/redoc/assets/redoc.standalone.js"
 
+VIEWER_PAGES = frozenset({"/docs", "/redoc"})
+# The viewers' pages may load code, styles, images and data only from this service: a viewer that
+# reaches for a CDN (ReDoc's footer logo does) is stopped in the browser, so the pages behave the
+# same with or without internet.
+VIEWER_POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                 "script-src 'self' 'unsafe-inline'; worker-src 'self' blob:; font-src 'self' data:")
+
 blp = Blueprint("viewers", __name__)
+
+
+@blp.after_app_request
+def keep_viewers_local(response):
+    """Give /docs and /redoc a content security policy that allows this service alone."""
+    if request.path in VIEWER_PAGES:
+        response.headers["Content-Security-Policy"] = VIEWER_POLICY
+    return response
 
 
 def _asset(package: str, name: str):
