@@ -1,0 +1,111 @@
+"""Salsifis: the state, the two moves and the deal set-up, for each player count."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from marshmallow import Schema, fields, validate
+
+from rules_engine.games.salsifis.moves import MAX_CALLS, MAX_TEXT
+from rules_engine.games.salsifis.state import MAX_PENALTY, PILE_LIMIT
+
+from ..fields import AnyOf, OneOf, card, cards, const, echoed, hand, integer, per_entry, seat, shape
+
+TURNS = 5
+MAX_SEATS = 5
+
+
+@cache
+def placement(players: int) -> type[Schema]:
+    """A card put face down by a packet this turn."""
+    return shape(f"Salsifis{players}PlayerPlacement", "A seat's card, face down by packet 0 or 1.", {
+        "seat": seat(players, required=True),
+        "packet": integer(0, 1, required=True),
+        "card": card(allow_none=True, metadata={"description": "null while the card is not disclosed."}),
+    })
+
+
+@cache
+def share(players: int) -> type[Schema]:
+    """A stake shared by several seats."""
+    return shape(f"Salsifis{players}PlayerShare", "A stake whose points several seats share.", {
+        "seats": fields.List(seat(players), required=True),
+        "cards": cards(PILE_LIMIT, required=True),
+    })
+
+
+def _per_seat(field: fields.Field, players: int, description: str) -> fields.List:
+    return per_entry(field, players, allow_none=True, metadata={"description": description})
+
+
+@cache
+def state(players: int) -> type[Schema]:
+    """A position for `players` players."""
+    return shape(f"Salsifis{players}PlayerState", f"A Salsifis position with {players} players.", {
+        "players": const(players, required=True),
+        "turn": integer(1, TURNS, required=True),
+        "dealer": seat(players),
+        "hands": per_entry(hand(PILE_LIMIT), players, required=True),
+        "packets": OneOf(fields.List(cards(PILE_LIMIT), validate=validate.Length(equal=0)),
+                         fields.List(cards(PILE_LIMIT), validate=validate.Length(equal=2)), required=True,
+                         metadata={"description": "This turn's two face-up packets; none once the game is over."}),
+        "heap": hand(PILE_LIMIT, allow_none=True),
+        "placements": fields.List(fields.Nested(placement(players)), allow_none=True),
+        "won": _per_seat(hand(PILE_LIMIT), players, "The cards each seat has won."),
+        "shared": fields.List(fields.Nested(share(players)), allow_none=True),
+        "discarded": hand(PILE_LIMIT, allow_none=True),
+        "penalties": _per_seat(integer(0, MAX_PENALTY), players, "Formula penalties per seat."),
+        "alone_streak": _per_seat(integer(0, TURNS), players, "Lone turns in a row per seat."),
+    })
+
+
+@cache
+def _call(kind: str) -> type[Schema]:
+    said = {
+        "names": {"names": fields.List(card(), validate=validate.Length(max=10), required=True)},
+        "soup": {"soup": fields.Boolean(validate=validate.OneOf([True]), required=True)},
+        "text": {},
+    }[kind]
+    text = fields.String(validate=validate.Length(max=MAX_TEXT), required=kind == "text",
+                         metadata={"description": "The formula as said, e.g. \"King of Clubs, salsifis\"."})
+    return shape(f"Salsifis{kind.title()}Call", f"A formula said at the reveal ({kind}).", {
+        "seat": integer(0, MAX_SEATS - 1, required=True),
+        **said,
+        "text": text,
+        "simultaneous": fields.Boolean(metadata={"description": "Said at the same moment as the formula before it."}),
+    })
+
+
+@cache
+def place() -> type[Schema]:
+    """Putting a card face down by a packet."""
+    return shape("SalsifisPlaceMove", "Put a card face down by packet 0 or 1.", {
+        "type": const("place", required=True),
+        "card": card(required=True),
+        "packet": integer(0, 1, required=True),
+        "seat": integer(0, MAX_SEATS - 1, allow_none=True,
+                        metadata={"description": "Any seat may place; omitted means the seat to act."}),
+        **echoed(),
+    })
+
+
+@cache
+def resolve() -> type[Schema]:
+    """The reveal."""
+    return shape("SalsifisResolveMove", "Reveal the placed cards, with the formulas said, in order.", {
+        "type": const("resolve", required=True),
+        "calls": fields.List(AnyOf(*[fields.Nested(_call(kind)) for kind in ("names", "soup", "text")]),
+                             validate=validate.Length(max=MAX_CALLS)),
+        **echoed(),
+    })
+
+
+def move() -> OneOf:
+    """Either Salsifis move."""
+    return OneOf(fields.Nested(place()), fields.Nested(resolve()), required=True)
+
+
+@cache
+def setup(players: int) -> type[Schema]:
+    """What a deal may fix beforehand."""
+    return shape(f"Salsifis{players}PlayerSetup", "Who deals.", {"dealer": seat(players)})
