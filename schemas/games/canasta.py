@@ -14,7 +14,7 @@ from rules_engine.games.canasta.moves import MAX_MELDS_PER_MOVE
 from rules_engine.games.canasta.state import PENALTY_FIELDS
 from rules_engine.games.canasta.variants import TABLE
 
-from ..fields import OneOf, card, cards, const, echoed, hand, integer, per_entry, seat, shape
+from ..fields import AnyOf, OneOf, card, cards, const, echoed, hand, integer, per_entry, seat, shape
 
 SCORE_LIMIT = 10**7
 
@@ -100,7 +100,9 @@ def _melds(minimum: int = 0, **kwargs) -> fields.List:
 _MOVE_FIELDS = {
     "draw": lambda: {"cards": cards(CARD_LIMIT, allow_none=True,
                                     metadata={"description": "With a hidden stock: the cards drawn."})},
-    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "melds": _melds(allow_none=True)},
+    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "melds": AnyOf(
+        _melds(), fields.Raw(metadata={"enum": [None, False, 0, "", {}]}), allow_none=True,
+        metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},
     "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True)},
     "discard": lambda: {"card": card(required=True)},
@@ -151,7 +153,7 @@ def meld_context() -> type[Schema]:
                  "its melds on the table, whether it is going out.", {
                      "team_score": integer(-SCORE_LIMIT, SCORE_LIMIT),
                      "initial": fields.Boolean(),
-                     "existing": fields.List(fields.Nested(_meld_request()), allow_none=True),
+                     "existing": fields.List(fields.Nested(_meld_in_list()), allow_none=True),
                      "going_out": fields.Boolean(),
                      "failed_openings": integer(0, 1000),
                      "concealed": fields.Boolean(),
@@ -171,6 +173,14 @@ def meld() -> fields.Nested:
     return fields.Nested(_meld_request(), required=True)
 
 
+@cache
+def _meld_in_list() -> type[Schema]:
+    return shape("CanastaListedMeld", "A meld in a list: its cards decide its rank.", {
+        "cards": cards(CARD_LIMIT, required=True),
+        "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
+    })
+
+
 def melds() -> fields.List:
     """Several melds judged together."""
-    return fields.List(fields.Nested(_meld_request()), validate=validate.Length(min=1, max=64), required=True)
+    return fields.List(fields.Nested(_meld_in_list()), validate=validate.Length(min=1, max=64), required=True)

@@ -15,6 +15,7 @@ bodies that do not); CARDREF_SCHEMATHESIS_EXAMPLES raises it for a longer run.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import schemathesis
@@ -37,13 +38,26 @@ schema = schemathesis.openapi.from_path(SPEC, config=CONFIG)
 schema.app = create_app(Settings())
 
 
+# Refusals of positions no game reaches that depend on other fields in ways OpenAPI 3.0 cannot
+# state (an array item by its position, a hand's size by the phase and the dealer's seat), and
+# that the engine words without naming a rule. Each is a position, not a shape, the spec allows.
+BEYOND_OPENAPI = tuple(re.compile(pattern) for pattern in (
+    # Salsifis: only a formula after the first can be said at the same moment as the one before.
+    r"^/move/calls/0/simultaneous: the first formula has no earlier one",
+    # Euchre: six cards only in the dealer's hand, between taking the upcard and discarding.
+    r"^/state/hands/\d: holds 6 cards; no position of this game holds more than 5$",
+))
+
+
 @schemathesis.check
 def refused_only_by_rules(ctx, response, case) -> None:
     """A body that fits the spec is refused only for the rules its position or move breaks."""
     if case.meta is None or case.meta.generation.mode is not GenerationMode.POSITIVE:
         return None
     if response.status_code == 422 and not response.json().get("violations"):
-        raise AssertionError(f"a body the spec accepts was refused for its shape: {response.json()['message']}")
+        message = response.json()["message"]
+        if not any(pattern.search(message) for pattern in BEYOND_OPENAPI):
+            raise AssertionError(f"a body the spec accepts was refused for its shape: {message}")
     return None
 
 
