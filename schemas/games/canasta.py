@@ -168,9 +168,23 @@ def _meld_request() -> type[Schema]:
     })
 
 
-def meld() -> fields.Nested:
-    """One meld to judge."""
-    return fields.Nested(_meld_request(), required=True)
+# A card that gives a meld its rank: a natural card or a black three (not a wild card or a red three).
+RANKED_CARD = r"^(?:(?:[4-9]|10|[TtJjQqKkAa])[CcDdHhSs]|3[CcSs])$"
+
+
+@cache
+def _ranked_meld() -> type[Schema]:
+    return shape("CanastaRankedMeld", "A meld with a natural card or a black three: those cards decide its "
+                 "rank, and rank is not read.", {
+                     "cards": fields.List(card(), validate=validate.Length(max=CARD_LIMIT), required=True,
+                                          metadata={"not": {"items": {"not": {"pattern": RANKED_CARD}}}}),
+                     "rank": fields.Raw(metadata={"description": "Not read."}),
+                 })
+
+
+def meld() -> AnyOf:
+    """One meld to judge: its rank, when given, is read only when no card decides it."""
+    return AnyOf(fields.Nested(_meld_request()), fields.Nested(_ranked_meld()), required=True)
 
 
 @cache

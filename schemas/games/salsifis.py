@@ -59,19 +59,27 @@ def state(players: int) -> type[Schema]:
     })
 
 
+NULL_ONLY = {"enum": [None], "description": "Left out, or null, in this form of formula."}
+
+
 @cache
 def _call(kind: str) -> type[Schema]:
+    """A formula in one of its three forms; the other forms' fields are left out or null."""
     said = {
-        "names": {"names": fields.List(card(), validate=validate.Length(max=10), required=True)},
-        "soup": {"soup": fields.Boolean(validate=validate.OneOf([True]), required=True)},
-        "text": {},
-    }[kind]
-    text = fields.String(validate=validate.Length(max=MAX_TEXT), required=kind == "text",
-                         metadata={"description": "The formula as said, e.g. \"King of Clubs, salsifis\"."})
-    return shape(f"Salsifis{kind.title()}Call", f"A formula said at the reveal ({kind}).", {
+        "names": fields.List(card(), validate=validate.Length(max=10), required=kind == "names",
+                             allow_none=kind != "names", metadata={"description": "The cards named, in order."}),
+        "soup": fields.Boolean(validate=validate.OneOf([True]), required=kind == "soup", allow_none=kind != "soup",
+                               metadata={"description": "true: the formula was \"salsifis soup\"."}),
+        "text": fields.String(validate=validate.Length(max=MAX_TEXT), required=kind == "text",
+                              allow_none=kind != "text",
+                              metadata={"description": "The formula as said, e.g. \"King of Clubs, salsifis\"."}),
+    }
+    for other in ("names", "soup"):
+        if other != kind:
+            said[other] = fields.Raw(allow_none=True, metadata=NULL_ONLY)
+    return shape(f"Salsifis{kind.title()}Call", f"A formula said at the reveal, given by its {kind}.", {
         "seat": integer(0, MAX_SEATS - 1, required=True),
         **said,
-        "text": text,
         "simultaneous": fields.Boolean(metadata={"description": "Said at the same moment as the formula before it."}),
     })
 
