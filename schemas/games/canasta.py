@@ -97,11 +97,15 @@ def _melds(minimum: int = 0, **kwargs) -> fields.List:
                                                                              max=MAX_MELDS_PER_MOVE), **kwargs)
 
 
+# The empty values besides null and [] that also mean "no further melds".
+_EMPTY = (fields.Boolean(validate=validate.OneOf([False])), fields.Integer(strict=True, validate=validate.OneOf([0])),
+          fields.String(validate=validate.OneOf([""])), fields.Dict(metadata={"maxProperties": 0}))
+
 _MOVE_FIELDS = {
     "draw": lambda: {"cards": cards(CARD_LIMIT, allow_none=True,
                                     metadata={"description": "With a hidden stock: the cards drawn."})},
     "take_pile": lambda: {"cards": cards(CARD_LIMIT), "melds": AnyOf(
-        _melds(), fields.Raw(metadata={"enum": [None, False, 0, "", {}]}), allow_none=True,
+        _melds(), *_EMPTY, allow_none=True,
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},
     "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True)},

@@ -29,9 +29,10 @@ def client_package(tmp_path_factory):
     where = tmp_path_factory.mktemp("client")
     config = where / "config.yaml"
     config.write_text("post_hooks: []\n")
-    subprocess.run([str(BIN / "openapi-python-client"), "generate", "--path", str(SPEC), "--meta", "none",
-                    "--output-path", str(where / "cardref_client"), "--config", str(config)],
-                   check=True, capture_output=True, cwd=where)
+    generated = subprocess.run([str(BIN / "openapi-python-client"), "generate", "--path", str(SPEC), "--meta", "none",
+                                "--output-path", str(where / "cardref_client"), "--config", str(config)],
+                               check=True, capture_output=True, text=True, cwd=where)
+    assert "Warning" not in generated.stdout + generated.stderr, generated.stdout + generated.stderr
     sys.path.insert(0, str(where))
     try:
         yield importlib.import_module("cardref_client")
