@@ -9,6 +9,7 @@ the engine reads them. The service reads a body through the plain envelope it ca
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from functools import cache
 from itertools import groupby
 
@@ -40,7 +41,7 @@ SHAPES = {
     "canadian-salad": {"state": lambda variant, n: canadian_salad.state(n),
                        "move": lambda variant, n: fields.Nested(canadian_salad.move(), required=True),
                        "setup": lambda variant, n: canadian_salad.setup(n)},
-    "salsifis": {"state": lambda variant, n: salsifis.state(n), "move": lambda variant, n: salsifis.move(),
+    "salsifis": {"state": lambda variant, n, **case: salsifis.state(n, **case), "move": lambda variant, n: salsifis.move(),
                  "setup": lambda variant, n: salsifis.setup(n)},
     "euchre": {"state": lambda variant, n: euchre.state(), "move": lambda variant, n: euchre.move(),
                "setup": lambda variant, n: euchre.setup()},
@@ -58,12 +59,40 @@ def _option_field(option: Option) -> fields.Field:
     return kind(metadata=metadata)
 
 
+@dataclass(frozen=True)
+class Case:
+    """Option values under which some fields of a game's state have other ranges, and those ranges."""
+
+    suffix: str
+    choices: tuple[tuple[str, tuple], ...] = ()  # option name -> the values this case covers
+    state: tuple[tuple[str, object], ...] = ()  # keyword arguments of the game's state schemas
+    options_name: str = ""  # the name of its options schema, when it narrows them
+
+
+# Salsifis's four-cards reading gives five players four turns, so turn and lone streaks stop at 4.
+CASES = {
+    "salsifis": (Case("", (("five_players", ("short-last-turn", "packets-of-two")),),
+                      options_name="SalsifisFiveTurnOptions"),
+                 Case("FourCards", (("five_players", ("four-cards",)),), (("five_player_turns", 4),),
+                      options_name="SalsifisFourCardsOptions")),
+}
+PLAIN = (Case(""),)
+
+
+def options(slug: str, case: Case | None = None) -> type[Schema]:
+    """The options a game offers, each with its allowed values (those of one case, when given)."""
+    return _options(slug, case if case and case.choices else None)
+
+
 @cache
-def options(slug: str) -> type[Schema]:
-    """The options a game offers, each with its allowed values."""
+def _options(slug: str, case: Case | None) -> type[Schema]:
     game = GAMES[slug]
-    return shape(f"{_name(slug)}Options", f"House rules and interpretations of {game.title}; see GET /games/{slug}.",
-                 {option.name: _option_field(option) for option in game.options if not option.variants})
+    attributes = {option.name: _option_field(option) for option in game.options if not option.variants}
+    for name, values in (case.choices if case else ()):
+        attributes[name] = type(attributes[name])(validate=validate.OneOf(list(values)), required=len(values) == 1,
+                                                  metadata=attributes[name].metadata)
+    return shape(case.options_name if case else f"{_name(slug)}Options",
+                 f"House rules and interpretations of {game.title}; see GET /games/{slug}.", attributes)
 
 
 def _groups(game: Game) -> list[tuple[Variant, ...]]:
@@ -72,7 +101,7 @@ def _groups(game: Game) -> list[tuple[Variant, ...]]:
     return [tuple(group) for _, group in groupby(sorted(game.variants, key=key), key=key)]
 
 
-def _envelope(game: Game, group: tuple[Variant, ...]) -> tuple[str, dict]:
+def _envelope(game: Game, group: tuple[Variant, ...], case: Case | None = None) -> tuple[str, dict]:
     """The name part and the fields that say which game, variants and options a body is about."""
     default = game.default_variant in {v.slug for v in group}
     suffix = "" if len(_groups(game)) == 1 else f"{group[0].min_players}Player"
@@ -81,16 +110,16 @@ def _envelope(game: Game, group: tuple[Variant, ...]) -> tuple[str, dict]:
     slugs = [v.slug for v in group]
     variant_doc = {"description": "Omitted means the game's default variant." if default else
                    "Required: these variants are not the default."}
-    return f"{_name(game.slug)}{suffix}", {
+    return f"{_name(game.slug)}{suffix}{case.suffix if case else ''}", {
         "game": const(game.slug, required=True),
         "variant": fields.String(validate=validate.OneOf(slugs), required=not default, metadata=variant_doc),
-        "options": fields.Nested(options(game.slug)),
+        "options": fields.Nested(options(game.slug, case), required=bool(case and case.suffix)),
     }
 
 
-def _states(game: Game, group: tuple[Variant, ...], **kwargs) -> fields.Field:
+def _states(game: Game, group: tuple[Variant, ...], case: Case, **kwargs) -> fields.Field:
     variant = group[0].slug
-    shapes = [fields.Nested(SHAPES[game.slug]["state"](variant, n))
+    shapes = [fields.Nested(SHAPES[game.slug]["state"](variant, n, **dict(case.state)))
               for n in range(group[0].min_players, group[0].max_players + 1)]
     return shapes[0] if len(shapes) == 1 and not kwargs else OneOf(*shapes, **kwargs)
 
@@ -101,27 +130,31 @@ def _members(kind: str, slugs: tuple[str, ...] = tuple(GAMES)) -> list[type[Sche
     found = []
     for game in (GAMES[slug] for slug in slugs):
         for group in _groups(game):
-            name, envelope = _envelope(game, group)
-            found.extend(_MEMBERS[kind](game, group, name, envelope))
+            if kind == "deal" or kind == "meld":  # no state to read under the options
+                found.extend(_MEMBERS[kind](game, group, *_envelope(game, group)))
+                continue
+            for case in CASES.get(game.slug, PLAIN):
+                name, envelope = _envelope(game, group, case)
+                found.extend(_MEMBERS[kind](game, group, name, envelope, case))
     return found
 
 
-def _state_members(game: Game, group, name: str, envelope: dict) -> list:
-    states = _states(game, group, required=True)
+def _state_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    states = _states(game, group, case, required=True)
     return [shape(f"{name}StateRequest", f"A {game.title} position.", {**envelope, "state": states})]
 
 
-def _move_members(game: Game, group, name: str, envelope: dict) -> list:
+def _move_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
     move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
     return [shape(f"{name}MoveRequest", f"A {game.title} position and a move.",
-                  {**envelope, "state": _states(game, group, required=True), "move": move})]
+                  {**envelope, "state": _states(game, group, case, required=True), "move": move})]
 
 
-def _explain_members(game: Game, group, name: str, envelope: dict) -> list:
+def _explain_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
     move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
     move.required = False
     return [shape(f"{name}ExplainRequest", f"A {game.title} position, with an optional move to explain.", {
-        **envelope, "state": _states(game, group, required=True), "move": move, "rule_id": _rule_id()})]
+        **envelope, "state": _states(game, group, case, required=True), "move": move, "rule_id": _rule_id()})]
 
 
 def _deal_members(game: Game, group, name: str, envelope: dict) -> list:

@@ -38,12 +38,17 @@ def _per_seat(field: fields.Field, players: int, description: str) -> fields.Lis
     return per_entry(field, players, allow_none=True, metadata={"description": description})
 
 
+def state(players: int, five_player_turns: int = TURNS) -> type[Schema]:
+    """A position for `players` players (five play `five_player_turns` turns under the option in force)."""
+    return _state(players, five_player_turns if players == 5 else TURNS)
+
+
 @cache
-def state(players: int) -> type[Schema]:
-    """A position for `players` players."""
-    return shape(f"Salsifis{players}PlayerState", f"A Salsifis position with {players} players.", {
+def _state(players: int, turns: int) -> type[Schema]:
+    name = f"Salsifis{players}Player{'' if turns == TURNS else f'{turns}Turn'}State"
+    return shape(name, f"A Salsifis position with {players} players and {turns} turns.", {
         "players": const(players, required=True),
-        "turn": integer(1, TURNS, required=True),
+        "turn": integer(1, turns, required=True),
         "dealer": seat(players),
         "hands": per_entry(hand(PILE_LIMIT), players, required=True),
         "packets": OneOf(fields.List(cards(PILE_LIMIT), validate=validate.Length(equal=0)),
@@ -55,7 +60,7 @@ def state(players: int) -> type[Schema]:
         "shared": fields.List(fields.Nested(share(players)), allow_none=True),
         "discarded": hand(PILE_LIMIT, allow_none=True),
         "penalties": _per_seat(integer(0, MAX_PENALTY), players, "Formula penalties per seat."),
-        "alone_streak": _per_seat(integer(0, TURNS), players, "Lone turns in a row per seat."),
+        "alone_streak": _per_seat(integer(0, turns), players, "Lone turns in a row per seat."),
     })
 
 
