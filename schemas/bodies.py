@@ -121,7 +121,9 @@ def _states(game: Game, group: tuple[Variant, ...], case: Case, **kwargs) -> fie
     variant = group[0].slug
     shapes = [fields.Nested(SHAPES[game.slug]["state"](variant, n, **dict(case.state)))
               for n in range(group[0].min_players, group[0].max_players + 1)]
-    return shapes[0] if len(shapes) == 1 and not kwargs else OneOf(*shapes, **kwargs)
+    if len(shapes) == 1:
+        return fields.Nested(shapes[0].nested, **kwargs)
+    return OneOf(*shapes, **kwargs)
 
 
 @cache
