@@ -57,9 +57,14 @@ def cards(limit: int, minimum: int = 0, **kwargs) -> fields.List:
     return fields.List(card(), validate=validate.Length(min=minimum or None, max=limit), **kwargs)
 
 
+# JSON numbers beyond 64 bits are not read as integers.
+INT64 = 2**63 - 1
+
+
 def integer(low: int | None = None, high: int | None = None, **kwargs) -> fields.Integer:
-    """A JSON integer within low..high."""
-    return fields.Integer(strict=True, validate=validate.Range(min=low, max=high), **kwargs)
+    """A JSON integer within low..high (within 64 bits when a bound is not given)."""
+    return fields.Integer(strict=True, validate=validate.Range(min=-INT64 if low is None else low,
+                                                               max=INT64 if high is None else high), **kwargs)
 
 
 def seat(players: int, **kwargs) -> fields.Integer:
