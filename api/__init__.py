@@ -10,6 +10,8 @@ with `errors` pointing at the offending field; an illegal move is a normal answe
 
 from flask import Flask
 
+from schemas.fields import one_of_attributes
+
 from . import games, health, play, scoring
 
 BLUEPRINTS = (games.blp, play.blp, scoring.blp, health.blp)
@@ -17,6 +19,7 @@ BLUEPRINTS = (games.blp, play.blp, scoring.blp, health.blp)
 
 def register_blueprints(api) -> None:
     """Register every blueprint of the service on a flask-smorest Api."""
+    api.ma_plugin.converter.add_attribute_function(one_of_attributes)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
 

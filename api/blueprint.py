@@ -11,6 +11,8 @@ from flask import request
 from marshmallow import Schema, ValidationError, fields, missing
 from webargs.flaskparser import FlaskParser, abort
 
+from schemas.answers import ErrorAnswer
+
 from .limits import LIMITS, TooLarge
 
 
@@ -25,6 +27,8 @@ class BodyParser(FlaskParser):
     def use_args(self, schema, *, location=None, **kwargs):
         if location != "json":
             return super().use_args(schema, location=location, **kwargs)
+        # A body documented game by game is read through its plain envelope (schemas.bodies.Body).
+        schema = getattr(schema, "envelope", schema)
         shape = plain_shape(schema)
         field_count = len(schema.fields)
 
@@ -117,10 +121,30 @@ def fits(body: dict, shape: tuple[dict[str, type], frozenset[str]]) -> bool:
     return required <= body.keys()
 
 
+ERROR_ANSWERS = {
+    400: "The body is not JSON, or not a JSON object.",
+    404: "An unknown game, variant or rule.",
+    409: "A move on a hand that is already over.",
+    413: "The body is larger than the service accepts.",
+    422: "A field of the wrong type or shape, an unknown card or option, a position no game reaches (with "
+         "the rules it breaks in violations), or an illegal move (from /apply-move).",
+}
+
+
 class Blueprint(flask_smorest.Blueprint):
     """A flask-smorest Blueprint whose bodies are read by BodyParser and whose views answer for themselves."""
 
     ARGUMENTS_PARSER = BodyParser()
+
+    def errors(self, *codes: int):
+        """Document the error answers an operation can give, each in the error shape."""
+        def decorator(view):
+            # Like response(): the documentation is kept and flask-smorest's wrapper is not.
+            for code in codes:
+                view._apidoc = self.alt_response(code, schema=ErrorAnswer, description=ERROR_ANSWERS[code])(view)._apidoc
+            return view
+
+        return decorator
 
     def response(self, status_code, schema=None, **kwargs):
         """Document an answer without wrapping the view: every view here returns a finished Response.

@@ -30,6 +30,7 @@ def list_games():
 
 @blp.route("/games/<game>")
 @blp.response(200, GameSummary(), **examples.listing("game"))
+@blp.errors(404)
 def show_game(game: str):
     """One game in full, with its options and phases."""
     return json_response(orjson.dumps(get_game(game).describe(full=True)))
@@ -38,6 +39,7 @@ def show_game(game: str):
 @blp.route("/games/<game>/rules")
 @blp.arguments(FORMAT_QUERY, location="query", as_kwargs=True)
 @blp.response(200, RuleBookAnswer(), **examples.listing("rulebook"))
+@blp.errors(404, 422)
 @blp.doc(responses=RENDERED)
 def show_rulebook(game: str, format: str | None = None):
     """The rule book of a game, all variants: JSON sections of rules, or by Accept or ?format= a complete
@@ -48,6 +50,7 @@ def show_rulebook(game: str, format: str | None = None):
 @blp.route("/rules/<rule_id>")
 @blp.arguments(FORMAT_QUERY, location="query", as_kwargs=True)
 @blp.response(200, RuleAnswer(), **examples.listing("rule"))
+@blp.errors(404, 422)
 @blp.doc(responses=RENDERED)
 def show_rule(rule_id: str, format: str | None = None):
     """One rule with its options and sources: JSON by default, an HTML fragment or Markdown by Accept or ?format=."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules_engine import answers
 from rules_engine.registry import RULES, get_game
 from schemas.answers import ApplyMoveAnswer, DealAnswer, ExplainAnswer, LegalMovesAnswer, ValidateMoveAnswer
-from schemas.requests import DEAL_REQUEST, EXPLAIN_REQUEST, MOVE_REQUEST, STATE_REQUEST
+from schemas.bodies import deal_body, explain_body, move_body, state_body
 
 from . import examples
 from .answering import cached_answer
@@ -16,42 +16,47 @@ blp = Blueprint("play", __name__, description="Deal, list legal moves, judge and
 
 
 @blp.route("/deal", methods=["POST"])
-@blp.arguments(DEAL_REQUEST, examples=examples.requests("deal"))
+@blp.arguments(deal_body(), examples=examples.requests("deal"))
 @blp.response(200, DealAnswer(), examples=examples.responses("deal"))
+@blp.errors(400, 404, 413, 422)
 def deal(body: dict):
     """A valid starting state for `players` and an integer `seed` (same seed, same deal)."""
     return cached_answer("deal", body, answers.deal)
 
 
 @blp.route("/legal-moves", methods=["POST"])
-@blp.arguments(STATE_REQUEST, examples=examples.requests("legal-moves"))
+@blp.arguments(state_body(), examples=examples.requests("legal-moves"))
 @blp.response(200, LegalMovesAnswer(), examples=examples.responses("legal-moves"))
+@blp.errors(400, 404, 413, 422)
 def legal_moves(body: dict):
     """Who acts, in which phase, and every legal move, each citing rule ids."""
     return cached_answer("legal-moves", body, answers.legal_moves)
 
 
 @blp.route("/validate-move", methods=["POST"])
-@blp.arguments(MOVE_REQUEST, examples=examples.requests("validate-move"))
+@blp.arguments(move_body(), examples=examples.requests("validate-move"))
 @blp.response(200, ValidateMoveAnswer(), examples=examples.responses("validate-move"))
+@blp.errors(400, 404, 409, 413, 422)
 def validate_move(body: dict):
     """Referee: is `move` legal here? If not, which rules it breaks and why."""
     return cached_answer("validate-move", body, answers.validate_move)
 
 
 @blp.route("/apply-move", methods=["POST"])
-@blp.arguments(MOVE_REQUEST, examples=examples.requests("apply-move"))
+@blp.arguments(move_body(), examples=examples.requests("apply-move"))
 @blp.response(200, ApplyMoveAnswer(), examples=examples.responses("apply-move"))
+@blp.errors(400, 404, 409, 413, 422)
 def apply_move(body: dict):
     """The state after `move`, and the events it caused; an illegal move answers 422."""
     return cached_answer("apply-move", body, answers.apply_move)
 
 
 @blp.route("/explain", methods=["POST"])
-@blp.arguments(EXPLAIN_REQUEST, examples={
+@blp.arguments(explain_body(), examples={
     "rule": {"summary": "A rule by id", "value": {"rule_id": "canadian-salad.play.follow-suit"}},
     **examples.requests("explain")})
 @blp.response(200, ExplainAnswer(), examples=examples.responses("explain"))
+@blp.errors(400, 404, 413, 422)
 def explain(body: dict):
     """The rule(s) that decide a situation: a `rule_id`, or a `state` with an optional `move`."""
     if "state" not in body:

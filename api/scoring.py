@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_engine import answers
 from schemas.answers import MeldAnswer, ScoreAnswer
-from schemas.requests import MELD_REQUEST, STATE_REQUEST
+from schemas.bodies import meld_body, state_body
 
 from . import examples
 from .answering import cached_answer
@@ -15,16 +15,18 @@ blp = Blueprint("scoring", __name__, description="Score a hand line by line; jud
 
 
 @blp.route("/score", methods=["POST"])
-@blp.arguments(STATE_REQUEST, examples=examples.requests("score"))
+@blp.arguments(state_body(), examples=examples.requests("score"))
 @blp.response(200, ScoreAnswer(), examples=examples.responses("score"))
+@blp.errors(400, 404, 413, 422)
 def score(body: dict):
     """The points of a hand per seat and team, line by line, each line citing a rule."""
     return cached_answer("score", body, answers.score)
 
 
 @blp.route("/validate-meld", methods=["POST"])
-@blp.arguments(MELD_REQUEST, examples=examples.requests("validate-meld"))
+@blp.arguments(meld_body(), examples=examples.requests("validate-meld"))
 @blp.response(200, MeldAnswer(), examples=examples.responses("validate-meld"))
+@blp.errors(400, 404, 413, 422)
 def validate_meld(body: dict):
     """Rummy games: is this meld (or set of melds) valid, what kind, how many points."""
     return cached_answer("validate-meld", body, answers.validate_meld)

@@ -10,8 +10,8 @@ from .formulas import read_formula_text
 PLACE_FIELDS = frozenset({"type", "card", "packet", "seat"})
 RESOLVE_FIELDS = frozenset({"type", "calls"})
 CALL_FIELDS = frozenset({"seat", "names", "soup", "text", "simultaneous"})
-MAX_CALLS = 100
-MAX_TEXT = 500
+MAX_CALLS = 50  # formulas recorded for one reveal: far more than any table says
+MAX_TEXT = 256  # characters of one formula as said: ten cards named in words fit
 
 
 def read_move(raw: object) -> dict:

@@ -14,7 +14,7 @@ STATE_FIELDS = frozenset({"players", "turn", "dealer", "hands", "packets", "heap
                           "discarded", "penalties", "alone_streak"})
 PLACEMENT_FIELDS = frozenset({"seat", "packet", "card"})
 SHARE_FIELDS = frozenset({"seats", "cards"})
-PILE_LIMIT = 60
+PILE_LIMIT = 52  # the whole pack: no hand, pile or share holds more
 MAX_PENALTY = 10**6
 
 

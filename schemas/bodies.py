@@ -1,0 +1,230 @@
+"""The request bodies of the POST endpoints as the spec shows them: one shape per game.
+
+Each body is a oneOf of strict envelopes, one per game (and per table size, where a field's
+range depends on it), each naming its game, variants, options, state, move and set-up exactly as
+the engine reads them. The service reads a body through the plain envelope it carries
+(`Body.envelope`), so documenting every game costs a request nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from itertools import groupby
+
+from marshmallow import Schema, fields, validate
+
+from rules_engine.game import Game, Variant
+from rules_engine.registry import GAMES
+from rules_engine.rules import Option
+
+from .fields import OneOf, const, integer, shape
+from .games import canadian_salad, canasta, euchre, salsifis
+from .requests import DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
+
+
+class Body(dict):
+    """A documented request body (an OpenAPI schema object) that is read through a plain envelope."""
+
+    def __init__(self, members: list, envelope: Schema, description: str) -> None:
+        super().__init__(oneOf=members, description=description)
+        self.envelope = envelope
+
+
+def _name(slug: str) -> str:
+    return "".join(part.title() for part in slug.split("-"))
+
+
+# What each game's schemas need: its states, moves and deal set-ups by variant and player count.
+SHAPES = {
+    "canadian-salad": {"state": lambda variant, n: canadian_salad.state(n),
+                       "move": lambda variant, n: fields.Nested(canadian_salad.move(), required=True),
+                       "setup": lambda variant, n: canadian_salad.setup(n)},
+    "salsifis": {"state": lambda variant, n, **case: salsifis.state(n, **case), "move": lambda variant, n: salsifis.move(),
+                 "setup": lambda variant, n: salsifis.setup(n)},
+    "euchre": {"state": lambda variant, n: euchre.state(), "move": lambda variant, n: euchre.move(),
+               "setup": lambda variant, n: euchre.setup()},
+    "canasta": {"state": canasta.state, "move": lambda variant, n: canasta.move(n), "setup": canasta.setup},
+}
+
+
+def _option_field(option: Option) -> fields.Field:
+    metadata = {"description": f"{option.summary} Default: {json.dumps(option.default)}. Rule: {option.rule}."}
+    kind = {bool: fields.Boolean, int: fields.Integer, str: fields.String}[type(option.default)]
+    if option.choices:
+        return kind(validate=validate.OneOf(list(option.choices)), metadata=metadata)
+    if kind is fields.Integer:
+        return integer(option.minimum, option.maximum, metadata=metadata)
+    return kind(metadata=metadata)
+
+
+@dataclass(frozen=True)
+class Case:
+    """Option values under which some fields of a game's state have other ranges, and those ranges."""
+
+    suffix: str
+    choices: tuple[tuple[str, tuple], ...] = ()  # option name -> the values this case covers
+    state: tuple[tuple[str, object], ...] = ()  # keyword arguments of the game's state schemas
+    options_name: str = ""  # the name of its options schema, when it narrows them
+
+
+# Salsifis's four-cards reading gives five players four turns, so turn and lone streaks stop at 4.
+CASES = {
+    "salsifis": (Case("", (("five_players", ("short-last-turn", "packets-of-two")),),
+                      options_name="SalsifisFiveTurnOptions"),
+                 Case("FourCards", (("five_players", ("four-cards",)),), (("five_player_turns", 4),),
+                      options_name="SalsifisFourCardsOptions")),
+}
+PLAIN = (Case(""),)
+
+
+def options(slug: str, case: Case | None = None) -> type[Schema]:
+    """The options a game offers, each with its allowed values (those of one case, when given)."""
+    return _options(slug, case if case and case.choices else None)
+
+
+@cache
+def _options(slug: str, case: Case | None) -> type[Schema]:
+    game = GAMES[slug]
+    attributes = {option.name: _option_field(option) for option in game.options if not option.variants}
+    for name, values in (case.choices if case else ()):
+        attributes[name] = type(attributes[name])(validate=validate.OneOf(list(values)), required=len(values) == 1,
+                                                  metadata=attributes[name].metadata)
+    return shape(case.options_name if case else f"{_name(slug)}Options",
+                 f"House rules and interpretations of {game.title}; see GET /games/{slug}.", attributes)
+
+
+def _groups(game: Game) -> list[tuple[Variant, ...]]:
+    """The game's variants, grouped by the players they allow."""
+    key = lambda v: (v.min_players, v.max_players)  # noqa: E731
+    return [tuple(group) for _, group in groupby(sorted(game.variants, key=key), key=key)]
+
+
+def _envelope(game: Game, group: tuple[Variant, ...], case: Case | None = None) -> tuple[str, dict]:
+    """The name part and the fields that say which game, variants and options a body is about."""
+    default = game.default_variant in {v.slug for v in group}
+    suffix = "" if len(_groups(game)) == 1 else f"{group[0].min_players}Player"
+    if group[0].min_players != group[0].max_players and suffix:
+        suffix = f"{group[0].min_players}To{group[0].max_players}Player"
+    slugs = [v.slug for v in group]
+    variant_doc = {"description": "Omitted means the game's default variant." if default else
+                   "Required: these variants are not the default."}
+    return f"{_name(game.slug)}{suffix}{case.suffix if case else ''}", {
+        "game": const(game.slug, required=True),
+        "variant": fields.String(validate=validate.OneOf(slugs), required=not default, metadata=variant_doc),
+        "options": fields.Nested(options(game.slug, case), required=bool(case and case.suffix)),
+    }
+
+
+def _states(game: Game, group: tuple[Variant, ...], case: Case, **kwargs) -> fields.Field:
+    variant = group[0].slug
+    shapes = [fields.Nested(SHAPES[game.slug]["state"](variant, n, **dict(case.state)))
+              for n in range(group[0].min_players, group[0].max_players + 1)]
+    if len(shapes) == 1:
+        return fields.Nested(shapes[0].nested, **kwargs)
+    return OneOf(*shapes, **kwargs)
+
+
+@cache
+def _members(kind: str, slugs: tuple[str, ...] = tuple(GAMES)) -> list[type[Schema]]:
+    """The envelopes of one kind of body, built once: the spec names each class once."""
+    found = []
+    for game in (GAMES[slug] for slug in slugs):
+        for group in _groups(game):
+            if kind == "deal" or kind == "meld":  # no state to read under the options
+                found.extend(_MEMBERS[kind](game, group, *_envelope(game, group)))
+                continue
+            for case in CASES.get(game.slug, PLAIN):
+                name, envelope = _envelope(game, group, case)
+                found.extend(_MEMBERS[kind](game, group, name, envelope, case))
+    return found
+
+
+def _state_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    states = _states(game, group, case, required=True)
+    return [shape(f"{name}StateRequest", f"A {game.title} position.", {**envelope, "state": states})]
+
+
+def _move_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
+    return [shape(f"{name}MoveRequest", f"A {game.title} position and a move.",
+                  {**envelope, "state": _states(game, group, case, required=True), "move": move})]
+
+
+def _explain_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
+    move.required = False
+    return [shape(f"{name}ExplainRequest", f"A {game.title} position, with an optional move to explain.", {
+        **envelope, "state": _states(game, group, case, required=True), "move": move, "rule_id": _rule_id()})]
+
+
+def _deal_members(game: Game, group, name: str, envelope: dict) -> list:
+    found = []
+    variant = group[0]
+    several = variant.min_players != variant.max_players
+    for n in range(variant.min_players, variant.max_players + 1):
+        players = const(n, required=n != variant.default_players,
+                        metadata={"description": "Omitted means the variant's usual count."
+                                  if n == variant.default_players else "How many players."})
+        found.append(shape(f"{name}{n if several else ''}{'Player' if several else ''}DealRequest",
+                           f"A {game.title} deal for {n} players.", {
+                               **envelope, "players": players,
+                               "seed": integer(0, 2**63 - 1, metadata={"description": "The same seed always "
+                                                                                      "gives the same deal."}),
+                               "setup": fields.Nested(SHAPES[game.slug]["setup"](variant.slug, n))}))
+    return found
+
+
+def _meld_members(game: Game, group, name: str, envelope: dict) -> list:
+    context = fields.Nested(canasta.meld_context())
+    return [shape(f"{name}MeldRequest", "One meld, or an addition to a meld on the table, to judge.",
+                  {**envelope, "meld": canasta.meld(), "context": context}),
+            shape(f"{name}MeldsRequest", "Several melds judged together, as an opening.",
+                  {**envelope, "melds": canasta.melds(), "context": context})]
+
+
+_MEMBERS = {"state": _state_members, "move": _move_members, "explain": _explain_members, "deal": _deal_members,
+            "meld": _meld_members}
+
+
+def _rule_id(**kwargs) -> fields.String:
+    return fields.String(validate=validate.Length(max=128), metadata={"example": "canadian-salad.play.follow-suit"},
+                         **kwargs)
+
+
+@cache
+def _rule_explain() -> type[Schema]:
+    return shape("RuleExplainRequest", "A rule to explain, by id.", {
+        "rule_id": _rule_id(required=True),
+        "game": fields.String(validate=validate.Length(max=64)),
+        "variant": fields.String(validate=validate.Length(max=64)),
+        "options": fields.Dict(),
+    })
+
+
+def state_body() -> Body:
+    """A position to judge."""
+    return Body(list(_members("state")), STATE_REQUEST, "A position, in its game's state shape.")
+
+
+def move_body() -> Body:
+    """A position and a move."""
+    return Body(list(_members("move")), MOVE_REQUEST, "A position and a move, in their game's shapes.")
+
+
+def deal_body() -> Body:
+    """A deal to make."""
+    return Body(list(_members("deal")), DEAL_REQUEST, "A game, a player count and a seed.")
+
+
+def explain_body() -> Body:
+    """A rule, or a position with an optional move."""
+    return Body([_rule_explain(), *_members("explain")], EXPLAIN_REQUEST,
+                "A rule_id, or a game's position with an optional move.")
+
+
+def meld_body() -> Body:
+    """A meld or several melds to judge."""
+    return Body(list(_members("meld", tuple(slug for slug, game in GAMES.items() if game.has_melds))), MELD_REQUEST,
+                "A rummy game's meld, or several melds judged together as an opening.")
