@@ -24,7 +24,7 @@ _SITUATION = {
 
 
 class Euchre(Game):
-    """Four-player partnership Euchre (North American), with the seed's or the tournament pack."""
+    """Four-player partnership Euchre (North American), with a 32- or 24-card pack."""
 
     slug = "euchre"
     title = "Euchre"
@@ -100,7 +100,7 @@ class Euchre(Game):
             for step in range(1, 5):
                 hands[(dealer + step) % 4].extend(cards[position:position + size])
                 position += size
-        # The seed takes the upcard from the bottom of the pack.
+        # The Ultimate Book of Card Games takes the upcard from the bottom of the pack.
         upcard = cards[-1]
         auction = opening(dealer)
         return build(dealer, upcard, auction, None, new_play(hands, auction, dealer, rs.options), game_score,

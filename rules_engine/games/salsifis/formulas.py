@@ -9,7 +9,7 @@ from ...cards import card_name, parse_card_name
 # Punctuation never changes what was said: every character but a letter or a digit is spacing.
 _SPACING = re.compile(r"[\W_]+")
 _SUIT_SIGNS = str.maketrans({"♣": "c", "♧": "c", "♦": "d", "♢": "d", "♥": "h", "♡": "h", "♠": "s", "♤": "s"})
-# The seed itself spells the suit "Klubs" in its example formula.
+# The rule sheet itself spells the suit "Klubs" in its example formula.
 _SPELLINGS = {"klubs": "clubs", "klub": "clubs"}
 MAGIC, SOUP, AND = "salsifis", "soup", "and"
 

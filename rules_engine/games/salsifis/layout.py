@@ -8,7 +8,7 @@ from functools import cached_property, lru_cache
 from ...cards import RANKS
 from ...decks import cards_of, make_deck
 
-# Five turns of two packets of three: the 30-card heap of the seed.
+# Five turns of two packets of three: the 30-card heap of the rule sheet.
 STANDARD_TURNS = ((3, 3),) * 5
 
 
