@@ -142,19 +142,19 @@ class Limits:
             if budget < 0:
                 raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
                                    f"needs that many")
+            if depth >= MAX_DEPTH:
+                nested = next((node for node in level if type(node) is list or type(node) is dict), None)
+                if nested is not None:
+                    raise TooLarge(_pointer(body, nested), f"nested more than {MAX_DEPTH} levels deep")
             deeper: list = []
             for node in level:
                 kind = type(node)
                 if kind is list:
-                    if depth >= MAX_DEPTH:
-                        raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
                     if len(node) > cards:
                         raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
                                                              f"of this game holds more than {cards}")
                     deeper += node
                 elif kind is dict:
-                    if depth >= MAX_DEPTH:
-                        raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
                     if len(node) > MAX_KEYS:
                         raise TooLarge(_pointer(body, node), f"{len(node)} fields; an object here has at most "
                                                              f"{MAX_KEYS}")
