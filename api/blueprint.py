@@ -128,7 +128,11 @@ ERROR_ANSWERS = {
     413: "The body is larger than the service accepts.",
     422: "A field of the wrong type or shape, an unknown card or option, a position no game reaches (with "
          "the rules it breaks in violations), or an illegal move (from /apply-move).",
+    429: "Too many requests from this client, when the service runs with RATE_LIMIT set; Retry-After says "
+         "how many seconds to wait.",
 }
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before the next request.",
+                               "schema": {"type": "integer", "minimum": 0}}}
 
 
 class Blueprint(flask_smorest.Blueprint):
@@ -137,11 +141,12 @@ class Blueprint(flask_smorest.Blueprint):
     ARGUMENTS_PARSER = BodyParser()
 
     def errors(self, *codes: int):
-        """Document the error answers an operation can give, each in the error shape."""
+        """Document the error answers an operation can give, each in the error shape, and the rate limit's 429."""
         def decorator(view):
             # Like response(): the documentation is kept and flask-smorest's wrapper is not.
-            for code in codes:
-                view._apidoc = self.alt_response(code, schema=ErrorAnswer, description=ERROR_ANSWERS[code])(view)._apidoc
+            for code in (*codes, 429):
+                view._apidoc = self.alt_response(code, schema=ErrorAnswer, description=ERROR_ANSWERS[code],
+                                                 headers=RETRY_AFTER if code == 429 else None)(view)._apidoc
             return view
 
         return decorator

@@ -23,6 +23,7 @@ RENDERED = {200: {"content": {"text/html": {"schema": {"type": "string"}},
 
 @blp.route("/games")
 @blp.response(200, GamesAnswer(), **examples.listing("games"))
+@blp.errors()
 def list_games():
     """Every game and variant: players allowed, options with defaults, move types."""
     return json_response(orjson.dumps({"games": [game.describe() for game in GAMES.values()]}))

@@ -50,3 +50,14 @@ def test_redis_down_the_limit_still_answers():
                                  redis_timeout_seconds=0.05)).test_client()
     statuses = [client.post("/validate-meld", json=MELD).status_code for _ in range(5)]
     assert 500 not in statuses and statuses[0] == 200
+
+
+def test_every_limited_operation_documents_429_with_retry_after(client):
+    spec = client.get("/openapi.json").get_json()
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            if path in ("/healthz", "/readyz") or method not in ("get", "post"):
+                continue
+            answer = operation["responses"].get("429")
+            assert answer is not None, (method, path)
+            assert "Retry-After" in answer["headers"], (method, path)
