@@ -47,7 +47,7 @@ def _read_existing(cfg: Config, raw: object) -> list[Meld]:
 
 
 def _verdict(cfg: Config, judged: Judged, violations: list[Violation]) -> dict:
-    return {"valid": not violations, "kind": "set" if judged.rank else None, "rank": judged.rank,
+    return {"valid": not violations, "kind": judged.kind, "rank": judged.rank,
             "canasta": judged.canasta(cfg) if not violations else None, "points": judged.points,
             "violations": [v.as_dict() for v in violations]}
 

@@ -14,8 +14,36 @@ from ...cards import JOKER, STANDARD_CARDS
 from ...decks import cards_of, make_deck
 
 NATURAL_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-RED_THREES = frozenset(("3D", "3H"))
-BLACK_THREES = frozenset(("3C", "3S"))
+
+# The roles a card can play; every card of a deck has exactly one.
+NATURAL = "natural"                   # gives a meld its rank
+WILD = "wild"                         # stands for a natural card in a meld
+BONUS = "bonus"                       # laid out as soon as it is held and scored apart (Classic's red threes)
+STOP = "stop"                         # blocks the pile when discarded; melded only in going out (black threes)
+WILD_AND_NATURAL = "wild_and_natural"   # wild, or a natural of its own rank (Five-person's twos)
+ROLES = (NATURAL, WILD, BONUS, STOP, WILD_AND_NATURAL)
+
+
+@dataclass(frozen=True)
+class CardRoles:
+    """What each card is for: the one map from card to role every module reads."""
+
+    wild: tuple[str, ...] = ("JK", "2C", "2D", "2H", "2S")
+    bonus: tuple[str, ...] = ("3D", "3H")
+    stop: tuple[str, ...] = ("3C", "3S")
+    wild_and_natural: tuple[str, ...] = ()
+
+    def role_of(self) -> dict[str, str]:
+        """Every card code and its role; a card named nowhere is a natural of its rank."""
+        roles = dict.fromkeys((JOKER, *STANDARD_CARDS), NATURAL)
+        for role, cards in ((WILD, self.wild), (BONUS, self.bonus), (STOP, self.stop),
+                            (WILD_AND_NATURAL, self.wild_and_natural)):
+            roles.update(dict.fromkeys(cards, role))
+        return roles
+
+    def cards(self, role: str) -> frozenset[str]:
+        """The cards of one role."""
+        return frozenset(card for card, found in self.role_of().items() if found == role)
 
 
 @dataclass(frozen=True)
@@ -148,9 +176,10 @@ class CardValues:
     red_three: int = 0                # red threes score as a bonus, never as a card
     low_ranks: tuple[str, ...] = ("4", "5", "6", "7")
 
-    def table(self) -> dict[str, int]:
+    def table(self, roles: CardRoles | None = None) -> dict[str, int]:
         """Every card code and its points."""
         values = {JOKER: self.joker}
+        bonus = set((roles or CardRoles()).bonus)
         for card in STANDARD_CARDS:
             rank = card[:-1]
             if rank == "2":
@@ -158,7 +187,7 @@ class CardValues:
             elif rank == "A":
                 values[card] = self.ace
             elif rank == "3":
-                values[card] = self.red_three if card in RED_THREES else self.black_three
+                values[card] = self.red_three if card in bonus else self.black_three
             elif rank in self.low_ranks:
                 values[card] = self.low
             else:
@@ -181,7 +210,7 @@ class VariantRules:
     deal: int                         # cards dealt to each hand
     foot: int = 0                     # Hand & Foot: a second hand, taken up once the first is gone
     draw: int = 1                     # cards taken from the stock per turn
-    wild_ranks: tuple[str, ...] = ("2",)   # besides the jokers
+    roles: CardRoles = field(default_factory=CardRoles)
     values: CardValues = field(default_factory=CardValues)
     sets: SetMelds = field(default_factory=SetMelds)
     sequences: SequenceMelds | None = None
