@@ -26,6 +26,7 @@ class Variant:
     max_players: int
     summary: str = ""
     default_players: int | None = None
+    playable: bool = True             # False: the static rules are known, play answers 501
 
 
 @dataclass(frozen=True)
@@ -224,8 +225,9 @@ class Game(ABC):
             "default_variant": self.default_variant,
             "variants": [
                 {"variant": v.slug, "title": v.title, "min_players": v.min_players,
-                 "max_players": v.max_players, "summary": v.summary,
-                 "ruleset": self.ruleset_id(v.slug)}
+                 "max_players": v.max_players, "default_players": v.default_players, "summary": v.summary,
+                 "playable": v.playable, "ruleset": self.ruleset_id(v.slug),
+                 "options": [o.name for o in self.options if not o.variants or v.slug in o.variants]}
                 for v in self.variants
             ],
             "options": [o.as_dict() for o in self.options],

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
-from .variants import BONUS, NATURAL, STOP, TABLE, WILD_AND_NATURAL, VariantRules
+from .variants import BONUS, ENTRIES, NATURAL, STOP, WILD_AND_NATURAL, VariantRules
 from .variants import WILD as WILD_ROLE
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
@@ -125,7 +125,7 @@ def _kinds(wild: frozenset[str], rank_of: dict[str, str], stop: frozenset[str]) 
 
 @lru_cache(maxsize=64)
 def _config(variant: str, options: tuple) -> Config:
-    table = TABLE[variant]
+    table = ENTRIES[variant]
     chosen = dict(options)
     role_of = table.roles.role_of()
     # A card both wild and natural plays as a wild card until nominated cards are read.
@@ -148,7 +148,7 @@ def _config(variant: str, options: tuple) -> Config:
         meld_kind={**dict.fromkeys(bonus, RED), **rank_of, **dict.fromkeys(wild, WILD)},
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
-        bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size,
+        bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
     )
 
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
+from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .melds import Meld, judge
 from .opening import short_opening
 from .position import Position, taken_melds, without
@@ -36,7 +37,7 @@ def _replaced(cfg: Config, card: str, left_before: int) -> bool:
     if card not in cfg.bonus_cards:
         return False
     # Two-hand: a red three among the stock's last two cards counts as one of the cards drawn.
-    return not ("no_replacement_for_last_two" in cfg.table.hooks and left_before <= 2)
+    return not (has_hook(cfg.table.hooks, NO_REPLACEMENT_FOR_LAST_TWO) and left_before <= 2)
 
 
 def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:

@@ -285,16 +285,19 @@ RULEBOOK = RuleBook("canasta", (
     )),
 ) + (MELD_SHAPES,))
 
+# The options above were written for the Classic rules; other variants offer their own.
+PLAYED_AS_CLASSIC = ("classic", "two-hand")
+
 OPTIONS = (
     Option("wild_limit", "at_most_three", "canasta.melds.wild-limit",
            "How many wild cards a meld may hold beside its natural cards.",
-           choices=("at_most_three", "not_more_than_naturals", "fewer_than_naturals")),
+           choices=("at_most_three", "not_more_than_naturals", "fewer_than_naturals"), variants=PLAYED_AS_CLASSIC),
     Option("black_three_on_pile", "blocks", "canasta.black-threes.stop",
            "Whether a black three in the discard pile only blocks the next player or freezes the pile.",
-           choices=("blocks", "freezes")),
+           choices=("blocks", "freezes"), variants=PLAYED_AS_CLASSIC),
     Option("four_red_threes_unmelded", -800, "canasta.red-threes.score",
            "What a side that melded nothing loses for holding all four red threes.",
-           choices=(-800, -400)),
+           choices=(-800, -400), variants=PLAYED_AS_CLASSIC),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
-           "The initial meld minimum of a side with a negative score.", choices=(15, 0)),
+           "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )
