@@ -7,6 +7,8 @@ from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, reject_unknown
 from .config import Config
 from .melds import Judged, Meld, judge
+from .sequences import judge_sequence
+from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
 MELD_FIELDS = frozenset({"cards", "rank"})
@@ -46,10 +48,24 @@ def _read_existing(cfg: Config, raw: object) -> list[Meld]:
     return found
 
 
-def _verdict(cfg: Config, judged: Judged, violations: list[Violation]) -> dict:
-    return {"valid": not violations, "kind": judged.kind, "rank": judged.rank,
-            "canasta": judged.canasta(cfg) if not violations else None, "points": judged.points,
+def _verdict(cfg: Config, judged: Judged, violations: list[Violation], kind: str | None = None) -> dict:
+    canasta = judged.canasta(cfg) if not violations else None
+    if canasta and kind == "sequence" and cfg.table.canastas.sequence is not None:
+        canasta = "sequence"
+    names = dict(cfg.table.canastas.names)
+    return {"valid": not violations, "kind": kind or judged.kind, "rank": judged.rank,
+            "canasta": names.get(canasta, canasta), "points": judged.points,
             "violations": [v.as_dict() for v in violations]}
+
+
+def _judge_new(cfg: Config, cards: list[str], going_out: bool) -> tuple[Judged, str | None]:
+    """Judge cards as a new meld: a set, or where the variant has them and a set fails, a sequence."""
+    judged = judge(cfg, cards, going_out=going_out)
+    if judged.violations and cfg.table.sequences is not None:
+        run = judge_sequence(cfg, cards)
+        if not run.violations:
+            return run, "sequence"
+    return judged, None
 
 
 def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> dict:
@@ -57,7 +73,9 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
     if (meld is None) == (melds is None):
         raise invalid(("meld",), 'give either "meld": {"cards": [...]} or "melds": [{"cards": [...]}, ...]')
     context = read_object(context if context is not None else {}, ("context",))
-    reject_unknown(context, CONTEXT_FIELDS, ("context",))
+    by_round = cfg.table.opening.basis == "round"
+    reject_unknown(context, CONTEXT_FIELDS | {"round"} if by_round else CONTEXT_FIELDS, ("context",))
+    deal_round = read_int(context.get("round", 1), ("context", "round"), 1, 1000) if by_round else None
     score = read_int(context.get("team_score", 0), ("context", "team_score"), -10**7, 10**7)
     initial = read_bool(context.get("initial", False), ("context", "initial"))
     going_out = read_bool(context.get("going_out", False), ("context", "going_out"))
@@ -94,7 +112,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
     points = 0
     canastas: list[str] = []
     for i, cards in enumerate(batch):
-        judged = judge(cfg, cards, going_out=going_out)
+        judged, kind = _judge_new(cfg, cards, going_out)
         own = list(judged.violations)
         if judged.rank is not None and cfg.table.sets.one_per_rank:
             if judged.rank in ranks:
@@ -103,7 +121,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
             ranks.add(judged.rank)
         label = f"Meld {i + 1}: " if len(batch) > 1 else ""
         violations += [Violation(v.rule, label + v.message) for v in own]
-        verdict = _verdict(cfg, judged, own)
+        verdict = _verdict(cfg, judged, own, kind)
         verdicts.append(verdict)
         points += judged.points
         if verdict["canasta"]:
@@ -111,8 +129,17 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
     answer = {"valid": True, "kind": verdicts[0]["kind"] if len(batch) == 1 else "melds",
               "canasta": canastas[0] if canastas else None, "points": points}
     if initial:
-        required = cfg.minimum(score, failed)
+        needs = cfg.table.opening.requirement(deal_round if by_round else score)
+        required = cfg.minimum(deal_round if by_round else score, failed)
         answer["required"] = required
+        if isinstance(needs, Needs):
+            answer["required_canasta"] = needs.canasta
+            wanted = [k for k in canastas if needs.canasta == "any" or k == dict(cfg.table.canastas.names).get(
+                needs.canasta, needs.canasta)]
+            if not wanted:
+                what = "a canasta" if needs.canasta == "any" else f"a {needs.canasta} canasta"
+                violations.append(Violation("canasta.opening.canasta-needed",
+                                            f"At a game score of {score} the initial meld must hold {what}."))
         answer["kind"] = "opening" if len(batch) > 1 else answer["kind"]
         exempt = concealed and bool(canastas) and cfg.table.opening.concealed_exempt
         if exempt:
@@ -120,7 +147,9 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
         elif points < required:
             violations.append(Violation("canasta.opening.minimum",
                                         f"The melds count {points}; a side with a game score of {score} needs "
-                                        f"{required} for its initial meld."))
+                                        f"{required} for its initial meld." if not by_round else
+                                        f"The melds count {points}; round {deal_round} needs {required} for an "
+                                        f"initial meld."))
     answer["valid"] = not violations
     answer["violations"] = [v.as_dict() for v in violations]
     if len(batch) > 1:

@@ -1,7 +1,7 @@
 """Canasta's rule book and options: every rule the engine cites, in the project's own words."""
 
 from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
-from .variant_rules import MELD_SHAPES
+from .variant_rules import MELD_SHAPES, VARIANTS
 
 PAGAT = Source("pagat.com: Canasta", "https://www.pagat.com/rummy/canasta.html")
 BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta")
@@ -283,7 +283,7 @@ RULEBOOK = RuleBook("canasta", (
              "A side loses 500 for every red three one of its players failed to declare when it could "
              "have. The state records these (penalties, undeclared_red_threes).", BOOK),
     )),
-) + (MELD_SHAPES,))
+) + (MELD_SHAPES, VARIANTS))
 
 # The options above were written for the Classic rules; other variants offer their own.
 PLAYED_AS_CLASSIC = ("classic", "two-hand")

@@ -1,6 +1,9 @@
-"""The rules only some members of the family have: meld caps, wild melds, wild canastas."""
+"""The rules only some members of the family have, and each variant's static rules, numbers from its entry."""
+
+from __future__ import annotations
 
 from ...rules import READING, Rule, Section, Source
+from .variants import ENTRIES, Needs, VariantRules
 
 BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta variations")
 BICYCLE_SAMBA = Source("Bicycle: Samba", "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32")
@@ -19,7 +22,7 @@ THREE_HAND = Source("Canasta for two or three players (Wikipedia text)",
                     "https://www.liquisearch.com/canasta/canasta_for_two_or_three_players")
 FIVE_PERSON = Source("Five-person Canasta, as played at IIM Calcutta", "http://www.sanyal.com/Canasta.html")
 
-MELD_SHAPES = Section("Melds and canastas in other variants", (
+MELD_SHAPES_RULES = (
     Rule("canasta.melds.max-cards", "Melds with a cap",
          "Where a variant caps its melds, no meld may grow past the cap: seven cards in Joker Canasta and "
          "in Hand and Foot, four in Oklahoma.", (JOKER_CANASTA, KLASSA_HAND_AND_FOOT, OKLAHOMA_WIKIA, BOOK),
@@ -35,4 +38,94 @@ MELD_SHAPES = Section("Melds and canastas in other variants", (
          variants=("bolivia", "brazilian", "joker", "hand-and-foot"),
          notes=(f"Joker Canasta: seven twos are worth 4000 and four jokers with three twos 3000 in "
                 f"{JOKER_CANASTA}; {READING} keeps 2000 for every other wild canasta.",)),
-))
+    Rule("canasta.melds.sequence", "Sequences",
+         "Where a variant has them, three or more cards of one suit in consecutive ranks form a sequence. "
+         "Samba, Bolivia and Brazilian run from four up to ace with no wild card and stop at seven cards; "
+         "Oklahoma's runs hold three or four cards, the ace high or low, wild cards filling gaps; "
+         "Five-person's run up to the thirteen cards of a suit.",
+         (BICYCLE_SAMBA, BICYCLE_BOLIVIA, OKLAHOMA, FIVE_PERSON, BOOK),
+         variants=("samba", "bolivia", "brazilian", "oklahoma", "five-person")),
+    Rule("canasta.opening.canasta-needed", "An initial meld holding a canasta",
+         "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
+         "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",
+         (BICYCLE_BRAZILIAN, BOOK), variants=("brazilian",)),
+)
+
+SOURCES = {"samba": (BICYCLE_SAMBA, BOOK), "bolivia": (BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, BOOK),
+           "brazilian": (BICYCLE_BRAZILIAN, BOOK), "joker": (JOKER_CANASTA, BOOK),
+           "mexicana": (RUMMY_GAMES_MEXICANA, BOOK), "hand-and-foot": (KLASSA_HAND_AND_FOOT, BOOK),
+           "oklahoma": (OKLAHOMA, OKLAHOMA_WIKIA, BOOK), "three-hand": (THREE_HAND, BOOK),
+           "five-person": (FIVE_PERSON,)}
+SEATING_WORDS = {"partners": "two fixed partnerships, partners opposite", "alone": "every player alone",
+                 "lone_hand": "every player alone until the first to take the pile plays against the other "
+                              "two as partners",
+                 "partner_rentrap": "each player partnered with the seat two places on and able to "
+                                    "add to that seat's melds, while the seat two places back may add to theirs"}
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
+def _tier(needed: int | Needs) -> str:
+    if not isinstance(needed, Needs):
+        return str(needed)
+    kind = "a canasta" if needed.canasta == "any" else f"a {needed.canasta} canasta"
+    return kind + (f" in melds of at least {needed.points}" if needed.points else "")
+
+
+def _opening(entry: VariantRules) -> str:
+    tiers = entry.opening.tiers
+    if len(tiers) == 1:
+        return f"an initial meld needs {_tier(tiers[0][1])}" if tiers[0][1] else "any meld opens"
+    if entry.opening.basis == "round":
+        parts = [f"{_tier(needed)} in round {low or 1}" for low, needed in tiers]
+        return "the initial meld needs " + ", ".join(parts)
+    parts = [f"{_tier(needed)} {'below ' + str(tiers[1][0]) if low is None else 'from ' + str(low)}"
+             for low, needed in tiers]
+    return "the initial meld needs, by game score: " + ", ".join(parts)
+
+
+def _canastas(entry: VariantRules) -> str:
+    found = entry.canastas
+    if found.size is None:
+        return "there are no canastas"
+    names = dict(found.names)
+    kinds = [(k, v) for k, v in (("natural", found.natural), ("mixed", found.mixed), ("wild", found.wild),
+                                 ("sequence", found.sequence)) if v is not None]
+    said = ", ".join(f"{names.get(k, k)} {v}" for k, v in kinds)
+    extra = "".join(f", natural canasta of {rank}s {v}" for rank, v in found.by_rank)
+    return f"a canasta is {found.size} or more cards; bonuses: {said}{extra}"
+
+
+def _going_out(entry: VariantRules) -> str:
+    rules = entry.going_out
+    names = dict(entry.canastas.names)
+    kinds = " including " + ", ".join(f"{n} {names.get(k, k)}" for k, n in rules.by_kind) if rules.by_kind else ""
+    needs = f"{rules.canastas} canasta{'s' if rules.canastas != 1 else ''}{kinds}" if rules.canastas else "no canasta"
+    return f"going out needs {needs} and earns {rules.bonus}"
+
+
+def variant_text(entry: VariantRules) -> str:
+    """The static rules of a variant in a paragraph, every number read from its entry."""
+    sets = entry.sets
+    wilds = "any number of wild cards" if sets.max_wilds is None else f"at most {_count(sets.max_wilds, 'wild card')}"
+    parts = [f"{entry.min_players}" + (f" to {entry.max_players}" if entry.max_players != entry.min_players else "")
+             + f" players, {SEATING_WORDS[entry.seating]}",
+             f"{entry.deck.size} cards ({entry.deck.packs} packs and {_count(entry.deck.jokers, 'joker')}), {entry.deal} "
+             f"dealt to each" + (f" plus a foot of {entry.foot}" if entry.foot else "")
+             + (f" and {entry.kitties[0]} kitties of {entry.kitties[1]}" if entry.kitties[0] else ""),
+             f"{_count(entry.draw, 'card')} drawn a turn",
+             f"sets hold {wilds}" + (f" and at most {sets.max_cards} cards" if sets.max_cards else ""),
+             _canastas(entry), _opening(entry), _going_out(entry),
+             f"the game ends at {entry.game_target}" if entry.game_target else f"a game is {entry.game_rounds} deals"]
+    return "; ".join(parts) + "."
+
+
+VARIANT_RULES = tuple(
+    Rule(f"canasta.variant.{slug}", entry.title, f"{entry.summary} In numbers: {variant_text(entry)}",
+         SOURCES[slug], variants=(slug,))
+    for slug, entry in ENTRIES.items() if slug in SOURCES)
+
+MELD_SHAPES = Section("Melds and canastas in other variants", MELD_SHAPES_RULES)
+VARIANTS = Section("The other variants at a glance", VARIANT_RULES)

@@ -106,6 +106,7 @@ class Canastas:
     wild: int | None = None           # None: a canasta of wild cards alone does not exist
     sequence: int | None = None       # Samba's samba (1500)
     by_rank: tuple[tuple[str, int], ...] = ()   # natural canastas of a rank worth more (Mexicana sevens)
+    names: tuple[tuple[str, str], ...] = ()     # what the variant calls a kind ("sequence" -> "samba")
 
 
 @dataclass(frozen=True)
@@ -290,7 +291,7 @@ SAMBA = VariantRules(
     deck=Deck(packs=3, jokers=6), deal=15, draw=2,
     sets=SetMelds(max_wilds=2, one_per_rank=False, wild_onto_canasta=False),
     sequences=SequenceMelds(min_cards=3, max_cards=7, low="4", high="A", wilds=False),
-    canastas=Canastas(natural=500, mixed=300, sequence=1500),
+    canastas=Canastas(natural=500, mixed=300, sequence=1500, names=(("sequence", "samba"),)),
     opening=Opening(tiers=SAMBA_TIERS),
     pile=Pile(natural_and_wild=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
     threes=Threes(red_all=1000),
@@ -307,7 +308,8 @@ BOLIVIA = VariantRules(
     deck=Deck(packs=3, jokers=6), deal=15, draw=2,
     sets=SetMelds(max_wilds=2, all_wild=True, one_per_rank=False, wild_onto_canasta=False),
     sequences=SequenceMelds(min_cards=3, max_cards=7, low="4", high="A", wilds=False),
-    canastas=Canastas(natural=500, mixed=300, wild=2500, sequence=1500),
+    canastas=Canastas(natural=500, mixed=300, wild=2500, sequence=1500,
+                      names=(("sequence", "escalera"), ("wild", "bolivia"))),
     opening=Opening(tiers=SAMBA_TIERS),
     pile=Pile(natural_and_wild=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
     threes=Threes(red_all=1000, red_negative_unless="canastas", black_hand_value=100),
@@ -324,7 +326,8 @@ BRAZILIAN = VariantRules(
     deck=Deck(packs=3, jokers=6), deal=15, draw=2,
     sets=SetMelds(max_wilds=2, all_wild=True, one_per_rank=False, wild_onto_canasta=False),
     sequences=SequenceMelds(min_cards=3, max_cards=7, low="4", high="A", wilds=False),
-    canastas=Canastas(natural=500, mixed=300, wild=2000, sequence=1500),
+    canastas=Canastas(natural=500, mixed=300, wild=2000, sequence=1500,
+                      names=(("sequence", "samba"), ("wild", "bolivia"))),
     opening=Opening(tiers=((None, 150), (7000, Needs()), (8000, Needs(points=200)),
                            (9000, Needs(canasta="natural"))), pile_may_open=False),
     pile=Pile(natural_and_wild=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
@@ -372,7 +375,7 @@ HAND_AND_FOOT = VariantRules(
     min_players=4, max_players=4, default_players=4, seating="partners",
     deck=Deck(packs=5, jokers=10), deal=13, foot=13, draw=2,
     sets=SetMelds(max_wilds=2, all_wild=True, max_cards=7),
-    canastas=Canastas(natural=700, mixed=300, wild=1500),
+    canastas=Canastas(natural=700, mixed=300, wild=1500, names=(("natural", "clean"), ("mixed", "dirty"))),
     opening=Opening(tiers=((None, 50), (2, 90), (3, 120), (4, 150)), basis="round", concealed_exempt=False),
     pile=Pile(blocked_tops=("three",), take_limit=7, wild_top_with_wild_pair=True),
     threes=Threes(red_all=1000, red_negative_unless="never"),
