@@ -125,7 +125,11 @@ def _kinds(wild: frozenset[str], rank_of: dict[str, str], stop: frozenset[str]) 
 
 @lru_cache(maxsize=64)
 def _config(variant: str, options: tuple) -> Config:
-    table = ENTRIES[variant]
+    return build_config(ENTRIES[variant], options)
+
+
+def build_config(table: VariantRules, options: tuple) -> Config:
+    """The configuration of an entry under options given as sorted (name, value) pairs."""
     chosen = dict(options)
     role_of = table.roles.role_of()
     # A card both wild and natural plays as a wild card until nominated cards are read.
