@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ...cards import JOKER, STANDARD_CARDS
 from ...decks import cards_of, make_deck
 from .hooks import HOOKS
+from .seating import SEATINGS, Seating
 
 NATURAL_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
@@ -260,9 +261,7 @@ class VariantRules:
 
     def teams_for(self, players: int) -> int:
         """How many sides play: pairs of partners, or every player alone."""
-        if self.seating != "partners":
-            return players
-        return players // 2
+        return Seating(self.seating, players).sides
 
 
 CLASSIC = VariantRules(
@@ -444,7 +443,6 @@ FIVE_PERSON = VariantRules(
     hooks=("super_canasta",),
 )
 
-SEATINGS = ("partners", "alone", "lone_hand", "partner_rentrap")
 CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
