@@ -4,20 +4,22 @@ from __future__ import annotations
 
 from ...errors import invalid
 from ...game import Violation
-from ...parsing import read_bool, read_cards, read_int, read_list, read_object, reject_unknown
+from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
 from .melds import Judged, Meld, judge
 from .sequences import judge_sequence
 from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
-MELD_FIELDS = frozenset({"cards", "rank"})
+MELD_FIELDS = frozenset({"cards", "rank", "kind"})
+KINDS = ("set", "sequence", "wild")
 LIMIT = 324
 
 
-def _read_meld(raw: object, pointer: tuple) -> list[str]:
+def _read_meld(raw: object, pointer: tuple, cfg: Config | None = None) -> list[str]:
     raw = read_object(raw, pointer)
-    reject_unknown(raw, MELD_FIELDS, pointer)
+    nominated = cfg is not None and cfg.table.sequences is not None and cfg.table.sequences.nominated
+    reject_unknown(raw, MELD_FIELDS | {"as"} if nominated else MELD_FIELDS, pointer)
     if "cards" not in raw:
         raise invalid(pointer + ("cards",), "required: the cards of the meld")
     return read_cards(raw["cards"], pointer + ("cards",), LIMIT)
@@ -58,13 +60,46 @@ def _verdict(cfg: Config, judged: Judged, violations: list[Violation], kind: str
             "violations": [v.as_dict() for v in violations]}
 
 
-def _judge_new(cfg: Config, cards: list[str], going_out: bool) -> tuple[Judged, str | None]:
-    """Judge cards as a new meld: a set, or where the variant has them and a set fails, a sequence."""
+def _shape(cfg: Config, raw: dict, cards: list[str], pointer: tuple) -> tuple[str | None, list[str] | None]:
+    """The kind a meld object names (optional) and the cards its wild cards stand for ("as"), if any."""
+    kind = raw.get("kind")
+    if kind is not None:
+        kind = read_str(kind, pointer + ("kind",), KINDS)
+        if kind == "sequence" and cfg.table.sequences is None:
+            raise invalid(pointer + ("kind",), f"{cfg.table.title} has no sequences", "canasta.melds.set")
+        if kind == "wild" and not cfg.table.sets.all_wild:
+            raise invalid(pointer + ("kind",), f"{cfg.table.title} has no melds of wild cards alone",
+                          "canasta.melds.no-wild-melds")
+    if raw.get("as") is None:
+        return kind, None
+    named = read_cards(raw["as"], pointer + ("as",), LIMIT)
+    wilds = sum(1 for card in cards if card in cfg.wild)
+    if len(named) != wilds or any(card in cfg.wild for card in named):
+        raise invalid(pointer + ("as",), f"name one natural card for each of the meld's {wilds} wild cards",
+                      "canasta.melds.nominated")
+    return kind, named
+
+
+def _judge_new(cfg: Config, cards: list[str], going_out: bool,
+               shape: tuple[str | None, list[str] | None] = (None, None)) -> tuple[Judged, str | None]:
+    """Judge cards as a new meld: a set, or where the variant has them and a set fails, a sequence; a kind
+    named on input is judged as that kind only."""
+    kind, named = shape
+    if kind == "sequence":
+        return judge_sequence(cfg, cards, named), "sequence"
     judged = judge(cfg, cards, going_out=going_out)
-    if judged.violations and cfg.table.sequences is not None:
-        run = judge_sequence(cfg, cards)
-        if not run.violations:
+    if kind is None and judged.violations and cfg.table.sequences is not None:
+        run = judge_sequence(cfg, cards, named)
+        # Natural cards of several ranks can only be meant as a run: its reasons are the ones to give.
+        if not run.violations or judged.rank is None and run.naturals > 1:
             return run, "sequence"
+    if named is not None and judged.rank is not None:
+        strays = [card for card in named if card[:-1] != judged.rank]
+        if strays:
+            judged.violations.append(Violation("canasta.melds.nominated", f"In a meld of rank {judged.rank} a wild "
+                                               f"card stands for that rank, not {', '.join(strays)}."))
+    if kind is not None and judged.kind not in (kind, None):
+        judged.violations.append(Violation("canasta.melds.set", f"These cards make a {judged.kind}, not a {kind}."))
     return judged, None
 
 
@@ -87,7 +122,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
                       "canasta.opening.minimum")
     by_rank = {m.rank: i for i, m in enumerate(existing)}
     if meld is not None:
-        cards = _read_meld(meld, ("meld",))
+        cards = _read_meld(meld, ("meld",), cfg)
         rank = next((cfg.rank_of[c] for c in cards if c in cfg.rank_of), None) or _named_rank(meld)
         if rank is None and len(existing) == 1:
             rank = existing[0].rank
@@ -98,21 +133,24 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
             answer.update({"lay_off": {"meld": by_rank[rank], "total_points": judged.points + sum(
                 cfg.values[c] for c in onto.cards)}})
             return answer
-        batch = [cards]
+        batch = [(cards, _shape(cfg, meld, cards, ("meld",)))]
     else:
         raw = read_list(melds, ("melds",))
         if not raw:
             raise invalid(("melds",), "name at least one meld")
         if len(raw) > 64:
             raise invalid(("melds",), "at most 64 melds")
-        batch = [_read_meld(m, ("melds", i)) for i, m in enumerate(raw)]
+        batch = []
+        for i, m in enumerate(raw):
+            cards = _read_meld(m, ("melds", i), cfg)
+            batch.append((cards, _shape(cfg, m, cards, ("melds", i))))
     verdicts: list[dict] = []
     violations: list[Violation] = []
     ranks: set[str] = set(by_rank)
     points = 0
     canastas: list[str] = []
-    for i, cards in enumerate(batch):
-        judged, kind = _judge_new(cfg, cards, going_out)
+    for i, (cards, shape) in enumerate(batch):
+        judged, kind = _judge_new(cfg, cards, going_out, shape)
         own = list(judged.violations)
         if judged.rank is not None and cfg.table.sets.one_per_rank:
             if judged.rank in ranks:

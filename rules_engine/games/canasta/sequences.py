@@ -21,8 +21,11 @@ def _orders(cfg: Config) -> list[list[str]]:
     return [high]
 
 
-def judge_sequence(cfg: Config, cards: list[str]) -> Judged:
-    """Judge cards as a run of one suit: consecutive ranks, wild cards filling gaps where allowed."""
+def judge_sequence(cfg: Config, cards: list[str], named: list[str] | None = None) -> Judged:
+    """Judge cards as a run of one suit: consecutive ranks, wild cards filling gaps where allowed.
+
+    `named` gives, for each wild card in order, the card it stands for: the run is then judged with
+    those cards in place, so it keeps its order and nothing is left to guess."""
     rules = cfg.table.sequences
     points = sum(cfg.values[card] for card in cards)
     wilds = [card for card in cards if card in cfg.wild]
@@ -40,9 +43,17 @@ def judge_sequence(cfg: Config, cards: list[str]) -> Judged:
         violations.append(Violation("canasta.melds.sequence", f"A sequence has {rules.min_cards} to "
                                     f"{rules.max_cards} cards; this one has {size}."))
     ranks = [card[:-1] for card in naturals]
+    if named is not None:
+        if {card[-1] for card in named} - suits - ({named[0][-1]} if not suits else set()):
+            violations.append(Violation("canasta.melds.nominated",
+                                        "A wild card in a sequence stands for a card of the sequence's suit."))
+        ranks += [card[:-1] for card in named]
+        wilds_left = 0
+    else:
+        wilds_left = len(wilds)
     if len(set(ranks)) != len(ranks):
         violations.append(Violation("canasta.melds.sequence", "A sequence holds each rank once."))
-    elif not violations and not any(_fits(order, ranks, len(wilds)) for order in _orders(cfg)):
+    elif not violations and not any(_fits(order, ranks, wilds_left) for order in _orders(cfg)):
         violations.append(Violation("canasta.melds.sequence",
                                     "These ranks do not follow one another, even with the wild cards filling gaps."))
     return Judged(None, len(naturals), len(wilds), points, violations)

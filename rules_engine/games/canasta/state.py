@@ -164,7 +164,7 @@ def _settle_opening(cfg: Config, state: CanastaState, raw_turn: dict) -> None:
     state.turn.opening = found
 
 
-MELD_FIELDS = frozenset({"rank", "cards"})
+MELD_FIELDS = frozenset({"rank", "cards", "kind"})   # kind is optional: sets are all a played variant has
 TABLE_MELDS_LIMIT = 4096  # table melds remembered per configuration
 
 
@@ -177,6 +177,9 @@ def _read_melds(cfg: Config, raw: object, sides: int) -> list[list[Meld]]:
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             meld = _table_meld(cfg, meld_raw, t, i)
+            if meld_raw.get("kind", "set") != "set":
+                raise invalid(("state", "melds", t, i, "kind"), f"{cfg.table.title} is played with sets only "
+                              "(kind \"set\", or no kind)", "canasta.melds.set")
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:

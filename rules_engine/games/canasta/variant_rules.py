@@ -45,6 +45,13 @@ MELD_SHAPES_RULES = (
          "Five-person's run up to the thirteen cards of a suit.",
          (BICYCLE_SAMBA, BICYCLE_BOLIVIA, OKLAHOMA, FIVE_PERSON, BOOK),
          variants=("samba", "bolivia", "brazilian", "oklahoma", "five-person")),
+    Rule("canasta.melds.nominated", "Wild cards named as a card",
+         "In Oklahoma and Five-person Canasta a wild card in a meld is named as the card it replaces (a meld "
+         "object's \"as\": one card for each wild card, in order). In a set it must be of the set's rank; in "
+         "a sequence of the sequence's suit, in a place the run leaves free, so the run keeps its order. "
+         "Where the name is left out, the engine places the wild cards wherever they fit.",
+         (OKLAHOMA, FIVE_PERSON, BOOK), variants=("oklahoma", "five-person"),
+         notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",)),
     Rule("canasta.opening.canasta-needed", "An initial meld holding a canasta",
          "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
          "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",

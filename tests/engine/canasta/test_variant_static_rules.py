@@ -8,6 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules_engine import answers
+from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import config_for
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
@@ -15,7 +16,7 @@ from rules_engine.games.canasta.variants import (
 )
 from rules_engine.registry import get_game
 
-from .helpers import GAME
+from .helpers import GAME, OPPONENTS_MELD, body, position
 
 RUN_OF_SEVEN = ["4H", "5H", "6H", "7H", "8H", "9H", "10H"]
 SEVEN_WILD = ["2C", "2D", "2H", "2S", "JK", "JK", "JK"]
@@ -251,3 +252,32 @@ def test_canasta_variant_every_variant_has_its_rule(variant):
     found = answers.rule(f"canasta.variant.{variant}") if variant not in ("classic", "two-hand") else None
     if found:
         assert str(ENTRIES[variant].deck.size) in found["text"] and found["sources"][0]["url"]
+
+
+# -- kinds and nominated wild cards on input ------------------------------------------------------
+def test_canasta_melds_nominated_oklahoma_wild_card_keeps_the_run_in_order():
+    assert meld_object("oklahoma", {"cards": ["4H", "2C", "6H"], "as": ["5H"]})["kind"] == "sequence"
+    assert "canasta.melds.sequence" in rules_of(meld_object("oklahoma", {"cards": ["4H", "2C", "6H"], "as": ["7H"]}))
+    assert "canasta.melds.nominated" in rules_of(meld_object("oklahoma", {"cards": ["4H", "2C", "6H"],
+                                                                          "as": ["5S"]}))
+    assert "canasta.melds.nominated" in rules_of(meld_object("oklahoma", {"cards": ["KH", "KS", "2C"],
+                                                                          "as": ["QD"]}))
+
+
+def test_canasta_melds_set_classic_kind_optional_on_input():
+    assert meld_object("classic", {"cards": ["KH", "KS", "KD"], "kind": "set"})["valid"]
+    with pytest.raises(InvalidRequest):
+        meld_object("classic", {"cards": ["KH", "KS", "KD"], "kind": "sequence"})
+    with pytest.raises(InvalidRequest):
+        meld_object("classic", {"cards": ["KH", "KS", "2C"], "as": ["KD"]})
+    plain = position([["KH", "KS", "9D", "5C"], {"count": 6}, {"count": 6}, {"count": 6}], discard=["KD"])
+    named = position([["KH", "KS", "9D", "5C"], {"count": 6}, {"count": 6}, {"count": 6}], discard=["KD"],
+                     melds=[[], [{**OPPONENTS_MELD, "kind": "set"}]], melded_before=[False, True, False, False])
+    assert answers.legal_moves(body(named)) == answers.legal_moves(body(plain))
+    named["melds"][1][0]["kind"] = "sequence"
+    with pytest.raises(InvalidRequest):
+        answers.legal_moves(body(named))
+
+
+def meld_object(variant: str, raw: dict) -> dict:
+    return answers.validate_meld({"game": GAME, "variant": variant, "meld": raw})
