@@ -18,7 +18,7 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     table = cfg.table
     reject_unknown(setup, SETUP_FIELDS, ("setup",))
     dealer = read_int(setup.get("dealer", 0), ("setup", "dealer"), 0, players - 1)
-    sides = table.teams_for(players)
+    sides = table.sides_for(players)
     score = None
     if setup.get("score") is not None:
         values = read_list(setup["score"], ("setup", "score"))

@@ -1,5 +1,7 @@
 """Canasta's rule book and options: every rule the engine cites, in the project's own words."""
 
+from dataclasses import replace
+
 from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
 from .variant_rules import MELD_SHAPES, VARIANTS
 
@@ -25,7 +27,7 @@ BRITANNICA = Source("Encyclopaedia Britannica: Canasta", "https://www.britannica
 DUMMIES_TAKE_BACK = Source("Card Games For Dummies (Barry Rigal): Canasta, taking back an insufficient initial meld")
 
 
-RULEBOOK = RuleBook("canasta", (
+CLASSIC_SECTIONS = (
     Section("Players, cards and the deal", (
         Rule("canasta.players.partnerships", "Two partnerships",
              "Four players form two fixed partnerships, partners sitting opposite each other: side 0 is "
@@ -283,10 +285,14 @@ RULEBOOK = RuleBook("canasta", (
              "A side loses 500 for every red three one of its players failed to declare when it could "
              "have. The state records these (penalties, undeclared_red_threes).", BOOK),
     )),
-) + (MELD_SHAPES, VARIANTS))
+)
 
-# The options above were written for the Classic rules; other variants offer their own.
+# The rules and options above were written with the Classic rules' numbers; the other variants state
+# theirs in their own rules (variant_rules.py), so a rule above that names no variant holds in these two.
 PLAYED_AS_CLASSIC = ("classic", "two-hand")
+RULEBOOK = RuleBook("canasta", tuple(
+    Section(section.title, tuple(replace(rule, variants=rule.variants or PLAYED_AS_CLASSIC) for rule in section.rules))
+    for section in CLASSIC_SECTIONS) + (MELD_SHAPES, VARIANTS))
 
 OPTIONS = (
     Option("wild_limit", "at_most_three", "canasta.melds.wild-limit",

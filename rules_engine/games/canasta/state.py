@@ -103,7 +103,7 @@ def read_state(cfg: Config, raw: object) -> CanastaState:
         reject_unknown(raw, STATE_FIELDS, ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
-    sides = table.teams_for(players)
+    sides = table.sides_for(players)
     if not REQUIRED_FIELDS.issubset(raw):
         for name in ("dealer", "hands", "stock", "discard", "turn"):
             if name not in raw:

@@ -259,7 +259,7 @@ class VariantRules:
     hooks: tuple[str, ...] = ()       # named behaviour the table cannot express
     playable: bool = False            # whether the engine plays it, or only knows its static rules
 
-    def teams_for(self, players: int) -> int:
+    def sides_for(self, players: int) -> int:
         """How many sides play: pairs of partners, or every player alone."""
         return Seating(self.seating, players).sides
 

@@ -89,8 +89,8 @@ def _answers(entry) -> list:
     players = 4
     for seed in range(8):
         rng = random.Random(seed)
-        state = deal(cfg, players, seed, {"score": [0, 2990][: entry.teams_for(players)]
-                                          + [0] * (entry.teams_for(players) - 2)})[0]
+        state = deal(cfg, players, seed, {"score": [0, 2990][: entry.sides_for(players)]
+                                          + [0] * (entry.sides_for(players) - 2)})[0]
         for _ in range(150):
             try:
                 moves, notes = legal_moves(cfg, state)
