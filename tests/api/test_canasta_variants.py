@@ -47,3 +47,14 @@ def test_canasta_variant_rule_book_holds_each_variant(client):
     book = client.get("/games/canasta/rules").get_json()
     ids = {rule["id"] for section in book["sections"] for rule in section["rules"]}
     assert {f"canasta.variant.{slug}" for slug in PLANNED} <= ids
+
+
+def test_canasta_variant_listing_states_seating_zones_and_meld_kinds(client):
+    listed = {v["variant"]: v["table"] for v in client.get("/games/canasta").get_json()["variants"]}
+    assert listed["classic"]["meld_kinds"] == ["set"] and listed["classic"]["zones"][0]["cards"] == 11
+    assert [z["zone"] for z in listed["hand-and-foot"]["zones"]] == ["hand", "foot"]
+    assert listed["hand-and-foot"]["going_out_empties"] == ["hand", "foot"]
+    kitty = listed["five-person"]["zones"][1]
+    assert (kitty["zone"], kitty["count"], kitty["cards"], kitty["owner"]) == ("kitty", 2, 11, "table")
+    assert listed["bolivia"]["canasta_kinds"] == ["natural", "mixed", "bolivia", "escalera"]
+    assert listed["three-hand"]["seating"] == "lone_hand" and listed["oklahoma"]["canasta_kinds"] == []

@@ -18,6 +18,7 @@ from .rules import OPTIONS, RULEBOOK
 from .scoring import score as score_hand
 from .state import PHASES, CanastaState, dump_state, read_state
 from .variants import ENTRIES
+from .zones import variant_facts
 
 
 class Canasta(Game):
@@ -123,6 +124,12 @@ class Canasta(Game):
         if state.turn.question:
             found.append("canasta.going-out.ask-partner")
         return found
+
+    def describe(self, full: bool = False) -> dict:
+        described = super().describe(full)
+        for listed in described["variants"]:
+            listed["table"] = variant_facts(ENTRIES[listed["variant"]])
+        return described
 
     # -- dealing and examples --------------------------------------------------------------
     def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> CanastaState:
