@@ -274,6 +274,10 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     """Adding to a side meld: the meld exists, the cards are held, the meld stays valid."""
     found = _phase(pos, ("meld",), "adding to a meld")
     index, cards = move["meld"], move["cards"]
+    if move.get("owner", pos.side) != pos.side:
+        found.append(Violation("canasta.turn.meld", f"Seat {pos.seat} adds only to its own side's melds (side "
+                                                    f"{pos.side}), not to side {move['owner']}'s."))
+        return found
     if index >= len(pos.melds):
         found.append(Violation("canasta.turn.meld", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
                                                     f"there is no meld {index} to add to."))
