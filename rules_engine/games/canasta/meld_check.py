@@ -7,12 +7,11 @@ from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
 from .melds import Judged, Meld, judge
-from .sequences import judge_sequence
+from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of
 from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
 MELD_FIELDS = frozenset({"cards", "rank", "kind"})
-KINDS = ("set", "sequence", "wild")
 LIMIT = 324
 
 
@@ -64,12 +63,10 @@ def _shape(cfg: Config, raw: dict, cards: list[str], pointer: tuple) -> tuple[st
     """The kind a meld object names (optional) and the cards its wild cards stand for ("as"), if any."""
     kind = raw.get("kind")
     if kind is not None:
-        kind = read_str(kind, pointer + ("kind",), KINDS)
-        if kind == "sequence" and cfg.table.sequences is None:
-            raise invalid(pointer + ("kind",), f"{cfg.table.title} has no sequences", "canasta.melds.set")
-        if kind == "wild" and not cfg.table.sets.all_wild:
-            raise invalid(pointer + ("kind",), f"{cfg.table.title} has no melds of wild cards alone",
-                          "canasta.melds.no-wild-melds")
+        kind = read_str(kind, pointer + ("kind",), tuple(MELD_KINDS))
+        if not MELD_KINDS[kind].offered(cfg.table):
+            raise invalid(pointer + ("kind",), f"{cfg.table.title} has no {kind} melds; it has "
+                          f"{', '.join(kinds_of(cfg.table))}", MELD_KINDS[kind].refused_by)
     if raw.get("as") is None:
         return kind, None
     named = read_cards(raw["as"], pointer + ("as",), LIMIT)
@@ -86,10 +83,10 @@ def _judge_new(cfg: Config, cards: list[str], going_out: bool,
     named on input is judged as that kind only."""
     kind, named = shape
     if kind == "sequence":
-        return judge_sequence(cfg, cards, named), "sequence"
-    judged = judge(cfg, cards, going_out=going_out)
-    if kind is None and judged.violations and cfg.table.sequences is not None:
-        run = judge_sequence(cfg, cards, named)
+        return SEQUENCE.judge(cfg, cards, going_out, named), "sequence"
+    judged = SET.judge(cfg, cards, going_out, named)
+    if kind is None and judged.violations and SEQUENCE.offered(cfg.table):
+        run = SEQUENCE.judge(cfg, cards, going_out, named)
         # Natural cards of several ranks can only be meant as a run: its reasons are the ones to give.
         if not run.violations or judged.rank is None and run.naturals > 1:
             return run, "sequence"

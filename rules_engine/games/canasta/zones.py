@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .meld_kinds import kinds_of
 from .variants import VariantRules
 
 
@@ -49,7 +50,6 @@ def variant_facts(entry: VariantRules) -> dict:
                                       ("wild", entry.canastas.wild), ("sequence", entry.canastas.sequence))
              if value is not None and entry.canastas.size is not None
              and (kind != "wild" or entry.sets.all_wild) and (kind != "sequence" or entry.sequences)]
-    melds = ["set"] + (["sequence"] if entry.sequences else []) + (["wild"] if entry.sets.all_wild else [])
     return {"seating": entry.seating, "deck": entry.deck.size, "draw": entry.draw, "zones": describe_zones(entry),
-            "meld_kinds": melds, "canasta_kinds": [names.get(kind, kind) for kind in kinds],
+            "meld_kinds": kinds_of(entry), "canasta_kinds": [names.get(kind, kind) for kind in kinds],
             "going_out_empties": list(emptied_to_go_out(entry)), "hooks": list(entry.hooks)}
