@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ...cards import ALL_CARDS, JOKER, RANKS
@@ -128,9 +128,23 @@ def _config(variant: str, options: tuple) -> Config:
     return build_config(ENTRIES[variant], options)
 
 
+def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
+    """The entry with the options that replace one of its numbers applied (points the sources dispute)."""
+    if "top_tier_minimum" in chosen:
+        tiers = table.opening.tiers
+        table = replace(table, opening=replace(table.opening, tiers=tiers[:-1] + (
+            (tiers[-1][0], chosen["top_tier_minimum"]),)))
+    if "wild_canasta" in chosen:
+        table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
+    if "all_red_threes" in chosen:
+        table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
+    return table
+
+
 def build_config(table: VariantRules, options: tuple) -> Config:
     """The configuration of an entry under options given as sorted (name, value) pairs."""
     chosen = dict(options)
+    table = _with_options(table, chosen)
     role_of = table.roles.role_of()
     # A card both wild and natural plays as a wild card until nominated cards are read.
     wild = frozenset(c for c, role in role_of.items() if role in (WILD_ROLE, WILD_AND_NATURAL))

@@ -304,6 +304,13 @@ OPTIONS = (
     Option("four_red_threes_unmelded", -800, "canasta.red-threes.score",
            "What a side that melded nothing loses for holding all four red threes.",
            choices=(-800, -400), variants=PLAYED_AS_CLASSIC),
+    Option("top_tier_minimum", 150, "canasta.variant.samba",
+           "Samba's initial meld minimum from a game score of 7000.", choices=(150, 160), variants=("samba",)),
+    Option("wild_canasta", 2000, "canasta.variant.brazilian",
+           "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
+           variants=("brazilian",)),
+    Option("all_red_threes", 1000, "canasta.variant.mexicana",
+           "What a side holding all six red threes scores in Mexicana.", choices=(1000, 600), variants=("mexicana",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
            "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

@@ -129,10 +129,31 @@ def variant_text(entry: VariantRules) -> str:
     return "; ".join(parts) + "."
 
 
-VARIANT_RULES = tuple(
-    Rule(f"canasta.variant.{slug}", entry.title, f"{entry.summary} In numbers: {variant_text(entry)}",
-         SOURCES[slug], variants=(slug,))
-    for slug, entry in ENTRIES.items() if slug in SOURCES)
+HOWSTUFFWORKS = Source("HowStuffWorks: How to play Canasta", "https://entertainment.howstuffworks.com/how-to-play-canasta3.htm")
+WHITEKNUCKLE_BRAZILIAN = Source("whiteknucklecards.com: Brazilian Canasta",
+                                "https://whiteknucklecards.com/games/brazilian_canasta.html")
+# The points the sources dispute, each an option (rules.OPTIONS) with a note per choice.
+OPTIONS_AND_NOTES = {
+    "samba": (("top_tier_minimum",), (
+        f"top_tier_minimum 150 (default): {BOOK}, and the same figure in {BICYCLE_BOLIVIA} for Bolivia.",
+        f"top_tier_minimum 160: {BICYCLE_SAMBA} and {HOWSTUFFWORKS}.")),
+    "brazilian": (("wild_canasta",), (
+        f"wild_canasta 2000 (default): {BICYCLE_BRAZILIAN} and {BOOK}.",
+        f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.")),
+    "mexicana": (("all_red_threes",), (
+        f"all_red_threes 1000 (default): {READING}: {RUMMY_GAMES_MEXICANA} is silent, and Samba, played with the "
+        "same 162 cards, scores all six red threes 1000.",
+        "all_red_threes 600: no bonus beyond 100 for each red three.")),
+}
+
+
+def _variant_rule(slug: str, entry: VariantRules) -> Rule:
+    options, notes = OPTIONS_AND_NOTES.get(slug, ((), ()))
+    return Rule(f"canasta.variant.{slug}", entry.title, f"{entry.summary} In numbers: {variant_text(entry)}",
+                SOURCES[slug], options=options, notes=notes, variants=(slug,))
+
+
+VARIANT_RULES = tuple(_variant_rule(slug, entry) for slug, entry in ENTRIES.items() if slug in SOURCES)
 
 MELD_SHAPES = Section("Melds and canastas in other variants", MELD_SHAPES_RULES)
 VARIANTS = Section("The other variants at a glance", VARIANT_RULES)

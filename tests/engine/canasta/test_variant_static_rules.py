@@ -281,3 +281,19 @@ def test_canasta_melds_set_classic_kind_optional_on_input():
 
 def meld_object(variant: str, raw: dict) -> dict:
     return answers.validate_meld({"game": GAME, "variant": variant, "meld": raw})
+
+
+# -- disputed points as options -------------------------------------------------------------------
+def test_canasta_variant_samba_top_tier_minimum_option():
+    melds = [["AH", "AS", "AD"]]
+    assert opening("samba", melds, team_score=7500)["required"] == 150
+    answer = answers.validate_meld({"game": GAME, "variant": "samba", "options": {"top_tier_minimum": 160},
+                                    "melds": [{"cards": m} for m in melds],
+                                    "context": {"initial": True, "team_score": 7500}})
+    assert answer["required"] == 160
+
+
+def test_canasta_variant_brazilian_wild_canasta_option_and_mexicana_red_threes():
+    assert config_for(get_game(GAME).ruleset("brazilian", {"wild_canasta": 2500})).table.canastas.wild == 2500
+    assert config_for(get_game(GAME).ruleset("mexicana", {"all_red_threes": 600})).table.threes.red_all == 600
+    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 2
