@@ -1,4 +1,4 @@
-"""The variant table: Classic read from it, Samba and Hand & Foot designed on it but not served yet."""
+"""The variant table: Classic read from it; Samba and Hand & Foot known by their static rules, not played yet."""
 
 from __future__ import annotations
 
