@@ -13,13 +13,14 @@ import orjson
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotSupported, UnknownName
+from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotBuilt, NotSupported, UnknownName
 
 log = logging.getLogger("cardref.errors")
 
 STATUS_NAMES = {400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 406: "Not Acceptable",
                 409: "Conflict", 413: "Payload Too Large", 415: "Unsupported Media Type",
-                422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error"}
+                422: "Unprocessable Entity", 429: "Too Many Requests", 500: "Internal Server Error",
+                501: "Not Implemented"}
 
 
 ERRORS_LISTED = 24  # messages an error answer lists; a body with thousands of bad items gets a short answer
@@ -122,6 +123,10 @@ def register(app: Flask) -> None:
     @app.errorhandler(NotSupported)
     def not_supported(error: NotSupported) -> Response:
         return error_response(422, str(error), {"json": {str(error.pointer[0]): [str(error)]}})
+
+    @app.errorhandler(NotBuilt)
+    def not_built(error: NotBuilt) -> Response:
+        return error_response(501, str(error), {"json": {str(error.pointer[0]): [str(error)]}})
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

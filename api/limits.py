@@ -84,7 +84,12 @@ def _pointer(root: object, target: object) -> tuple:
 
 
 def _deal_cards(game, variant) -> int:
-    """The most cards a fresh deal of the variant puts in its state, over every player count."""
+    """The most cards a fresh deal of the variant puts in its state, over every player count.
+
+    A variant known only by its static rules deals nothing yet: its pack bounds what a request names.
+    """
+    if not variant.playable:
+        return game.deck_size(variant.slug)
     rs = game.ruleset(variant.slug)
     most = 0
     for players in range(variant.min_players, variant.max_players + 1):

@@ -55,6 +55,14 @@ def invalid(pointer: Pointer, message: str, rule: str | None = None) -> InvalidR
     return InvalidRequest([FieldProblem(tuple(pointer), message, rule)])
 
 
+class NotBuilt(EngineError):
+    """A variant whose static rules are known but whose play the engine does not run yet."""
+
+    def __init__(self, message: str, pointer: Pointer = ("variant",)):
+        self.pointer = pointer
+        super().__init__(message)
+
+
 class IllegalMove(EngineError):
     """A move the rules forbid in the given position; carries the violations."""
 

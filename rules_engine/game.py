@@ -26,6 +26,7 @@ class Variant:
     max_players: int
     summary: str = ""
     default_players: int | None = None
+    playable: bool = True             # False: the static rules are known, play answers 501
 
 
 @dataclass(frozen=True)
@@ -201,6 +202,10 @@ class Game(ABC):
         """The rules the move breaks, and notes on how its verdict was reached; no notes by default."""
         return self.check_move(rs, state, move), []
 
+    def deck_size(self, variant: str) -> int | None:
+        """How many cards the variant's pack holds, where its play is not built to deal one; else None."""
+        return None
+
     def legal_notes(self, rs: Ruleset, state: object) -> dict:
         """Facts /legal-moves adds beside the moves, such as a constraint tying them together; none by default."""
         return {}
@@ -224,8 +229,9 @@ class Game(ABC):
             "default_variant": self.default_variant,
             "variants": [
                 {"variant": v.slug, "title": v.title, "min_players": v.min_players,
-                 "max_players": v.max_players, "summary": v.summary,
-                 "ruleset": self.ruleset_id(v.slug)}
+                 "max_players": v.max_players, "default_players": v.default_players, "summary": v.summary,
+                 "playable": v.playable, "ruleset": self.ruleset_id(v.slug),
+                 "options": [o.name for o in self.options if not o.variants or v.slug in o.variants]}
                 for v in self.variants
             ],
             "options": [o.as_dict() for o in self.options],

@@ -79,41 +79,54 @@ CASES = {
 PLAIN = (Case(""),)
 
 
-def options(slug: str, case: Case | None = None) -> type[Schema]:
-    """The options a game offers, each with its allowed values (those of one case, when given)."""
-    return _options(slug, case if case and case.choices else None)
+def options(slug: str, case: Case | None = None, variants: tuple[str, ...] = ()) -> type[Schema]:
+    """The options a game offers in these variants, each with its allowed values (those of one case, when given)."""
+    return _options(slug, case if case and case.choices else None, variants)
+
+
+def _offered(game: Game, variants: tuple[str, ...]) -> list[Option]:
+    """The options offered in every one of these variants (all of the game's, when none is named)."""
+    return [o for o in game.options if not o.variants or variants and set(variants) <= set(o.variants)]
 
 
 @cache
-def _options(slug: str, case: Case | None) -> type[Schema]:
+def _options(slug: str, case: Case | None, variants: tuple[str, ...]) -> type[Schema]:
     game = GAMES[slug]
-    attributes = {option.name: _option_field(option) for option in game.options if not option.variants}
+    offered = _offered(game, variants)
+    attributes = {option.name: _option_field(option) for option in offered}
     for name, values in (case.choices if case else ()):
         attributes[name] = type(attributes[name])(validate=validate.OneOf(list(values)), required=len(values) == 1,
                                                   metadata=attributes[name].metadata)
-    return shape(case.options_name if case else f"{_name(slug)}Options",
+    # Variants offering the default variant's options share its schema; others are named after them.
+    usual = offered == _offered(game, (game.default_variant,))
+    name = f"{_name(slug)}Options" if usual else f"{_name(slug)}{''.join(map(_name, variants))}Options"
+    return shape(case.options_name if case else name,
                  f"House rules and interpretations of {game.title}; see GET /games/{slug}.", attributes)
 
 
-def _groups(game: Game) -> list[tuple[Variant, ...]]:
-    """The game's variants, grouped by the players they allow."""
+def _groups(game: Game, playable: bool = True) -> list[tuple[Variant, ...]]:
+    """The game's variants (those whose play is built, unless playable is False), grouped by the players they allow."""
     key = lambda v: (v.min_players, v.max_players)  # noqa: E731
-    return [tuple(group) for _, group in groupby(sorted(game.variants, key=key), key=key)]
+    variants = [v for v in game.variants if v.playable or not playable]
+    return [tuple(group) for _, group in groupby(sorted(variants, key=key), key=key)]
 
 
-def _envelope(game: Game, group: tuple[Variant, ...], case: Case | None = None) -> tuple[str, dict]:
+def _envelope(game: Game, group: tuple[Variant, ...], case: Case | None = None,
+              playable: bool = True) -> tuple[str, dict]:
     """The name part and the fields that say which game, variants and options a body is about."""
     default = game.default_variant in {v.slug for v in group}
-    suffix = "" if len(_groups(game)) == 1 else f"{group[0].min_players}Player"
+    suffix = "" if len(_groups(game, playable)) == 1 else f"{group[0].min_players}Player"
     if group[0].min_players != group[0].max_players and suffix:
         suffix = f"{group[0].min_players}To{group[0].max_players}Player"
+    if not playable:  # one member per variant
+        suffix = _name(group[0].slug)
     slugs = [v.slug for v in group]
     variant_doc = {"description": "Omitted means the game's default variant." if default else
                    "Required: these variants are not the default."}
     return f"{_name(game.slug)}{suffix}{case.suffix if case else ''}", {
         "game": const(game.slug, required=True),
         "variant": fields.String(validate=validate.OneOf(slugs), required=not default, metadata=variant_doc),
-        "options": fields.Nested(options(game.slug, case), required=bool(case and case.suffix)),
+        "options": fields.Nested(options(game.slug, case, tuple(slugs)), required=bool(case and case.suffix)),
     }
 
 
@@ -130,10 +143,14 @@ def _states(game: Game, group: tuple[Variant, ...], case: Case, **kwargs) -> fie
 def _members(kind: str, slugs: tuple[str, ...] = tuple(GAMES)) -> list[type[Schema]]:
     """The envelopes of one kind of body, built once: the spec names each class once."""
     found = []
+    # Play needs a variant whose play is built (others answer 501); a meld is judged in every variant,
+    # each with the options it offers.
+    playable = kind != "meld"
     for game in (GAMES[slug] for slug in slugs):
-        for group in _groups(game):
+        groups = [(v,) for v in game.variants] if kind == "meld" else _groups(game)
+        for group in groups:
             if kind == "deal" or kind == "meld":  # no state to read under the options
-                found.extend(_MEMBERS[kind](game, group, *_envelope(game, group)))
+                found.extend(_MEMBERS[kind](game, group, *_envelope(game, group, playable=playable)))
                 continue
             for case in CASES.get(game.slug, PLAIN):
                 name, envelope = _envelope(game, group, case)

@@ -11,18 +11,20 @@ from marshmallow import Schema, fields, validate
 
 from rules_engine.games.canasta.moves import MAX_MELDS_PER_MOVE
 from rules_engine.games.canasta.state import PENALTY_FIELDS
-from rules_engine.games.canasta.variants import TABLE
+from rules_engine.games.canasta.variants import ENTRIES, TABLE
 
 from ..fields import AnyOf, OneOf, card, cards, const, echoed, hand, integer, per_entry, seat, shape
 
 SCORE_LIMIT = 10**7
 # No list in a position or move holds more cards than the largest deck of the variants served.
 CARD_LIMIT = max(entry.deck.size for entry in TABLE.values())
+# /validate-meld judges melds of every variant with one shape: a meld holds no more than the smallest deck.
+MELD_CARD_LIMIT = min(entry.deck.size for entry in ENTRIES.values())
 
 
 def sides_for(variant: str, players: int) -> int:
     """How many sides play in a variant at this table size."""
-    return TABLE[variant].teams_for(players)
+    return TABLE[variant].sides_for(players)
 
 
 @cache
@@ -168,7 +170,7 @@ def meld_context() -> type[Schema]:
 @cache
 def _meld_request() -> type[Schema]:
     return shape("CanastaMeld", "A meld: its cards, and the rank it is aimed at when they are all wild.", {
-        "cards": cards(CARD_LIMIT, required=True),
+        "cards": cards(MELD_CARD_LIMIT, required=True),
         "rank": fields.String(allow_none=True, metadata={"description": "e.g. \"K\" or \"10\"."}),
     })
 
@@ -181,7 +183,7 @@ RANKED_CARD = r"^(?:(?:[4-9]|10|[TtJjQqKkAa])[CcDdHhSs]|3[CcSs])$"
 def _ranked_meld() -> type[Schema]:
     return shape("CanastaRankedMeld", "A meld with a natural card or a black three: those cards decide its "
                  "rank, and rank is not read.", {
-                     "cards": fields.List(card(), validate=validate.Length(max=CARD_LIMIT), required=True,
+                     "cards": fields.List(card(), validate=validate.Length(max=MELD_CARD_LIMIT), required=True,
                                           metadata={"not": {"items": {"not": {"pattern": RANKED_CARD}}}}),
                      "rank": fields.Raw(metadata={"description": "Not read."}),
                  })
@@ -195,7 +197,7 @@ def meld() -> AnyOf:
 @cache
 def _meld_in_list() -> type[Schema]:
     return shape("CanastaListedMeld", "A meld in a list: its cards decide its rank.", {
-        "cards": cards(CARD_LIMIT, required=True),
+        "cards": cards(MELD_CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
     })
 

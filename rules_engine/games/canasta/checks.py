@@ -11,7 +11,6 @@ from .config import Config
 from .melds import Judged, Meld, judge
 from .position import Position, taken_melds, without
 from .state import CanastaState
-from .variants import BLACK_THREES, RED_THREES
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -186,10 +185,10 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += _held(pos, cards + [c for m in extra for c in m])
     if top in cfg.wild:
         return found + [Violation("canasta.pile.take", f"A wild card ({top}) is on top; the pile cannot be taken.")]
-    if top in BLACK_THREES:
+    if top in cfg.stop_cards:
         return found + [Violation("canasta.black-threes.stop",
                                   f"A black three ({top}) is on top; the pile cannot be taken.")]
-    if top in RED_THREES:
+    if top in cfg.bonus_cards:
         return found + [Violation("canasta.pile.take", "A red three on top cannot be taken.")]
     if not cfg.table.opening.pile_may_open and not pos.opened:
         found.append(Violation("canasta.opening.counting",
@@ -216,7 +215,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
     hand = pos.hand
-    gained = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    gained = sum(1 for c in pile[:-1] if c not in cfg.bonus_cards)
     left = len(hand) - len(cards) - sum(len(m) for m in extra) + gained
     going_out = left <= 1
     onto = pos.melds[index] if index is not None else None
@@ -224,8 +223,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += verdict.violations
     judged, problems = _judge_new(pos, extra, going_out, {rank})
     found += problems
-    canastas = pos.canastas - (1 if onto is not None and onto.size >= cfg.table.canastas.size else 0)
-    canastas += (verdict.size >= cfg.table.canastas.size) + sum(j.size >= cfg.table.canastas.size for j in judged)
+    canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
+    canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
     if not pos.opened:
         _pile_count_note(pos, top, cards, verdict.points, [j.points for j in judged])
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
@@ -256,10 +255,10 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     found += problems
     if found:
         return found
-    size = pos.cfg.table.canastas.size
+    is_canasta = pos.cfg.is_canasta
     canastas, points = pos.canastas, 0
     for verdict in judged:
-        canastas += verdict.naturals + verdict.wilds >= size
+        canastas += is_canasta(verdict.naturals + verdict.wilds)
         points += verdict.points
 
     def after() -> tuple[list[str], list[Meld]]:
@@ -275,6 +274,10 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     """Adding to a side meld: the meld exists, the cards are held, the meld stays valid."""
     found = _phase(pos, ("meld",), "adding to a meld")
     index, cards = move["meld"], move["cards"]
+    if move.get("owner", pos.side) != pos.side:
+        found.append(Violation("canasta.turn.meld", f"Seat {pos.seat} adds only to its own side's melds (side "
+                                                    f"{pos.side}), not to side {move['owner']}'s."))
+        return found
     if index >= len(pos.melds):
         found.append(Violation("canasta.turn.meld", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
                                                     f"there is no meld {index} to add to."))
@@ -286,13 +289,13 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     left = len(pos.hand) - len(cards)
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
-    size = pos.cfg.table.canastas.size
-    if (not pos.cfg.table.sets.wild_onto_canasta and onto.size >= size
+    is_canasta = pos.cfg.is_canasta
+    if (not pos.cfg.table.sets.wild_onto_canasta and is_canasta(onto.size)
             and any(c in pos.cfg.wild for c in cards)):
         found.append(Violation("canasta.melds.wild-limit", "Wild cards may not join a completed canasta."))
     if found:
         return found
-    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
+    canastas = pos.canastas - is_canasta(onto.size) + is_canasta(verdict.size)
 
     def after() -> tuple[list[str], list[Meld]]:
         return (without(pos.hand, cards),

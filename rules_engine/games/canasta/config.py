@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
-from ...cards import ALL_CARDS, JOKER, RANKS, STANDARD_CARDS
+from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
 from .meld_memo import MeldMemo
-from .variants import BLACK_THREES, NATURAL_RANKS, RED_THREES, TABLE, VariantRules
+from .variants import BONUS, ENTRIES, NATURAL, STOP, WILD_AND_NATURAL, VariantRules
+from .variants import WILD as WILD_ROLE
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
 CARD_LIMIT = 108 * 3  # no table of the family holds more cards than this
@@ -37,6 +38,13 @@ class Config:
     # Table melds read and judged, by their card list as given, kept across requests because the
     # same melds come back every turn (see state._table_meld; MeldMemo bounds it).
     table_melds: MeldMemo = field(default_factory=MeldMemo, compare=False, repr=False)
+    bonus_cards: frozenset = frozenset()   # laid out at once and scored apart (Classic's red threes)
+    stop_cards: frozenset = frozenset()    # block the pile, meld only in going out (Classic's black threes)
+    canasta_size: int = 7
+
+    def is_canasta(self, cards: int) -> bool:
+        """Whether a meld of this many cards is a canasta: the one place the family decides it."""
+        return cards >= self.canasta_size
 
     def wild_cap(self, naturals: int) -> int:
         """How many wild cards a meld with this many natural cards may hold."""
@@ -70,7 +78,7 @@ class Config:
 
     def is_natural(self, card: str) -> bool:
         """A card that gives a meld its rank (aces to fours)."""
-        return card in self.rank_of and card not in BLACK_THREES
+        return card in self.rank_of and card not in self.stop_cards
 
 
 def _card_sort_key(card: str) -> int:
@@ -109,35 +117,57 @@ BLACK = "*black"                      # kind_of: a black three
 RED = "*red"                          # meld_kind: a red three
 
 
-def _kinds(wild: frozenset[str], rank_of: dict[str, str]) -> dict[str, str]:
-    """What split_hand sorts each card into: WILD, BLACK or the rank of a natural; red threes absent."""
-    kinds = {card: BLACK if card in BLACK_THREES else rank for card, rank in rank_of.items()}
+def _kinds(wild: frozenset[str], rank_of: dict[str, str], stop: frozenset[str]) -> dict[str, str]:
+    """What split_hand sorts each card into: WILD, BLACK or the rank of a natural; bonus cards absent."""
+    kinds = {card: BLACK if card in stop else rank for card, rank in rank_of.items()}
     kinds.update((card, WILD) for card in wild)
     return kinds
 
 
 @lru_cache(maxsize=64)
 def _config(variant: str, options: tuple) -> Config:
-    table = TABLE[variant]
+    return build_config(ENTRIES[variant], options)
+
+
+def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
+    """The entry with the options that replace one of its numbers applied (points the sources dispute)."""
+    if "top_tier_minimum" in chosen:
+        tiers = table.opening.tiers
+        table = replace(table, opening=replace(table.opening, tiers=tiers[:-1] + (
+            (tiers[-1][0], chosen["top_tier_minimum"]),)))
+    if "wild_canasta" in chosen:
+        table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
+    if "all_red_threes" in chosen:
+        table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
+    return table
+
+
+def build_config(table: VariantRules, options: tuple) -> Config:
+    """The configuration of an entry under options given as sorted (name, value) pairs."""
     chosen = dict(options)
-    wild = frozenset([JOKER] + [c for c in STANDARD_CARDS if c[:-1] in table.wild_ranks])
-    rank_of = {c: c[:-1] for c in STANDARD_CARDS if c[:-1] in NATURAL_RANKS and c not in wild}
-    rank_of.update({c: "3" for c in BLACK_THREES})
+    table = _with_options(table, chosen)
+    role_of = table.roles.role_of()
+    # A card both wild and natural plays as a wild card until nominated cards are read.
+    wild = frozenset(c for c, role in role_of.items() if role in (WILD_ROLE, WILD_AND_NATURAL))
+    rank_of = {c: c[:-1] for c, role in role_of.items() if role in (NATURAL, STOP) and c != JOKER}
+    bonus = frozenset(c for c, role in role_of.items() if role == BONUS)
+    stop = frozenset(c for c, role in role_of.items() if role == STOP)
     copies = table.deck.copies()
     ratio = {"at_most_three": table.sets.wild_ratio, "not_more_than_naturals": "not_more",
              "fewer_than_naturals": "fewer"}[chosen.get("wild_limit", "at_most_three")]
     max_wilds = table.sets.max_wilds if table.sets.max_wilds is not None else 10**6
     return Config(
-        table=table, values=table.values.table(), wild=wild, rank_of=rank_of, copies=copies,
+        table=table, values=table.values.table(table.roles), wild=wild, rank_of=rank_of, copies=copies,
         wild_ratio=ratio, black_three_freezes=chosen.get("black_three_on_pile", "blocks") == "freezes",
         four_red_unmelded=chosen.get("four_red_threes_unmelded", -table.threes.red_all),
         negative_minimum=chosen.get("opening_negative_minimum", table.opening.tiers[0][1]),
         max_wilds=max_wilds,
         fewest_copies=min(copies.get(card, 0) for card in ALL_CARDS),  # 0 if a card is missing
-        kind_of=_kinds(wild, rank_of),
-        meld_kind={**{c: RED for c in RED_THREES if c not in wild}, **rank_of, **dict.fromkeys(wild, WILD)},
+        kind_of=_kinds(wild, rank_of, stop),
+        meld_kind={**dict.fromkeys(bonus, RED), **rank_of, **dict.fromkeys(wild, WILD)},
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
+        bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
     )
 
 

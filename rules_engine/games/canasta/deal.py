@@ -9,7 +9,6 @@ from ...parsing import read_int, read_list, read_object, reject_unknown
 from .config import Config
 from .reachable import check_game_score
 from .state import PENALTY_FIELDS, CanastaState, TurnState
-from .variants import RED_THREES
 
 SETUP_FIELDS = frozenset({"dealer", "score", "penalties"})
 
@@ -19,7 +18,7 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     table = cfg.table
     reject_unknown(setup, SETUP_FIELDS, ("setup",))
     dealer = read_int(setup.get("dealer", 0), ("setup", "dealer"), 0, players - 1)
-    sides = table.teams_for(players)
+    sides = table.sides_for(players)
     score = None
     if setup.get("score") is not None:
         values = read_list(setup["score"], ("setup", "score"))
@@ -47,17 +46,17 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     stock = cards[table.deal * players:]
     events: list[dict] = []
     discard = [stock.pop(0)]
-    while discard[-1] in cfg.wild or discard[-1] in RED_THREES:
+    while discard[-1] in cfg.wild or discard[-1] in cfg.bonus_cards:
         discard.append(stock.pop(0))
     events.append({"type": "upcard", "cards": list(discard), "rules": ["canasta.deal.upcard"]})
     red_threes: list[list[str]] = [[] for _ in range(sides)]
     for seat in order:
         side = seat % sides
         while True:
-            reds = [c for c in hands[seat] if c in RED_THREES]
+            reds = [c for c in hands[seat] if c in cfg.bonus_cards]
             if not reds:
                 break
-            hands[seat] = [c for c in hands[seat] if c not in RED_THREES]
+            hands[seat] = [c for c in hands[seat] if c not in cfg.bonus_cards]
             red_threes[side] += reds
             hands[seat] += stock[:len(reds)]
             stock = stock[len(reds):]

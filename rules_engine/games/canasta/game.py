@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...errors import NotBuilt
 from ...game import Game, Note, Outcome, Ruleset, Turn, Variant, Violation
 from .config import config_for
 from .deal import deal as deal_hand
@@ -16,7 +17,8 @@ from .reachable import check_reachable
 from .rules import OPTIONS, RULEBOOK
 from .scoring import score as score_hand
 from .state import PHASES, CanastaState, dump_state, read_state
-from .variants import TABLE
+from .variants import ENTRIES
+from .zones import variant_facts
 
 
 class Canasta(Game):
@@ -26,8 +28,8 @@ class Canasta(Game):
     title = "Canasta"
     summary = ("Rummy for partnerships with two packs and jokers: meld cards of one rank, build canastas of "
                "seven, take the discard pile when you can, and go out once your side has a canasta.")
-    variants = tuple(Variant(v.slug, v.title, v.min_players, v.max_players, v.summary, v.default_players)
-                     for v in TABLE.values())
+    variants = tuple(Variant(v.slug, v.title, v.min_players, v.max_players, v.summary, v.default_players,
+                             v.playable) for v in ENTRIES.values())
     options = OPTIONS
     phases = PHASES
     move_types = MOVE_TYPES
@@ -35,7 +37,20 @@ class Canasta(Game):
     has_melds = True
 
     # -- reading ---------------------------------------------------------------------------
+    @staticmethod
+    def _playable(rs: Ruleset) -> None:
+        """Refuse play in a variant whose static rules are known but whose play is not built yet."""
+        entry = ENTRIES[rs.variant]
+        if not entry.playable:
+            raise NotBuilt(f"{entry.title} is known by its rules (GET /games/canasta/rules, /validate-meld) but "
+                           f"its play is not built yet; deal, moves and scores answer for "
+                           f"{', '.join(v.title for v in ENTRIES.values() if v.playable)}")
+
+    def deck_size(self, variant: str) -> int | None:
+        return ENTRIES[variant].deck.size
+
     def read_state(self, rs: Ruleset, raw: object) -> CanastaState:
+        self._playable(rs)
         cfg = config_for(rs)
         fresh: list = []
         state = read_state(cfg, raw, fresh)
@@ -48,7 +63,7 @@ class Canasta(Game):
         return dump_state(state)
 
     def read_move(self, rs: Ruleset, raw: object) -> dict:
-        return read_move(raw, TABLE[rs.variant].max_players)
+        return read_move(raw, ENTRIES[rs.variant].max_players)
 
     # -- play ------------------------------------------------------------------------------
     def turn(self, rs: Ruleset, state: CanastaState) -> Turn:
@@ -116,8 +131,15 @@ class Canasta(Game):
             found.append("canasta.going-out.ask-partner")
         return found
 
+    def describe(self, full: bool = False) -> dict:
+        described = super().describe(full)
+        for listed in described["variants"]:
+            listed["table"] = variant_facts(ENTRIES[listed["variant"]])
+        return described
+
     # -- dealing and examples --------------------------------------------------------------
     def deal(self, rs: Ruleset, players: int, seed: int, setup: dict) -> CanastaState:
+        self._playable(rs)
         return deal_hand(config_for(rs), players, seed, setup)[0]
 
     def examples(self) -> dict:

@@ -111,7 +111,7 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
     wilds_left = list(wilds)
     if leftover is not None and leftover in cfg.wild:
         wilds_left.remove(leftover)
-    size = cfg.table.canastas.size
+    size = cfg.canasta_size
     max_cards = cfg.table.sets.max_cards
     min_naturals, min_cards = cfg.table.sets.min_naturals, cfg.table.sets.min_cards
     leftover_rank = cfg.rank_of.get(leftover) if leftover is not None else None
@@ -163,7 +163,7 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
     deficits = []
     for i, g in enumerate(groups):
         reach = g.base_size + g.need
-        if reach >= size:
+        if cfg.is_canasta(reach):
             canastas += 1
         elif size - reach <= g.room - g.need:
             deficits.append((size - reach, i))
@@ -192,14 +192,13 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
 
 def _moves(cfg: Config, groups: list[Group], black_meld: list[str], opened: bool) -> list[dict]:
     """The plan as moves: canasta-making moves first, black threes last (they must end the turn)."""
-    size = cfg.table.canastas.size
     steps: list[tuple[int, dict]] = []
     new_melds: list[list[str]] = []
     for g in groups:
         cards = g.naturals + (g.wilds or [])
         if not cards:
             continue
-        completes = g.base_size + len(g.wilds or []) >= size
+        completes = cfg.is_canasta(g.base_size + len(g.wilds or []))
         if g.onto is None:
             new_melds.append(cards)
             if opened:

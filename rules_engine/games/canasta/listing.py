@@ -13,7 +13,6 @@ from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
 from .state import CanastaState
-from .variants import RED_THREES
 
 
 def _code(move: dict) -> str:
@@ -115,7 +114,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
             lister.offer({"type": "take_pile", "cards": []}, rules)
         return
     # Not opened: the pile is frozen, and taking it must open with the top card counted.
-    gained = sum(1 for c in pile[:-1] if c not in RED_THREES)
+    gained = sum(1 for c in pile[:-1] if c not in cfg.bonus_cards)
     verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top,
                            frozen=bool(pos.pile_frozen_because()), going_out=gained <= 1,
                            canastas_needed=pos.needed, split=pos.split())

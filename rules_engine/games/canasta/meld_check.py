@@ -4,21 +4,32 @@ from __future__ import annotations
 
 from ...errors import invalid
 from ...game import Violation
-from ...parsing import read_bool, read_cards, read_int, read_list, read_object, reject_unknown
+from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
 from .melds import Judged, Meld, judge
+from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of
+from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
-MELD_FIELDS = frozenset({"cards", "rank"})
+MELD_FIELDS = frozenset({"cards", "rank", "kind"})
 LIMIT = 324
 
 
-def _read_meld(raw: object, pointer: tuple) -> list[str]:
+def _read_meld(raw: object, pointer: tuple, cfg: Config | None = None) -> list[str]:
     raw = read_object(raw, pointer)
-    reject_unknown(raw, MELD_FIELDS, pointer)
+    nominated = cfg is not None and cfg.table.sequences is not None and cfg.table.sequences.nominated
+    reject_unknown(raw, MELD_FIELDS | {"as"} if nominated else MELD_FIELDS, pointer)
     if "cards" not in raw:
         raise invalid(pointer + ("cards",), "required: the cards of the meld")
-    return read_cards(raw["cards"], pointer + ("cards",), LIMIT)
+    cards = read_cards(raw["cards"], pointer + ("cards",), LIMIT)
+    if cfg is not None:
+        named: dict[str, int] = {}
+        for i, card in enumerate(cards):
+            named[card] = named.get(card, 0) + 1
+            if named[card] > cfg.copies.get(card, 0):
+                raise invalid(pointer + ("cards", i), f"the deck holds {cfg.copies.get(card, 0)} {card}; "
+                              f"this meld names more", "canasta.deal.cards")
+    return cards
 
 
 def _named_rank(raw: object) -> str | None:
@@ -46,10 +57,55 @@ def _read_existing(cfg: Config, raw: object) -> list[Meld]:
     return found
 
 
-def _verdict(cfg: Config, judged: Judged, violations: list[Violation]) -> dict:
-    return {"valid": not violations, "kind": "set" if judged.rank else None, "rank": judged.rank,
-            "canasta": judged.canasta(cfg) if not violations else None, "points": judged.points,
+def _verdict(cfg: Config, judged: Judged, violations: list[Violation], kind: str | None = None) -> dict:
+    canasta = judged.canasta(cfg) if not violations else None
+    if canasta and kind == "sequence" and cfg.table.canastas.sequence is not None:
+        canasta = "sequence"
+    names = dict(cfg.table.canastas.names)
+    return {"valid": not violations, "kind": kind or judged.kind, "rank": judged.rank,
+            "canasta": names.get(canasta, canasta), "points": judged.points,
             "violations": [v.as_dict() for v in violations]}
+
+
+def _shape(cfg: Config, raw: dict, cards: list[str], pointer: tuple) -> tuple[str | None, list[str] | None]:
+    """The kind a meld object names (optional) and the cards its wild cards stand for ("as"), if any."""
+    kind = raw.get("kind")
+    if kind is not None:
+        kind = read_str(kind, pointer + ("kind",), tuple(MELD_KINDS))
+        if not MELD_KINDS[kind].offered(cfg.table):
+            raise invalid(pointer + ("kind",), f"{cfg.table.title} has no {kind} melds; it has "
+                          f"{', '.join(kinds_of(cfg.table))}", MELD_KINDS[kind].refused_by)
+    if raw.get("as") is None:
+        return kind, None
+    named = read_cards(raw["as"], pointer + ("as",), LIMIT)
+    wilds = sum(1 for card in cards if card in cfg.wild)
+    if len(named) != wilds or any(card in cfg.wild for card in named):
+        raise invalid(pointer + ("as",), f"name one natural card for each of the meld's {wilds} wild cards",
+                      "canasta.melds.nominated")
+    return kind, named
+
+
+def _judge_new(cfg: Config, cards: list[str], going_out: bool,
+               shape: tuple[str | None, list[str] | None] = (None, None)) -> tuple[Judged, str | None]:
+    """Judge cards as a new meld: a set, or where the variant has them and a set fails, a sequence; a kind
+    named on input is judged as that kind only."""
+    kind, named = shape
+    if kind == "sequence":
+        return SEQUENCE.judge(cfg, cards, going_out, named), "sequence"
+    judged = SET.judge(cfg, cards, going_out, named)
+    if kind is None and judged.violations and SEQUENCE.offered(cfg.table):
+        run = SEQUENCE.judge(cfg, cards, going_out, named)
+        # Natural cards of several ranks can only be meant as a run: its reasons are the ones to give.
+        if not run.violations or judged.rank is None and run.naturals > 1:
+            return run, "sequence"
+    if named is not None and judged.rank is not None:
+        strays = [card for card in named if card[:-1] != judged.rank]
+        if strays:
+            judged.violations.append(Violation("canasta.melds.nominated", f"In a meld of rank {judged.rank} a wild "
+                                               f"card stands for that rank, not {', '.join(strays)}."))
+    if kind is not None and judged.kind not in (kind, None):
+        judged.violations.append(Violation("canasta.melds.set", f"These cards make a {judged.kind}, not a {kind}."))
+    return judged, None
 
 
 def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> dict:
@@ -57,7 +113,9 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
     if (meld is None) == (melds is None):
         raise invalid(("meld",), 'give either "meld": {"cards": [...]} or "melds": [{"cards": [...]}, ...]')
     context = read_object(context if context is not None else {}, ("context",))
-    reject_unknown(context, CONTEXT_FIELDS, ("context",))
+    by_round = cfg.table.opening.basis == "round"
+    reject_unknown(context, CONTEXT_FIELDS | {"round"} if by_round else CONTEXT_FIELDS, ("context",))
+    deal_round = read_int(context.get("round", 1), ("context", "round"), 1, 1000) if by_round else None
     score = read_int(context.get("team_score", 0), ("context", "team_score"), -10**7, 10**7)
     initial = read_bool(context.get("initial", False), ("context", "initial"))
     going_out = read_bool(context.get("going_out", False), ("context", "going_out"))
@@ -69,7 +127,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
                       "canasta.opening.minimum")
     by_rank = {m.rank: i for i, m in enumerate(existing)}
     if meld is not None:
-        cards = _read_meld(meld, ("meld",))
+        cards = _read_meld(meld, ("meld",), cfg)
         rank = next((cfg.rank_of[c] for c in cards if c in cfg.rank_of), None) or _named_rank(meld)
         if rank is None and len(existing) == 1:
             rank = existing[0].rank
@@ -80,21 +138,24 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
             answer.update({"lay_off": {"meld": by_rank[rank], "total_points": judged.points + sum(
                 cfg.values[c] for c in onto.cards)}})
             return answer
-        batch = [cards]
+        batch = [(cards, _shape(cfg, meld, cards, ("meld",)))]
     else:
         raw = read_list(melds, ("melds",))
         if not raw:
             raise invalid(("melds",), "name at least one meld")
         if len(raw) > 64:
             raise invalid(("melds",), "at most 64 melds")
-        batch = [_read_meld(m, ("melds", i)) for i, m in enumerate(raw)]
+        batch = []
+        for i, m in enumerate(raw):
+            cards = _read_meld(m, ("melds", i), cfg)
+            batch.append((cards, _shape(cfg, m, cards, ("melds", i))))
     verdicts: list[dict] = []
     violations: list[Violation] = []
     ranks: set[str] = set(by_rank)
     points = 0
     canastas: list[str] = []
-    for i, cards in enumerate(batch):
-        judged = judge(cfg, cards, going_out=going_out)
+    for i, (cards, shape) in enumerate(batch):
+        judged, kind = _judge_new(cfg, cards, going_out, shape)
         own = list(judged.violations)
         if judged.rank is not None and cfg.table.sets.one_per_rank:
             if judged.rank in ranks:
@@ -103,7 +164,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
             ranks.add(judged.rank)
         label = f"Meld {i + 1}: " if len(batch) > 1 else ""
         violations += [Violation(v.rule, label + v.message) for v in own]
-        verdict = _verdict(cfg, judged, own)
+        verdict = _verdict(cfg, judged, own, kind)
         verdicts.append(verdict)
         points += judged.points
         if verdict["canasta"]:
@@ -111,8 +172,17 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
     answer = {"valid": True, "kind": verdicts[0]["kind"] if len(batch) == 1 else "melds",
               "canasta": canastas[0] if canastas else None, "points": points}
     if initial:
-        required = cfg.minimum(score, failed)
+        needs = cfg.table.opening.requirement(deal_round if by_round else score)
+        required = cfg.minimum(deal_round if by_round else score, failed)
         answer["required"] = required
+        if isinstance(needs, Needs):
+            answer["required_canasta"] = needs.canasta
+            wanted = [k for k in canastas if needs.canasta == "any" or k == dict(cfg.table.canastas.names).get(
+                needs.canasta, needs.canasta)]
+            if not wanted:
+                what = "a canasta" if needs.canasta == "any" else f"a {needs.canasta} canasta"
+                violations.append(Violation("canasta.opening.canasta-needed",
+                                            f"At a game score of {score} the initial meld must hold {what}."))
         answer["kind"] = "opening" if len(batch) > 1 else answer["kind"]
         exempt = concealed and bool(canastas) and cfg.table.opening.concealed_exempt
         if exempt:
@@ -120,7 +190,9 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
         elif points < required:
             violations.append(Violation("canasta.opening.minimum",
                                         f"The melds count {points}; a side with a game score of {score} needs "
-                                        f"{required} for its initial meld."))
+                                        f"{required} for its initial meld." if not by_round else
+                                        f"The melds count {points}; round {deal_round} needs {required} for an "
+                                        f"initial meld."))
     answer["valid"] = not violations
     answer["violations"] = [v.as_dict() for v in violations]
     if len(batch) > 1:

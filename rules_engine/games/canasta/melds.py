@@ -43,6 +43,13 @@ class Judged:
         """How many cards the resulting meld holds."""
         return self.naturals + self.wilds
 
+    @property
+    def kind(self) -> str | None:
+        """The kind of meld: "set" (one rank), "wild" (wild cards alone, where allowed) or None."""
+        if self.rank:
+            return "set"
+        return "wild" if self.wilds and not self.naturals and not self.violations else None
+
     def canasta(self, cfg: Config) -> str | None:
         """The kind of canasta the resulting meld is, or None."""
         return canasta_kind(cfg, self.naturals, self.wilds)
@@ -50,7 +57,7 @@ class Judged:
 
 def canasta_kind(cfg: Config, naturals: int, wilds: int) -> str | None:
     """'natural', 'mixed' (or 'wild') when a meld of these counts is a canasta, else None."""
-    if naturals + wilds < cfg.table.canastas.size:
+    if not cfg.is_canasta(naturals + wilds):
         return None
     if naturals == 0:
         return "wild"
@@ -60,11 +67,14 @@ def canasta_kind(cfg: Config, naturals: int, wilds: int) -> str | None:
 def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     """The bonus a meld earns as a canasta and the rule that grants it."""
     kind = canasta_kind(cfg, meld.naturals, meld.wilds)
+    canastas = cfg.table.canastas
     if kind == "natural":
-        special = dict(cfg.table.canastas.by_rank).get(meld.rank)
-        return (special or cfg.table.canastas.natural), "canasta.canastas.natural"
+        special = dict(canastas.by_rank).get(meld.rank)
+        return (special or canastas.natural), "canasta.canastas.natural"
     if kind == "mixed":
-        return cfg.table.canastas.mixed, "canasta.canastas.mixed"
+        return canastas.mixed, "canasta.canastas.mixed"
+    if kind == "wild" and canastas.wild is not None:
+        return canastas.wild, "canasta.canastas.wild"
     return 0, None
 
 
@@ -103,6 +113,12 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
     rank = next(iter(ranks)) if len(ranks) == 1 else None
     size = naturals + wilds
     if not ranks:
+        if cards and cfg.table.sets.all_wild:
+            if size < cfg.table.sets.min_cards:
+                violations.append(Violation("canasta.melds.all-wild", f"A meld of wild cards alone needs at least "
+                                            f"{cfg.table.sets.min_cards} cards; this one has {size}."))
+            _check_size(cfg, size, violations)
+            return Judged(None, naturals, wilds, points, violations)
         if cards:
             violations.append(Violation("canasta.melds.no-wild-melds",
                                         f"{_words(cards)}: wild cards cannot be melded without natural cards."))
@@ -128,6 +144,7 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.melds.set",
                                     f"A meld needs at least {cfg.table.sets.min_naturals} natural cards; this "
                                     f"one would have {naturals}."))
+    _check_size(cfg, size, violations)
     cap = cfg.wild_cap(naturals)
     if wilds > cap:
         if cfg.wild_ratio == "not_more" and wilds <= (cfg.table.sets.max_wilds or wilds):
@@ -139,6 +156,14 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.melds.wild-limit",
                                     f"The meld would hold {wilds} wild cards; it may hold {why}."))
     return Judged(rank, naturals, wilds, points, violations)
+
+
+def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:
+    """A variant that caps its melds (Joker Canasta's seven) refuses a bigger one."""
+    most = cfg.table.sets.max_cards
+    if most is not None and size > most:
+        violations.append(Violation("canasta.melds.max-cards",
+                                    f"A meld holds at most {most} cards here; this one would have {size}."))
 
 
 def read_meld(cfg: Config, judged: Judged, cards: list[str]) -> Meld:

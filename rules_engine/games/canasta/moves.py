@@ -11,7 +11,8 @@ MOVE_TYPES = {
     "take_pile": "Take the whole discard pile, melding its top card with `cards` from the hand (or adding it to "
                  "the side's meld of its rank with no cards); `melds` may add further melds (an opening).",
     "meld": "Put down one or more new melds: {\"melds\": [{\"cards\": [...]}]}.",
-    "lay_off": "Add `cards` to the side's meld number `meld` (its index in the side's melds).",
+    "lay_off": "Add `cards` to the side's meld number `meld` (its index in the side's melds); `owner`, "
+               "optional, names the side whose meld it is.",
     "discard": "Put `card` on the discard pile, ending the turn (or going out with the last card).",
     "ask_go_out": "Ask the partner whether to go out (right after drawing, before melding).",
     "answer_go_out": "The partner's binding answer to the going-out question: {\"yes\": true|false}.",
@@ -20,7 +21,7 @@ MOVE_TYPES = {
 }
 MOVE_FIELDS = {
     "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds"}), "meld": frozenset({"melds"}),
-    "lay_off": frozenset({"meld", "cards"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
+    "lay_off": frozenset({"meld", "cards", "owner"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
     "answer_go_out": frozenset({"yes"}), "take_back": frozenset(),
 }
 MAX_MELDS_PER_MOVE = 40
@@ -34,7 +35,11 @@ def _read_meld_list(value: object, pointer: tuple) -> list[list[str]]:
     found = []
     for i, meld in enumerate(melds):
         meld = read_object(meld, pointer + (i,))
-        reject_unknown(meld, frozenset({"cards", "rank"}), pointer + (i,))
+        reject_unknown(meld, frozenset({"cards", "rank", "kind"}), pointer + (i,))
+        if meld.get("kind", "set") != "set":
+            # Sets are the only kind the played variants have; other kinds come with their variants' play.
+            raise invalid(pointer + (i, "kind"), 'only sets are played here: "kind": "set", or no kind',
+                          "canasta.melds.set")
         if "cards" not in meld:
             raise invalid(pointer + (i, "cards"), "required: the cards of the meld")
         found.append(read_cards(meld["cards"], pointer + (i, "cards"), CARD_LIMIT))
@@ -66,6 +71,8 @@ def read_move(raw: object, players: int) -> dict:
             raise invalid(("move",), 'required: "meld" (the index of the side\'s meld) and "cards"')
         move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
         move["cards"] = read_cards(raw["cards"], ("move", "cards"), CARD_LIMIT)
+        if raw.get("owner") is not None:    # the side whose meld it is; optional where only one side may be meant
+            move["owner"] = read_int(raw["owner"], ("move", "owner"), 0, max(players - 1, 0))
         if not move["cards"]:
             raise invalid(("move", "cards"), "name at least one card to add")
     elif kind == "discard":

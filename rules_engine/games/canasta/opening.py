@@ -84,7 +84,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
     """
     values, sets = cfg.values, cfg.table.sets
-    size = cfg.table.canastas.size
+    is_canasta = cfg.is_canasta
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -92,7 +92,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     lowest = 0 if sets.max_cards is not None else max(0, have - saturate)
     found: list[_Choice] = []
     if top is None:
-        found.append(_Choice(rank, 0, 0, 0, have, onto is not None and onto.size >= size))
+        found.append(_Choice(rank, 0, 0, 0, have, onto is not None and is_canasta(onto.size)))
     for n in range(have, lowest - 1, -1):
         if onto is not None:
             naturals, base = onto.naturals + n, onto.size + n
@@ -101,7 +101,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
                 room = min(room, sets.max_cards - base)
             for w in range(0, room + 1):
                 if n or w:          # adding nothing is the first choice above
-                    found.append(_Choice(rank, n, w, sums[n], have - n, base + w >= size))
+                    found.append(_Choice(rank, n, w, sums[n], have - n, is_canasta(base + w)))
             continue
         naturals = n + (1 if top else 0)
         extra = values[top] if top else 0
@@ -112,7 +112,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
                 continue
             if not top and n == 0:
                 continue
-            found.append(_Choice(rank, n, w, sums[n] + extra, have - n, naturals + w >= size))
+            found.append(_Choice(rank, n, w, sums[n] + extra, have - n, is_canasta(naturals + w)))
     return found
 
 

@@ -8,11 +8,11 @@ from dataclasses import replace
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
+from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .melds import Meld, judge
 from .opening import short_opening
 from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
-from .variants import RED_THREES
 
 
 def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str]:
@@ -34,10 +34,10 @@ def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str]:
 
 def _replaced(cfg: Config, card: str, left_before: int) -> bool:
     """Whether drawing this card (with left_before cards in the stock) brings a replacement."""
-    if card not in RED_THREES:
+    if card not in cfg.bonus_cards:
         return False
     # Two-hand: a red three among the stock's last two cards counts as one of the cards drawn.
-    return not ("no_replacement_for_last_two" in cfg.table.hooks and left_before <= 2)
+    return not (has_hook(cfg.table.hooks, NO_REPLACEMENT_FOR_LAST_TWO) and left_before <= 2)
 
 
 def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:
@@ -54,7 +54,7 @@ def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:
 
 def draw_ends_hand(cfg: Config, stock_before: int, taken: list[str]) -> bool:
     """Whether a draw ends the hand at once: a red three came as the stock's last card."""
-    return bool(taken) and taken[-1] in RED_THREES and stock_before == len(taken)
+    return bool(taken) and taken[-1] in cfg.bonus_cards and stock_before == len(taken)
 
 
 def _check_named_draw(cfg: Config, state: CanastaState, named: list[str]) -> None:
@@ -104,8 +104,7 @@ def _concealed(cfg: Config, state: CanastaState) -> bool:
     if state.melded_before[seat] or turn.extended:
         return False
     started = set(turn.started)
-    size = cfg.table.canastas.size
-    return any(m.rank in started and m.size >= size for m in state.melds[state.side_of(seat)])
+    return any(m.rank in started and cfg.is_canasta(m.size) for m in state.melds[state.side_of(seat)])
 
 
 def _hand_after(state: CanastaState, seat: int, hand) -> None:
@@ -133,8 +132,8 @@ def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]
         state.stock = HiddenHand(state.stock.count - len(taken))
     else:
         state.stock = state.stock[len(taken):]
-    reds = [c for c in taken if c in RED_THREES]
-    kept = [c for c in taken if c not in RED_THREES]
+    reds = [c for c in taken if c in cfg.bonus_cards]
+    kept = [c for c in taken if c not in cfg.bonus_cards]
     hand = state.hands[seat]
     _hand_after(state, seat, HiddenHand(hand.count + len(kept)) if type(hand) is HiddenHand else hand + kept)
     rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if cfg.table.draw > 1 else [])
@@ -160,7 +159,7 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     rank = cfg.rank_of[pile[-1]]
     extended = rank in pos.by_rank
     hand, melds = taken_melds(pos, move)
-    reds = [c for c in pile[:-1] if c in RED_THREES]
+    reds = [c for c in pile[:-1] if c in cfg.bonus_cards]
     state.melds = list(state.melds)
     state.melds[side] = melds
     if reds:

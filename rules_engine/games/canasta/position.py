@@ -9,7 +9,6 @@ from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
 from .opening import plan_opening, short_opening
 from .state import CanastaState
-from .variants import BLACK_THREES, RED_THREES
 
 
 class Position:
@@ -26,12 +25,12 @@ class Position:
         self.short = state.turn.opening if self.melds and turn.phase == "meld" else None
         self.opened = bool(self.melds) and self.short is None
         self.counted = self.short[0] if self.short else 0
-        size = cfg.table.canastas.size
+        is_canasta = cfg.is_canasta
         self.by_rank: dict[str, int] = {}
         self.canastas = 0
         for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
             self.by_rank[meld.rank] = i
-            if meld.naturals + meld.wilds >= size:
+            if is_canasta(meld.naturals + meld.wilds):
                 self.canastas += 1
         self.needed = cfg.table.going_out.canastas
         hand = state.hands[self.seat]
@@ -104,9 +103,9 @@ class Position:
             why.append(f"side {self.side} has not made its initial meld")
         if cfg.table.pile.frozen_by_wild and not cfg.wild.isdisjoint(pile):
             why.append("the pile holds a wild card")
-        if cfg.table.pile.frozen_by_red_three and not RED_THREES.isdisjoint(pile):
+        if cfg.table.pile.frozen_by_red_three and not cfg.bonus_cards.isdisjoint(pile):
             why.append("the pile holds a red three")
-        if cfg.black_three_freezes and not BLACK_THREES.isdisjoint(pile[:-1]):
+        if cfg.black_three_freezes and not cfg.stop_cards.isdisjoint(pile[:-1]):
             why.append("the pile holds a black three")
         return why
 
@@ -212,5 +211,5 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str], list[Meld]]:
         verdict = judge(cfg, m, going_out=True)
         melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
     hand = without(pos.hand, cards + [c for m in extra for c in m])
-    hand += [c for c in pile[:-1] if c not in RED_THREES]
+    hand += [c for c in pile[:-1] if c not in cfg.bonus_cards]
     return hand, melds

@@ -13,7 +13,6 @@ from ...parsing import hand_size
 from .config import Config
 from .position import Position
 from .state import CanastaState
-from .variants import RED_THREES
 
 
 def check_reachable(cfg: Config, state: CanastaState) -> None:
@@ -139,7 +138,7 @@ def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
 def _upcard_length(cfg: Config, pile: list[str]) -> int | None:
     """How many cards the deal turned to start the pile, or None when the pile shows no complete upcard."""
     for index, card in enumerate(pile):
-        if card not in cfg.wild and card not in RED_THREES:
+        if card not in cfg.wild and card not in cfg.bonus_cards:
             return index + 1
     return None
 
@@ -153,7 +152,7 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     """While the pile was never taken, it counts the turns played, and they fix whose turn it is and how many
     cards each hand and each side's melds hold between them."""
     pile = state.discard
-    if any(state.melds) and RED_THREES.isdisjoint(pile):
+    if any(state.melds) and cfg.bonus_cards.isdisjoint(pile):
         return  # taking the pile melds, and a red three leaves the pile only when it is taken
     turned = _upcard_length(cfg, pile)
     if turned is None:

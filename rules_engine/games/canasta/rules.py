@@ -1,6 +1,9 @@
 """Canasta's rule book and options: every rule the engine cites, in the project's own words."""
 
+from dataclasses import replace
+
 from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
+from .variant_rules import MELD_SHAPES, VARIANTS
 
 PAGAT = Source("pagat.com: Canasta", "https://www.pagat.com/rummy/canasta.html")
 BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta")
@@ -24,7 +27,7 @@ BRITANNICA = Source("Encyclopaedia Britannica: Canasta", "https://www.britannica
 DUMMIES_TAKE_BACK = Source("Card Games For Dummies (Barry Rigal): Canasta, taking back an insufficient initial meld")
 
 
-RULEBOOK = RuleBook("canasta", (
+CLASSIC_SECTIONS = (
     Section("Players, cards and the deal", (
         Rule("canasta.players.partnerships", "Two partnerships",
              "Four players form two fixed partnerships, partners sitting opposite each other: side 0 is "
@@ -282,18 +285,32 @@ RULEBOOK = RuleBook("canasta", (
              "A side loses 500 for every red three one of its players failed to declare when it could "
              "have. The state records these (penalties, undeclared_red_threes).", BOOK),
     )),
-))
+)
+
+# The rules and options above were written with the Classic rules' numbers; the other variants state
+# theirs in their own rules (variant_rules.py), so a rule above that names no variant holds in these two.
+PLAYED_AS_CLASSIC = ("classic", "two-hand")
+RULEBOOK = RuleBook("canasta", tuple(
+    Section(section.title, tuple(replace(rule, variants=rule.variants or PLAYED_AS_CLASSIC) for rule in section.rules))
+    for section in CLASSIC_SECTIONS) + (MELD_SHAPES, VARIANTS))
 
 OPTIONS = (
     Option("wild_limit", "at_most_three", "canasta.melds.wild-limit",
            "How many wild cards a meld may hold beside its natural cards.",
-           choices=("at_most_three", "not_more_than_naturals", "fewer_than_naturals")),
+           choices=("at_most_three", "not_more_than_naturals", "fewer_than_naturals"), variants=PLAYED_AS_CLASSIC),
     Option("black_three_on_pile", "blocks", "canasta.black-threes.stop",
            "Whether a black three in the discard pile only blocks the next player or freezes the pile.",
-           choices=("blocks", "freezes")),
+           choices=("blocks", "freezes"), variants=PLAYED_AS_CLASSIC),
     Option("four_red_threes_unmelded", -800, "canasta.red-threes.score",
            "What a side that melded nothing loses for holding all four red threes.",
-           choices=(-800, -400)),
+           choices=(-800, -400), variants=PLAYED_AS_CLASSIC),
+    Option("top_tier_minimum", 150, "canasta.variant.samba",
+           "Samba's initial meld minimum from a game score of 7000.", choices=(150, 160), variants=("samba",)),
+    Option("wild_canasta", 2000, "canasta.variant.brazilian",
+           "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
+           variants=("brazilian",)),
+    Option("all_red_threes", 1000, "canasta.variant.mexicana",
+           "What a side holding all six red threes scores in Mexicana.", choices=(1000, 600), variants=("mexicana",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
-           "The initial meld minimum of a side with a negative score.", choices=(15, 0)),
+           "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

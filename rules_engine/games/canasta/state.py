@@ -21,7 +21,6 @@ from ...parsing import (
 from .config import CARD_LIMIT, Config
 from .melds import Meld, judge
 from .opening import short_opening
-from .variants import RED_THREES
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                           "melded_before", "turn", "score", "penalties"})
@@ -104,7 +103,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
         reject_unknown(raw, STATE_FIELDS, ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
-    sides = table.teams_for(players)
+    sides = table.sides_for(players)
     if not REQUIRED_FIELDS.issubset(raw):
         for name in ("dealer", "hands", "stock", "discard", "turn"):
             if name not in raw:
@@ -142,7 +141,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
                          score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN)
     _check_cards(cfg, state)
-    _check_threes(state)
+    _check_threes(cfg, state)
     _check_turn(cfg, state)
     _settle_opening(cfg, state, raw["turn"])
     return state
@@ -166,7 +165,7 @@ def _settle_opening(cfg: Config, state: CanastaState, raw_turn: dict) -> None:
     state.turn.opening = found
 
 
-MELD_FIELDS = frozenset({"rank", "cards"})
+MELD_FIELDS = frozenset({"rank", "cards", "kind"})   # kind is optional: sets are all a played variant has
 
 
 def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[Meld]]:
@@ -178,6 +177,9 @@ def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             meld = _table_meld(cfg, meld_raw, t, i, fresh)
+            if meld_raw.get("kind", "set") != "set":
+                raise invalid(("state", "melds", t, i, "kind"), f"{cfg.table.title} is played with sets only "
+                              "(kind \"set\", or no kind)", "canasta.melds.set")
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
@@ -335,25 +337,25 @@ def _name_excess_card(shown: list[tuple[list[str], tuple]], copies: dict[str, in
                               "canasta.deal.cards")
 
 
-def _check_threes(state: CanastaState) -> None:
+def _check_threes(cfg: Config, state: CanastaState) -> None:
     """Red threes only where the rules put them."""
     for seat, hand in enumerate(state.hands):
-        if type(hand) is not HiddenHand and not RED_THREES.isdisjoint(hand):
+        if type(hand) is not HiddenHand and not cfg.bonus_cards.isdisjoint(hand):
             raise invalid(("state", "hands", seat), "a red three is laid out as soon as it is held",
                           "canasta.red-threes.lay-out")
     for t, threes in enumerate(state.red_threes):
-        if not RED_THREES.issuperset(threes):
+        if not cfg.bonus_cards.issuperset(threes):
             raise invalid(("state", "red_threes", t), "only red threes are laid out as bonuses",
                           "canasta.red-threes.lay-out")
-    if RED_THREES.isdisjoint(state.discard):
+    if cfg.bonus_cards.isdisjoint(state.discard):
         return  # the usual pile: nothing below can fail
     # A red three reaches the pile only while the upcard is turned: under other turned cards.
     upcard_run = True
     for index, card in enumerate(state.discard):
-        if card in RED_THREES and (not upcard_run or index == len(state.discard) - 1):
+        if card in cfg.bonus_cards and (not upcard_run or index == len(state.discard) - 1):
             raise invalid(("state", "discard", index), "a red three is in the pile only as an upcard covered "
                           "by the next turned card", "canasta.deal.upcard")
-        if card not in RED_THREES and card != "JK" and card[:-1] != "2":
+        if card not in cfg.bonus_cards and card not in cfg.wild:
             upcard_run = False
 
 
@@ -433,8 +435,7 @@ _rank = attrgetter("rank")
 
 def _canastas(cfg: Config, melds: list[Meld]) -> int:
     """How many of a side's melds are canastas."""
-    size = cfg.table.canastas.size
-    return sum(1 for m in melds if m.naturals + m.wilds >= size)
+    return sum(1 for m in melds if cfg.is_canasta(m.naturals + m.wilds))
 
 
 def dump_state(state: CanastaState) -> dict:

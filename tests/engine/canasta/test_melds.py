@@ -176,3 +176,16 @@ def test_canasta_melds_every_broken_rule_is_named():
     state = opened_position(["QH", "2C", "2D", "2H", "JK", "9D", "3H"][:-1], [meld(["KD", "KC", "KS"])])
     rules = broken(state, {"type": "meld", "melds": [{"cards": ["QH", "2C", "2D", "2H", "JK"]}]})
     assert rules.count("canasta.melds.set") == 1 and "canasta.melds.wild-limit" in rules
+
+
+def test_canasta_turn_meld_lay_off_names_the_owner_of_the_meld():
+    state = opened_position(["KH", "KS", "2C", "4H", "9D"], [meld(["KD", "KC", "KS"])])
+    assert broken(state, {"type": "lay_off", "meld": 0, "cards": ["KH"], "owner": 0}) == []
+    assert broken(state, {"type": "lay_off", "meld": 0, "cards": ["KH"], "owner": 1}) == ["canasta.turn.meld"]
+
+
+def test_canasta_melds_set_kind_optional_in_a_move():
+    state = opened_position(["QH", "QS", "QD", "4H", "9D"], [meld(["KD", "KC", "KS"])])
+    assert broken(state, {"type": "meld", "melds": [{"cards": ["QH", "QS", "QD"], "kind": "set"}]}) == []
+    with pytest.raises(InvalidRequest):
+        broken(state, {"type": "meld", "melds": [{"cards": ["QH", "QS", "QD"], "kind": "sequence"}]})

@@ -13,8 +13,9 @@ from rules_engine import answers
 from rules_engine.errors import EngineError, InvalidRequest
 
 from rules_engine.games.canasta import GAME as CANASTA
+from rules_engine.games.canasta.variants import TABLE
 
-from .helpers import DECK, GAME, clean, meld, position
+from .helpers import GAME, clean, meld, position
 
 OPTION_SETS = st.fixed_dictionaries({
     "wild_limit": st.sampled_from(["at_most_three", "not_more_than_naturals", "fewer_than_naturals"]),
@@ -36,7 +37,12 @@ def every_card(state: dict) -> Counter:
     return found
 
 
-DRAW = {"classic": 1, "two-hand": 2}
+# Deck, players, draw and canastas needed come from each playable variant's entry.
+DRAW = {slug: entry.draw for slug, entry in TABLE.items()}
+PLAYERS = {slug: entry.default_players for slug, entry in TABLE.items()}
+NEEDED = {slug: entry.going_out.canastas for slug, entry in TABLE.items()}
+DECKS = {slug: Counter(entry.deck.copies()) for slug, entry in TABLE.items()}
+PLAYED = sorted(TABLE, key=lambda slug: slug != "classic")
 
 
 def random_move(rng: random.Random, state: dict, seat: int) -> dict:
@@ -59,7 +65,7 @@ def random_move(rng: random.Random, state: dict, seat: int) -> dict:
 
 def play_hand(seed: int, options: dict, meld_bias: float, variant: str = "classic") -> tuple[dict, int]:
     rng = random.Random(seed)
-    players = 4 if variant == "classic" else 2
+    players = PLAYERS[variant]
     setup = {"dealer": rng.randrange(players),
              "score": [rng.choice([-150, 0, 1600, 3100]), rng.choice([0, 4800])]}
     state = answers.deal({"game": GAME, "variant": variant, "seed": seed, "options": options,
@@ -87,7 +93,7 @@ def play_hand(seed: int, options: dict, meld_bias: float, variant: str = "classi
         state = result["state"]
         moves_made += 1
         assert all(rule in CANASTA.rulebook for event in result["events"] for rule in event["rules"])
-        assert every_card(state) == DECK
+        assert every_card(state) == DECKS[variant]
         assert not any(c in ("3H", "3D") for hand in state["hands"] for c in hand)
         if move["type"] == "draw" and result["to_act"] is not None and len(state["stock"]) >= 2:
             assert len(state["hands"][seat]) == before + DRAW[variant], "every red three drawn was replaced"
@@ -96,19 +102,20 @@ def play_hand(seed: int, options: dict, meld_bias: float, variant: str = "classi
 
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), options=OPTION_SETS, meld_bias=st.sampled_from([0.3, 0.9]),
-       variant=st.sampled_from(["classic", "classic", "two-hand"]))
+       variant=st.sampled_from([PLAYED[0], *PLAYED]))
 def test_canasta_random_hands_conserve_cards_and_score_line_by_line(seed, options, meld_bias, variant):
     state, _ = play_hand(seed, options, meld_bias, variant)
     scored = answers.score({"game": GAME, "variant": variant, "options": options, "state": state})
     assert scored["hand_over"] is True
-    for team in (0, 1):
+    sides = TABLE[variant].sides_for(len(state["hands"]))
+    for team in range(sides):
         assert sum(line["points"] for line in scored["lines"] if line["team"] == team) == scored["teams"][team]
-    assert scored["scores"] == [scored["teams"][s % 2] for s in range(len(state["hands"]))]
+    assert scored["scores"] == [scored["teams"][s % sides] for s in range(len(state["hands"]))]
     assert scored["game_scores"] == [before + now for before, now in zip(state["score"], scored["teams"])]
     if state["turn"]["ending"] == "went_out":
-        out_side = state["turn"]["seat"] % 2
-        needed = 1 if variant == "classic" else 2
-        assert sum(len(m["cards"]) >= 7 for m in state["melds"][out_side]) >= needed
+        out_side = state["turn"]["seat"] % sides
+        size = TABLE[variant].canastas.size
+        assert sum(len(m["cards"]) >= size for m in state["melds"][out_side]) >= NEEDED[variant]
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=6),
@@ -150,7 +157,7 @@ CHECKED: Counter = Counter()   # positions judged, by outcome (printed at the en
 def positions_along(seed: int, variant: str, options: dict, wanted: int) -> list[dict]:
     """Positions reached by random legal play from a dealt hand: `wanted` of them, spread over the hand."""
     rng = random.Random(seed)
-    players = 4 if variant == "classic" else 2
+    players = PLAYERS[variant]
     setup = {"dealer": rng.randrange(players), "score": [rng.choice([-150, 0, 1600, 3100]), rng.choice([0, 4800])]}
     state = answers.deal({"game": GAME, "variant": variant, "seed": seed, "options": options, "setup": setup})["state"]
     reached = [state]
@@ -272,7 +279,7 @@ def judge_position(variant: str, options: dict, state: dict) -> str:
 
 
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 10**6), options=OPTION_SETS, variant=st.sampled_from(["classic", "two-hand"]),
+@given(seed=st.integers(0, 10**6), options=OPTION_SETS, variant=st.sampled_from(PLAYED),
        mutation_seed=st.integers(0, 10**6))
 def test_canasta_turn_order_every_accepted_position_is_over_or_has_a_legal_move(seed, options, variant,
                                                                                 mutation_seed):

@@ -1,11 +1,11 @@
-"""The variant table: Classic read from it, Samba and Hand & Foot designed on it but not served yet."""
+"""The variant table: Classic read from it; Samba and Hand & Foot known by their static rules, not played yet."""
 
 from __future__ import annotations
 
 import pytest
 
 from rules_engine import answers
-from rules_engine.errors import UnknownName
+from rules_engine.errors import NotBuilt
 from rules_engine.games.canasta.variants import CLASSIC, HAND_AND_FOOT, PLANNED, SAMBA, TABLE
 
 from .helpers import GAME
@@ -34,7 +34,7 @@ def test_canasta_variant_table_hand_and_foot_entry_on_paper():
 
 
 @pytest.mark.parametrize("variant", sorted(PLANNED))
-def test_canasta_variant_table_planned_variants_are_not_served(variant):
+def test_canasta_variant_table_planned_variants_are_not_played_yet(variant):
     assert variant not in TABLE
-    with pytest.raises(UnknownName):
+    with pytest.raises(NotBuilt):
         answers.deal({"game": GAME, "variant": variant, "seed": 1})

@@ -1,0 +1,49 @@
+"""The named behaviours a variant entry may ask for where its fields cannot say it.
+
+Every hook is declared here once, with the part of play it changes; an entry naming a hook not
+declared, or more than two, is refused when the engine loads (variants.check_entry).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+STAGES = ("draw", "meld", "pile", "going_out", "scoring")
+
+
+@dataclass(frozen=True)
+class Hook:
+    """One named behaviour: where in play it acts, what it does, and whether the engine runs it yet."""
+
+    name: str
+    stage: str
+    summary: str
+    built: bool = False
+
+    def __post_init__(self) -> None:
+        if self.stage not in STAGES:
+            raise ValueError(f"hook {self.name}: unknown stage {self.stage!r}")
+
+
+NO_REPLACEMENT_FOR_LAST_TWO = "no_replacement_for_last_two"
+
+HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
+    Hook(NO_REPLACEMENT_FOR_LAST_TWO, "draw",
+         "A bonus card among the stock's last two cards brings no replacement (Two-hand).", built=True),
+    Hook("merge_melds_of_a_rank", "meld", "A side's two melds of one rank may be put together (Samba family)."),
+    Hook("wild_canasta_by_composition", "scoring",
+         "A wild canasta's bonus depends on its twos and jokers (Joker Canasta: seven twos 4000, four jokers "
+         "and three twos 3000)."),
+    Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot)."),
+    Hook("queen_of_spades_discarded_last", "pile",
+         "The queen of spades may be discarded only as the last card (Oklahoma)."),
+    Hook("joker_swap", "meld", "A joker in a meld may be taken by a player giving the card it stands for."),
+    Hook("super_canasta", "scoring", "A run of all thirteen cards of a suit is a super canasta (Five-person)."),
+)}
+
+
+def has_hook(hooks: tuple[str, ...], name: str) -> bool:
+    """Whether an entry's hooks name this declared hook."""
+    if name not in HOOKS:
+        raise KeyError(f"undeclared hook {name!r}")
+    return name in hooks

@@ -1,0 +1,159 @@
+"""The rules only some members of the family have, and each variant's static rules, numbers from its entry."""
+
+from __future__ import annotations
+
+from ...rules import READING, Rule, Section, Source
+from .variants import ENTRIES, Needs, VariantRules
+
+BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta variations")
+BICYCLE_SAMBA = Source("Bicycle: Samba", "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32")
+BICYCLE_BOLIVIA = Source("Bicycle: Bolivia", "http://www.bicyclecards.ca/game-rules/bolivia/48.php?page_id=32")
+BICYCLE_BRAZILIAN = Source("Bicycle: Brazilian Canasta",
+                           "http://www.bicyclecards.ca/game-rules/brazilian-canasta/171.php?page_id=32")
+RUMMY_GAMES_BOLIVIA = Source("rummy-games.com: Bolivia", "http://www.rummy-games.com/rules/bolivia.html")
+JOKER_CANASTA = Source("Joker Canasta (archived bright.net rules)",
+                       "http://web.archive.org/web/20010109185300/bright.net/~mile505/General/JCanasta.html")
+RUMMY_GAMES_MEXICANA = Source("rummy-games.com: Mexicana", "http://www.rummy-games.com/rules/mexicana.html")
+KLASSA_HAND_AND_FOOT = Source("John Klassa: Hand and Foot", "http://klassa.com/john/handandfoot.html")
+OKLAHOMA = Source("pokerwiner.com: Oklahoma", "http://www.pokerwiner.com/games-of-playing-cards/oklahoma.html")
+OKLAHOMA_WIKIA = Source("Card Games Wiki: Oklahoma Rummy (Arlington)",
+                        "http://cardgames.wikia.com/wiki/Oklahoma_Rummy_%28Arlington%29")
+THREE_HAND = Source("Canasta for two or three players (Wikipedia text)",
+                    "https://www.liquisearch.com/canasta/canasta_for_two_or_three_players")
+FIVE_PERSON = Source("Five-person Canasta, as played at IIM Calcutta", "http://www.sanyal.com/Canasta.html")
+
+MELD_SHAPES_RULES = (
+    Rule("canasta.melds.max-cards", "Melds with a cap",
+         "Where a variant caps its melds, no meld may grow past the cap: seven cards in Joker Canasta and "
+         "in Hand and Foot, four in Oklahoma.", (JOKER_CANASTA, KLASSA_HAND_AND_FOOT, OKLAHOMA_WIKIA, BOOK),
+         variants=("joker", "hand-and-foot", "oklahoma")),
+    Rule("canasta.melds.all-wild", "Melds of wild cards alone",
+         "Where a variant allows it, wild cards may form a meld on their own, at least three of them; "
+         "twos and jokers mix freely in it.", (BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, JOKER_CANASTA, BOOK),
+         variants=("bolivia", "brazilian", "joker", "hand-and-foot")),
+    Rule("canasta.canastas.wild", "A canasta of wild cards",
+         "Seven wild cards with no natural card make a wild canasta, which earns the variant's own bonus "
+         "on top of its cards: 2500 in Bolivia (a 'bolivia'), 2000 in Brazilian and Joker Canasta, 1500 "
+         "in Hand and Foot.", (BICYCLE_BOLIVIA, BICYCLE_BRAZILIAN, JOKER_CANASTA, BOOK),
+         variants=("bolivia", "brazilian", "joker", "hand-and-foot"),
+         notes=(f"Joker Canasta: seven twos are worth 4000 and four jokers with three twos 3000 in "
+                f"{JOKER_CANASTA}; {READING} keeps 2000 for every other wild canasta.",)),
+    Rule("canasta.melds.sequence", "Sequences",
+         "Where a variant has them, three or more cards of one suit in consecutive ranks form a sequence. "
+         "Samba, Bolivia and Brazilian run from four up to ace with no wild card and stop at seven cards; "
+         "Oklahoma's runs hold three or four cards, the ace high or low, wild cards filling gaps; "
+         "Five-person's run up to the thirteen cards of a suit.",
+         (BICYCLE_SAMBA, BICYCLE_BOLIVIA, OKLAHOMA, FIVE_PERSON, BOOK),
+         variants=("samba", "bolivia", "brazilian", "oklahoma", "five-person")),
+    Rule("canasta.melds.nominated", "Wild cards named as a card",
+         "In Oklahoma and Five-person Canasta a wild card in a meld is named as the card it replaces (a meld "
+         "object's \"as\": one card for each wild card, in order). In a set it must be of the set's rank; in "
+         "a sequence of the sequence's suit, in a place the run leaves free, so the run keeps its order. "
+         "Where the name is left out, the engine places the wild cards wherever they fit.",
+         (OKLAHOMA, FIVE_PERSON, BOOK), variants=("oklahoma", "five-person"),
+         notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",)),
+    Rule("canasta.opening.canasta-needed", "An initial meld holding a canasta",
+         "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
+         "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",
+         (BICYCLE_BRAZILIAN, BOOK), variants=("brazilian",)),
+)
+
+SOURCES = {"samba": (BICYCLE_SAMBA, BOOK), "bolivia": (BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, BOOK),
+           "brazilian": (BICYCLE_BRAZILIAN, BOOK), "joker": (JOKER_CANASTA, BOOK),
+           "mexicana": (RUMMY_GAMES_MEXICANA, BOOK), "hand-and-foot": (KLASSA_HAND_AND_FOOT, BOOK),
+           "oklahoma": (OKLAHOMA, OKLAHOMA_WIKIA, BOOK), "three-hand": (THREE_HAND, BOOK),
+           "five-person": (FIVE_PERSON,)}
+SEATING_WORDS = {"partners": "two fixed partnerships, partners opposite", "alone": "every player alone",
+                 "lone_hand": "every player alone until the first to take the pile plays against the other "
+                              "two as partners",
+                 "partner_rentrap": "each player partnered with the seat two places on and able to "
+                                    "add to that seat's melds, while the seat two places back may add to theirs"}
+
+
+def _count(number: int, word: str) -> str:
+    return f"{number} {word}" + ("" if number == 1 else "s")
+
+
+def _tier(needed: int | Needs) -> str:
+    if not isinstance(needed, Needs):
+        return str(needed)
+    kind = "a canasta" if needed.canasta == "any" else f"a {needed.canasta} canasta"
+    return kind + (f" in melds of at least {needed.points}" if needed.points else "")
+
+
+def _opening(entry: VariantRules) -> str:
+    tiers = entry.opening.tiers
+    if len(tiers) == 1:
+        return f"an initial meld needs {_tier(tiers[0][1])}" if tiers[0][1] else "any meld opens"
+    if entry.opening.basis == "round":
+        parts = [f"{_tier(needed)} in round {low or 1}" for low, needed in tiers]
+        return "the initial meld needs " + ", ".join(parts)
+    parts = [f"{_tier(needed)} {'below ' + str(tiers[1][0]) if low is None else 'from ' + str(low)}"
+             for low, needed in tiers]
+    return "the initial meld needs, by game score: " + ", ".join(parts)
+
+
+def _canastas(entry: VariantRules) -> str:
+    found = entry.canastas
+    if found.size is None:
+        return "there are no canastas"
+    names = dict(found.names)
+    kinds = [(k, v) for k, v in (("natural", found.natural), ("mixed", found.mixed), ("wild", found.wild),
+                                 ("sequence", found.sequence)) if v is not None]
+    said = ", ".join(f"{names.get(k, k)} {v}" for k, v in kinds)
+    extra = "".join(f", natural canasta of {rank}s {v}" for rank, v in found.by_rank)
+    return f"a canasta is {found.size} or more cards; bonuses: {said}{extra}"
+
+
+def _going_out(entry: VariantRules) -> str:
+    rules = entry.going_out
+    names = dict(entry.canastas.names)
+    kinds = " including " + ", ".join(f"{n} {names.get(k, k)}" for k, n in rules.by_kind) if rules.by_kind else ""
+    needs = f"{rules.canastas} canasta{'s' if rules.canastas != 1 else ''}{kinds}" if rules.canastas else "no canasta"
+    return f"going out needs {needs} and earns {rules.bonus}"
+
+
+def variant_text(entry: VariantRules) -> str:
+    """The static rules of a variant in a paragraph, every number read from its entry."""
+    sets = entry.sets
+    wilds = "any number of wild cards" if sets.max_wilds is None else f"at most {_count(sets.max_wilds, 'wild card')}"
+    parts = [f"{entry.min_players}" + (f" to {entry.max_players}" if entry.max_players != entry.min_players else "")
+             + f" players, {SEATING_WORDS[entry.seating]}",
+             f"{entry.deck.size} cards ({entry.deck.packs} packs and {_count(entry.deck.jokers, 'joker')}), {entry.deal} "
+             f"dealt to each" + (f" plus a foot of {entry.foot}" if entry.foot else "")
+             + (f" and {entry.kitties[0]} kitties of {entry.kitties[1]}" if entry.kitties[0] else ""),
+             f"{_count(entry.draw, 'card')} drawn a turn",
+             f"sets hold {wilds}" + (f" and at most {sets.max_cards} cards" if sets.max_cards else ""),
+             _canastas(entry), _opening(entry), _going_out(entry),
+             f"the game ends at {entry.game_target}" if entry.game_target else f"a game is {entry.game_rounds} deals"]
+    return "; ".join(parts) + "."
+
+
+HOWSTUFFWORKS = Source("HowStuffWorks: How to play Canasta", "https://entertainment.howstuffworks.com/how-to-play-canasta3.htm")
+WHITEKNUCKLE_BRAZILIAN = Source("whiteknucklecards.com: Brazilian Canasta",
+                                "https://whiteknucklecards.com/games/brazilian_canasta.html")
+# The points the sources dispute, each an option (rules.OPTIONS) with a note per choice.
+OPTIONS_AND_NOTES = {
+    "samba": (("top_tier_minimum",), (
+        f"top_tier_minimum 150 (default): {BOOK}, and the same figure in {BICYCLE_BOLIVIA} for Bolivia.",
+        f"top_tier_minimum 160: {BICYCLE_SAMBA} and {HOWSTUFFWORKS}.")),
+    "brazilian": (("wild_canasta",), (
+        f"wild_canasta 2000 (default): {BICYCLE_BRAZILIAN} and {BOOK}.",
+        f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.")),
+    "mexicana": (("all_red_threes",), (
+        f"all_red_threes 1000 (default): {READING}: {RUMMY_GAMES_MEXICANA} is silent, and Samba, played with the "
+        "same 162 cards, scores all six red threes 1000.",
+        "all_red_threes 600: no bonus beyond 100 for each red three.")),
+}
+
+
+def _variant_rule(slug: str, entry: VariantRules) -> Rule:
+    options, notes = OPTIONS_AND_NOTES.get(slug, ((), ()))
+    return Rule(f"canasta.variant.{slug}", entry.title, f"{entry.summary} In numbers: {variant_text(entry)}",
+                SOURCES[slug], options=options, notes=notes, variants=(slug,))
+
+
+VARIANT_RULES = tuple(_variant_rule(slug, entry) for slug, entry in ENTRIES.items() if slug in SOURCES)
+
+MELD_SHAPES = Section("Melds and canastas in other variants", MELD_SHAPES_RULES)
+VARIANTS = Section("The other variants at a glance", VARIANT_RULES)

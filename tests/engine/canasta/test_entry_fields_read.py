@@ -1,0 +1,147 @@
+"""Every field of a playable entry is read: changing it changes some answer of the engine."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import fields, is_dataclass, replace
+
+import pytest
+
+from rules_engine.errors import EngineError
+from rules_engine.games.canasta.config import build_config
+from rules_engine.games.canasta.deal import deal
+from rules_engine.games.canasta.listing import legal_moves
+from rules_engine.games.canasta.meld_check import validate_meld
+from rules_engine.games.canasta.melds import Meld, canasta_bonus, judge
+from rules_engine.games.canasta.moves import read_move
+from rules_engine.games.canasta.play import _simulate_draw, apply
+from rules_engine.games.canasta.scoring import score
+from rules_engine.games.canasta.state import dump_state, read_state
+from rules_engine.games.canasta.variants import (
+    CLASSIC, NOT_PLAYED_YET, Deck,
+)
+from rules_engine.registry import get_game
+
+from .helpers import meld, position
+
+MELDS = [["KH", "KS", "KD"], ["KH", "KS", "2C"], ["KH", "2C", "2D"], ["2C", "2D", "JK"], ["3C", "3S", "3C"],
+         ["KH", "KS", "KD", "KC", "KH", "KS", "KD", "KC"], ["7H", "7S", "7D", "7C", "7H", "7S", "7D"],
+         ["7H", "7S", "7D", "7C", "7H", "2S", "JK"], ["2C", "2D", "2H", "2S", "JK", "JK", "JK"],
+         ["4H", "4S", "2C", "2D", "2H"], ["AH", "AS", "AD", "3H"], ["QH", "QS", "QD", "QC", "2S", "2H", "2D", "JK"]]
+CONTEXTS = [{}, {"initial": True, "team_score": -20}, {"initial": True, "team_score": 1600},
+            {"initial": True, "team_score": 3500, "failed_openings": 2},
+            {"initial": True, "concealed": True, "going_out": True}, {"going_out": True}]
+
+# Changes that keep an entry valid; every field of a playable entry appears here or in NOT_PLAYED_YET.
+CHANGES = {
+    "seating": "alone", "deck": Deck(2, 6), "deal": 12, "draw": 2,
+    "roles.wild": ("JK",), "roles.bonus": ("3D",), "roles.stop": ("3C", "3S", "3H"),
+    "values.joker": 40, "values.two": 25, "values.ace": 15, "values.high": 12, "values.low": 4,
+    "values.black_three": 7, "values.red_three": 1, "values.low_ranks": ("4", "5", "6"),
+    "sets.min_cards": 4, "sets.min_naturals": 3, "sets.max_wilds": 2, "sets.wild_ratio": "fewer",
+    "sets.max_cards": 7,
+    "canastas.size": 6, "canastas.natural": 600, "canastas.mixed": 250, "canastas.wild": 1000,
+    "canastas.by_rank": (("7", 900),), "canastas.names": (("natural", "clean"),),
+    "opening.tiers": ((None, 20), (0, 60)), "opening.failed_attempt_raise": 20, "opening.pile_may_open": False,
+    "opening.concealed_exempt": False,
+    "pile.frozen_by_wild": False, "pile.frozen_by_red_three": False, "pile.frozen_until_opened": False,
+    "pile.always_frozen": True, "pile.natural_and_wild": False, "pile.onto_meld": False,
+    "threes.red_each": 150, "threes.red_all": 1000, "threes.black_meld_going_out": False,
+    "going_out.canastas": 2, "going_out.bonus": 150, "going_out.concealed": 300, "going_out.ask_partner": "never",
+    "game_target": 3000, "hooks": ("no_replacement_for_last_two",),
+}
+# Read by the game's declaration of its variants (GET /games), not by the Config.
+DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
+
+
+def _paths(entry: object, prefix: str = "") -> list[str]:
+    found = []
+    for f in fields(entry):
+        value = getattr(entry, f.name)
+        if is_dataclass(value) and not isinstance(value, Deck):
+            found += _paths(value, prefix + f.name + ".")
+        else:
+            found.append(prefix + f.name)
+    return found
+
+
+def _changed(path: str, value: object):
+    if "." not in path:
+        return replace(CLASSIC, **{path: value})
+    group, name = path.split(".")
+    return replace(CLASSIC, **{group: replace(getattr(CLASSIC, group), **{name: value})})
+
+
+def _answers(entry) -> list:
+    """What the engine answers under an entry: meld verdicts and a few hands played to their scores."""
+    cfg = build_config(entry, ())
+    found: list = [validate_meld(cfg, {"cards": cards}, None, context) for cards in MELDS for context in CONTEXTS]
+    found.append(validate_meld(cfg, None, [{"cards": m} for m in MELDS[:2]], {"initial": True}))
+    for cards in MELDS:
+        judged = judge(cfg, cards, going_out=True)
+        found.append(canasta_bonus(cfg, Meld(judged.rank or "", cards, judged.naturals, judged.wilds)))
+    for threes, concealed in ((["3H", "3D", "3H", "3D"], False), (["3H"], True)):
+        try:
+            found.append(score(cfg, read_state(cfg, _finished(threes, concealed), [])))
+        except EngineError as refusal:     # a refusal is an answer too
+            found.append(str(refusal))
+    found.append(_simulate_draw(cfg, ["3H", "AS"]))
+    players = 4
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = deal(cfg, players, seed, {"score": [0, 2990][: entry.sides_for(players)]
+                                          + [0] * (entry.sides_for(players) - 2)})[0]
+        for _ in range(150):
+            try:
+                moves, notes = legal_moves(cfg, state)
+            except EngineError as error:
+                found.append(str(error))
+                break
+            found.append((moves, notes))
+            if not moves:
+                break
+            melding = [m for m in moves if m["type"] not in ("discard", "draw")]
+            move = rng.choice(melding or moves)
+            state, events = apply(cfg, state, read_move({k: v for k, v in move.items() if k not in ("code", "rules")},
+                                                        entry.max_players))
+            found.append(events)
+            if state.over:
+                break
+        found.append(dump_state(state))
+        found.append(score(cfg, state))
+    return found
+
+
+BEFORE = None
+SEVEN_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC", "KS"])
+
+
+def _finished(threes: list[str], concealed: bool) -> dict:
+    """A hand seat 0 ended by going out, side 1 holding these red threes."""
+    return position([[], ["9D"], ["4C"], ["AH"]], discard=["8C"], melds=[[SEVEN_KINGS], [meld(["QH", "QS", "QD"])]],
+                    red_threes=[[], threes], hidden_stock=True, melded_before=[not concealed, True, False, True],
+                    turn={"seat": 0, "phase": "over", "ending": "went_out", "concealed": concealed})
+
+
+def _before() -> list:
+    global BEFORE
+    if BEFORE is None:
+        BEFORE = _answers(CLASSIC)
+    return BEFORE
+
+
+def test_canasta_variant_table_every_field_is_changed_here_or_declared_unread():
+    every = set(_paths(CLASSIC))
+    assert every == set(CHANGES) | set(NOT_PLAYED_YET) | set(DECLARED)
+
+
+def test_canasta_variant_table_declared_fields_reach_the_listing():
+    listed = {v.slug: v for v in get_game("canasta").variants}["classic"]
+    assert (listed.title, listed.summary, listed.min_players, listed.max_players, listed.default_players,
+            listed.playable) == (CLASSIC.title, CLASSIC.summary, CLASSIC.min_players, CLASSIC.max_players,
+                                 CLASSIC.default_players, CLASSIC.playable)
+
+
+@pytest.mark.parametrize("path", sorted(CHANGES))
+def test_canasta_variant_table_every_field_is_read(path):
+    assert _answers(_changed(path, CHANGES[path])) != _before(), f"{path} changed no answer"
