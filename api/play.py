@@ -20,8 +20,10 @@ blp = Blueprint("play", __name__, description="Deal, list legal moves, judge and
 @blp.response(200, DealAnswer(), examples=examples.responses("deal"))
 @blp.errors(400, 404, 413, 422)
 def deal(body: dict):
-    """A valid starting state for `players` and an integer `seed` (same seed, same deal)."""
-    return cached_answer("deal", body, answers.deal)
+    """A valid starting state for `players` and an integer `seed` (same seed, same deal; omitted: a random one,
+    answered in `seed`)."""
+    # The seed is chosen before the cache is asked, so a random deal is stored under its own seed.
+    return cached_answer("deal", answers.seeded(body), answers.deal)
 
 
 @blp.route("/legal-moves", methods=["POST"])

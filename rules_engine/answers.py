@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from .errors import HandFinished, IllegalMove, InvalidRequest, invalid
 from .game import Game, Ruleset
 from .registry import GAMES, RULES, get_game
@@ -54,17 +56,29 @@ def work_size(body: dict) -> int:
     return max([len(hand) for hand in hands if type(hand) is list], default=0).bit_length()
 
 
+MAX_SEED = 2**63 - 1
+
+
+def seeded(body: dict) -> dict:
+    """The deal request with a seed: its own, or a fresh random one when it names none."""
+    if body.get("seed") is not None:
+        return body
+    return {**body, "seed": secrets.randbelow(MAX_SEED + 1)}
+
+
 def deal(body: dict) -> dict:
-    """A starting state for `players` and `seed`; the same seed gives the same deal."""
+    """A starting state for `players` and `seed` (random when omitted, and answered); the same seed gives the same deal."""
+    body = seeded(body)
     game, rs = _resolve(body)
     players = game.players_for(rs, body.get("players"))
-    seed = read_int(body.get("seed", 0), ("seed",), 0, 2**63 - 1)
+    seed = read_int(body["seed"], ("seed",), 0, MAX_SEED)
     setup = body.get("setup") or {}
     if type(setup) is not dict:
         raise invalid(("setup",), "must be an object")
     state = game.deal(rs, players, seed, setup)
     turn = game.turn(rs, state)
-    return {**_envelope(rs), "state": game.dump_state(rs, state), "to_act": turn.to_act, "phase": turn.phase}
+    return {**_envelope(rs), "seed": seed, "state": game.dump_state(rs, state), "to_act": turn.to_act,
+            "phase": turn.phase}
 
 
 def legal_moves(body: dict) -> dict:

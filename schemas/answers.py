@@ -48,6 +48,8 @@ class Turn(Answer):
 
 
 class DealAnswer(Turn):
+    seed = fields.Integer(required=True, metadata={"description": "The seed dealt from: the request's, or the random "
+                                                                  "one chosen when it named none."})
     state = fields.Dict(required=True)
 
 

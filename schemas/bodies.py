@@ -21,7 +21,7 @@ from rules_engine.rules import Option
 
 from .fields import OneOf, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
-from .requests import DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
+from .requests import SEED_DOC, DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
 
 
 class Body(dict):
@@ -170,8 +170,7 @@ def _deal_members(game: Game, group, name: str, envelope: dict) -> list:
         found.append(shape(f"{name}{n if several else ''}{'Player' if several else ''}DealRequest",
                            f"A {game.title} deal for {n} players.", {
                                **envelope, "players": players,
-                               "seed": integer(0, 2**63 - 1, metadata={"description": "The same seed always "
-                                                                                      "gives the same deal."}),
+                               "seed": integer(0, 2**63 - 1, metadata={"description": SEED_DOC}),
                                "setup": fields.Nested(SHAPES[game.slug]["setup"](variant.slug, n))}))
     return found
 

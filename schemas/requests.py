@@ -6,6 +6,7 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from .fields import FreeObject
 
+SEED_DOC = "The same seed always gives the same deal; omitted means a random seed, which the answer gives."
 GAME_SLUG = {"metadata": {"description": "A game slug from GET /games.", "example": "canadian-salad"}}
 
 
@@ -27,8 +28,8 @@ class DealRequest(Envelope):
     """Ask for a starting position."""
 
     players = fields.Integer(strict=True, metadata={"description": "How many players; omitted means the variant's usual count."})
-    seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=2**63 - 1),
-                          metadata={"description": "The same seed always gives the same deal."})
+    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1),
+                          metadata={"description": SEED_DOC})
     setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
 
 
