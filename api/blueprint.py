@@ -124,7 +124,8 @@ def fits(body: dict, shape: tuple[dict[str, type], frozenset[str]]) -> bool:
 ERROR_ANSWERS = {
     400: "The body is not JSON, or not a JSON object.",
     404: "An unknown game, variant or rule.",
-    409: "A move on a hand that is already over.",
+    409: "A move on a hand that is already over, or a `ruleset` sent that is no longer the current one (the "
+         "answer's `ruleset` names the current one).",
     413: "The body is larger than the service accepts.",
     422: "A field of the wrong type or shape, an unknown card or option, a position no game reaches (with "
          "the rules it breaks in violations), or an illegal move (from /apply-move).",

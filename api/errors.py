@@ -13,7 +13,7 @@ import orjson
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotSupported, UnknownName
+from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotSupported, RulesChanged, UnknownName
 
 log = logging.getLogger("cardref.errors")
 
@@ -118,6 +118,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(HandFinished)
     def hand_finished(error: HandFinished) -> Response:
         return error_response(409, str(error).capitalize() + ".", {"json": {"state": [str(error)]}})
+
+    @app.errorhandler(RulesChanged)
+    def rules_changed(error: RulesChanged) -> Response:
+        return error_response(409, str(error).capitalize() + ".",
+                              {"json": {"ruleset": [f"no longer current; the current ruleset is {error.current}"]}},
+                              ruleset=error.current)
 
     @app.errorhandler(NotSupported)
     def not_supported(error: NotSupported) -> Response:

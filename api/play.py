@@ -18,7 +18,7 @@ blp = Blueprint("play", __name__, description="Deal, list legal moves, judge and
 @blp.route("/deal", methods=["POST"])
 @blp.arguments(deal_body(), examples=examples.requests("deal"))
 @blp.response(200, DealAnswer(), examples=examples.responses("deal"))
-@blp.errors(400, 404, 413, 422)
+@blp.errors(400, 404, 409, 413, 422)
 def deal(body: dict):
     """A valid starting state for `players` and an integer `seed` (same seed, same deal; omitted: a random one,
     answered in `seed`)."""
@@ -29,7 +29,7 @@ def deal(body: dict):
 @blp.route("/legal-moves", methods=["POST"])
 @blp.arguments(state_body(), examples=examples.requests("legal-moves"))
 @blp.response(200, LegalMovesAnswer(), examples=examples.responses("legal-moves"))
-@blp.errors(400, 404, 413, 422)
+@blp.errors(400, 404, 409, 413, 422)
 def legal_moves(body: dict):
     """Who acts, in which phase, and every legal move, each citing rule ids."""
     return cached_answer("legal-moves", body, answers.legal_moves)
@@ -58,7 +58,7 @@ def apply_move(body: dict):
     "rule": {"summary": "A rule by id", "value": {"rule_id": "canadian-salad.play.follow-suit"}},
     **examples.requests("explain")})
 @blp.response(200, ExplainAnswer(), examples=examples.responses("explain"))
-@blp.errors(400, 404, 413, 422)
+@blp.errors(400, 404, 409, 413, 422)
 def explain(body: dict):
     """The rule(s) that decide a situation: a `rule_id`, or a `state` with an optional `move`."""
     if "state" not in body:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from .errors import HandFinished, IllegalMove, InvalidRequest, invalid
+from .errors import HandFinished, IllegalMove, InvalidRequest, RulesChanged, invalid
 from .game import Game, Ruleset
 from .registry import GAMES, RULES, get_game
 from .parsing import read_int
@@ -41,6 +41,22 @@ def _move(game: Game, rs: Ruleset, body: dict) -> dict:
 def ruleset_of(body: dict) -> Ruleset:
     """Resolve the game, variant and options of a request (cheap: no state is read)."""
     return _resolve(body)[1]
+
+
+def under_current_rules(body: dict, current: str) -> dict:
+    """The request without the `ruleset` it names, once that is the current one; RulesChanged when it is not.
+
+    The answer does not depend on the ruleset sent, only on whether it still holds, so the request
+    is answered (and cached) as if it had named none.
+    """
+    if "ruleset" not in body:
+        return body
+    sent = body["ruleset"]
+    if type(sent) is not str:
+        raise invalid(("ruleset",), "must be a string: a ruleset id from an earlier answer")
+    if sent != current:
+        raise RulesChanged(sent, current)
+    return {key: value for key, value in body.items() if key != "ruleset"}
 
 
 def work_size(body: dict) -> int:

@@ -168,3 +168,5 @@ class ErrorAnswer(Open):
     errors = fields.Dict(metadata={"description": 'Messages by field, e.g. {"json": {"state": {"hands": {"1": ["..."]}}}}.'})
     violations = fields.List(fields.Nested(ErrorViolation),
                              metadata={"description": "The rules an impossible position or illegal move breaks."})
+    ruleset = fields.String(metadata={"description": "In a 409 for a ruleset sent that is no longer current: the "
+                                                     "current ruleset."})

@@ -21,7 +21,7 @@ from rules_engine.rules import Option
 
 from .fields import OneOf, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
-from .requests import SEED_DOC, DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
+from .requests import SEED_DOC, ruleset_field, DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
 
 
 class Body(dict):
@@ -114,6 +114,7 @@ def _envelope(game: Game, group: tuple[Variant, ...], case: Case | None = None) 
         "game": const(game.slug, required=True),
         "variant": fields.String(validate=validate.OneOf(slugs), required=not default, metadata=variant_doc),
         "options": fields.Nested(options(game.slug, case), required=bool(case and case.suffix)),
+        "ruleset": ruleset_field(),
     }
 
 
@@ -199,6 +200,7 @@ def _rule_explain() -> type[Schema]:
         "game": fields.String(validate=validate.Length(max=64)),
         "variant": fields.String(validate=validate.Length(max=64)),
         "options": fields.Dict(),
+        "ruleset": ruleset_field(),
     })
 
 

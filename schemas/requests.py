@@ -7,6 +7,15 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 from .fields import FreeObject
 
 SEED_DOC = "The same seed always gives the same deal; omitted means a random seed, which the answer gives."
+RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered only while those are still the rules "
+               "in force, and otherwise refused with 409 naming the current ruleset.")
+
+
+def ruleset_field() -> fields.String:
+    """The optional `ruleset` a request was computed under."""
+    return fields.String(validate=validate.Length(max=128), metadata={"description": RULESET_DOC})
+
+
 GAME_SLUG = {"metadata": {"description": "A game slug from GET /games.", "example": "canadian-salad"}}
 
 
@@ -22,6 +31,7 @@ class Envelope(Schema):
         "House rules and interpretations by name; see GET /games/{game}, where each option's accepts says "
         "what it takes. A numeric value may come as a JSON number or a string of its digits (\"deck\": 24 "
         "is \"24\"); the answer's options give it in the option's own type. true and false are never 1 or 0.")})
+    ruleset = ruleset_field()
 
 
 class DealRequest(Envelope):
@@ -56,6 +66,7 @@ class ExplainRequest(Schema):
     options = FreeObject()
     rule_id = fields.String(validate=validate.Length(max=128),
                             metadata={"description": "A rule to explain, e.g. canadian-salad.play.follow-suit."})
+    ruleset = ruleset_field()
     state = FreeObject()
     move = FreeObject()
 
