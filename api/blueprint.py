@@ -105,6 +105,8 @@ def plain_shape(schema: Schema) -> tuple[dict[str, type], frozenset[str]] | None
             return None
         if type(field) is fields.String:
             types[name] = str
+        elif type(field) is fields.Boolean:
+            types[name] = bool
         elif isinstance(field, fields.Dict) and field.key_field is None and field.value_field is None:
             types[name] = dict
         else:

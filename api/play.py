@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules_engine import answers
 from rules_engine.registry import RULES, get_game
 from schemas.answers import ApplyMoveAnswer, DealAnswer, ExplainAnswer, LegalMovesAnswer, ValidateMoveAnswer
-from schemas.bodies import deal_body, explain_body, move_body, state_body
+from schemas.bodies import apply_body, deal_body, explain_body, move_body, state_body
 
 from . import examples
 from .answering import cached_answer
@@ -45,11 +45,12 @@ def validate_move(body: dict):
 
 
 @blp.route("/apply-move", methods=["POST"])
-@blp.arguments(move_body(), examples=examples.requests("apply-move"))
+@blp.arguments(apply_body(), examples=examples.requests("apply-move"))
 @blp.response(200, ApplyMoveAnswer(), examples=examples.responses("apply-move"))
 @blp.errors(400, 404, 409, 413, 422)
 def apply_move(body: dict):
-    """The state after `move`, and the events it caused; an illegal move answers 422."""
+    """The state after `move`, and the events it caused (with `include_legal_moves`, the next legal moves too); an
+    illegal move answers 422."""
     return cached_answer("apply-move", body, answers.apply_move)
 
 

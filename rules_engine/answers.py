@@ -150,10 +150,28 @@ def apply_move(body: dict) -> dict:
         raise IllegalMove(violations)
     outcome = game.apply_move(rs, state, move)
     turn = game.turn(rs, outcome.state)
-    return {
+    answer = {
         **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
         "to_act": turn.to_act, "phase": turn.phase,
     }
+    if _flag(body, "include_legal_moves"):
+        answer["legal_moves"] = _next_legal_moves(body, answer["state"])
+    return answer
+
+
+def _flag(body: dict, name: str) -> bool:
+    value = body.get(name, False)
+    if type(value) is not bool:
+        raise invalid((name,), "must be true or false")
+    return value
+
+
+def _next_legal_moves(body: dict, state: dict) -> dict | None:
+    """/legal-moves' answer for the position a move led to, or None when the seat to act keeps its hand hidden."""
+    try:
+        return legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body} | {"state": state})
+    except InvalidRequest:
+        return None
 
 
 def score(body: dict) -> dict:

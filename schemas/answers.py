@@ -71,6 +71,9 @@ class ValidateMoveAnswer(Turn):
 class ApplyMoveAnswer(Turn):
     state = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
+    legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
+        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the seat "
+                       "to act keeps its hand hidden."})
 
 
 class ScoreLine(Open):

@@ -21,7 +21,7 @@ from rules_engine.rules import Option
 
 from .fields import OneOf, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
-from .requests import SEED_DOC, ruleset_field, DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
+from .requests import INCLUDE_LEGAL_MOVES_DOC, SEED_DOC, ruleset_field, APPLY_MOVE_REQUEST, DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
 
 
 class Body(dict):
@@ -153,6 +153,13 @@ def _move_members(game: Game, group, name: str, envelope: dict, case: Case) -> l
                   {**envelope, "state": _states(game, group, case, required=True), "move": move})]
 
 
+def _apply_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
+    return [shape(f"{name}ApplyMoveRequest", f"A {game.title} position and a move to make.", {
+        **envelope, "state": _states(game, group, case, required=True), "move": move,
+        "include_legal_moves": fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})})]
+
+
 def _explain_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
     move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
     move.required = False
@@ -184,7 +191,7 @@ def _meld_members(game: Game, group, name: str, envelope: dict) -> list:
                   {**envelope, "melds": canasta.melds(), "context": context})]
 
 
-_MEMBERS = {"state": _state_members, "move": _move_members, "explain": _explain_members, "deal": _deal_members,
+_MEMBERS = {"state": _state_members, "move": _move_members, "apply": _apply_members, "explain": _explain_members, "deal": _deal_members,
             "meld": _meld_members}
 
 
@@ -212,6 +219,12 @@ def state_body() -> Body:
 def move_body() -> Body:
     """A position and a move."""
     return Body(list(_members("move")), MOVE_REQUEST, "A position and a move, in their game's shapes.")
+
+
+def apply_body() -> Body:
+    """A position and a move to make, optionally asking for the next legal moves."""
+    return Body(list(_members("apply")), APPLY_MOVE_REQUEST,
+                "A position and a move, in their game's shapes, and whether to answer the next legal moves.")
 
 
 def deal_body() -> Body:

@@ -55,6 +55,16 @@ class MoveRequest(StateRequest):
     move = FreeObject(required=True, metadata={"description": "A move: {\"type\": ..., fields}."})
 
 
+INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position, or null "
+                           "when the seat to act keeps its hand hidden. Omitted means false.")
+
+
+class ApplyMoveRequest(MoveRequest):
+    """A position and a move to make."""
+
+    include_legal_moves = fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})
+
+
 class ExplainRequest(Schema):
     """A rule id, or a position with an optional move."""
 
@@ -92,6 +102,7 @@ class MeldRequest(Envelope):
 DEAL_REQUEST = DealRequest()
 STATE_REQUEST = StateRequest()
 MOVE_REQUEST = MoveRequest()
+APPLY_MOVE_REQUEST = ApplyMoveRequest()
 EXPLAIN_REQUEST = ExplainRequest()
 MELD_REQUEST = MeldRequest()
 
