@@ -36,17 +36,11 @@ class BodyParser(FlaskParser):
             # flask-smorest's own wrapper only asks whether the view is a coroutine; none is, so the
             # view it wraps is called directly.
             target = getattr(view, "__wrapped__", view)
+            if getattr(schema, "reads_raw", False):  # a view that reads its body itself, under its own limits
+                return wraps(view)(target)
 
-            @wraps(view)
-            def parsed(*args, **view_kwargs):
-                data = request.get_data(cache=False)
-                try:
-                    LIMITS.check_text(data)
-                    body = _parse(data)
-                except TooLarge as error:
-                    _refuse(error)
-                except orjson.JSONDecodeError as error:
-                    abort(400, message="The body is not valid JSON.", messages={"json": {"_schema": [str(error)]}})
+            def read(body: object) -> dict:
+                """The body, already parsed from JSON, checked against the size limits and the schema."""
                 if type(body) is not dict:
                     abort(400, message="The body must be a JSON object.",
                           messages={"json": {"_schema": [f"a JSON {_json_type(body)} was sent; send an object"]}})
@@ -59,8 +53,22 @@ class BodyParser(FlaskParser):
                         body = schema.load(body)
                     except ValidationError as error:
                         abort(422, messages={"json": error.messages})
-                return target(*args, body, **view_kwargs)
+                return body
 
+            @wraps(view)
+            def parsed(*args, **view_kwargs):
+                data = request.get_data(cache=False)
+                try:
+                    LIMITS.check_text(data)
+                    body = parse(data)
+                except TooLarge as error:
+                    _refuse(error)
+                except orjson.JSONDecodeError as error:
+                    abort(400, message="The body is not valid JSON.", messages={"json": {"_schema": [str(error)]}})
+                return target(*args, read(body), **view_kwargs)
+
+            # A batch answers each of its items through the same checks and view as a single call.
+            parsed.answer_parsed = lambda body: target(read(body))
             return parsed
 
         return decorator
@@ -70,7 +78,7 @@ def _refuse(error: TooLarge) -> None:
     abort(422, message=f"The body is larger than any real request: {error.message}.", messages=error.errors())
 
 
-def _parse(data: bytes) -> object:
+def parse(data: bytes) -> object:
     """orjson's reading of a body, with the cycle collector held off meanwhile.
 
     Parsed JSON holds no reference cycles, yet every object it creates counts toward the next

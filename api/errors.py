@@ -134,8 +134,9 @@ def register(app: Flask) -> None:
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
         message = data.get("message") or _plain(error)
-        if error.code == 413:
-            limit = app.config["MAX_CONTENT_LENGTH"]
+        if error.code == 413 and errors is None:  # werkzeug's, over a byte limit
+            # A batch item is held to a single call's limit; the batch and other bodies to the request's own.
+            limit = getattr(error, "limit", None) or request.max_content_length
             message = f"The body is larger than this service accepts ({limit} bytes)."
             errors = {"json": {"_schema": [f"the body must be at most {limit} bytes"]}}
         if errors is None:

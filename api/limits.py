@@ -105,16 +105,17 @@ class Limits:
         # A body naming no known game or variant is held to the largest deck: the engine refuses it anyway.
         self._widest = Bounds(max(b.cards for b in self._bounds.values()))
 
-    def check_text(self, data: bytes) -> None:
+    def check_text(self, data: bytes, bodies: int = 1) -> None:
         """Raise TooLarge when the JSON text opens far more arrays and objects than any body may, before it is parsed.
 
         Each array or object starts with a bracket, so counting brackets bounds them (a string
         may hold a few; the margin is twice the largest budget of values). Counting costs a
         tenth of parsing, and building tens of thousands of empty lists and objects is the
         dearest thing a body can ask of the parser; numbers and strings are cheap to parse,
-        and the one pass after parsing points at the field that holds too many of them.
+        and the one pass after parsing points at the field that holds too many of them. A batch
+        of `bodies` requests may open as many as that many bodies.
         """
-        most = 2 * self._widest.nodes
+        most = 2 * self._widest.nodes * bodies
         if data.count(b"[") + data.count(b"{") > most:
             raise TooLarge((), f"the body opens more than {most} arrays and objects; no request needs that many")
 
@@ -172,3 +173,4 @@ class Limits:
 
 
 LIMITS = Limits()
+MAX_BATCH_ITEMS = 256  # requests in one batch; each is held to the limits of a single call
