@@ -31,6 +31,7 @@ class BodyParser(FlaskParser):
         schema = getattr(schema, "envelope", schema)
         shape = plain_shape(schema)
         field_count = len(schema.fields)
+        log = "moves" in schema.fields  # a body carrying a log of moves (api.limits)
 
         def decorator(view):
             # flask-smorest's own wrapper only asks whether the view is a coroutine; none is, so the
@@ -45,7 +46,7 @@ class BodyParser(FlaskParser):
                     abort(400, message="The body must be a JSON object.",
                           messages={"json": {"_schema": [f"a JSON {_json_type(body)} was sent; send an object"]}})
                 try:
-                    LIMITS.check(body, field_count)
+                    LIMITS.check(body, field_count, log)
                 except TooLarge as error:
                     _refuse(error)
                 if shape is None or not fits(body, shape):
@@ -59,7 +60,7 @@ class BodyParser(FlaskParser):
             def parsed(*args, **view_kwargs):
                 data = request.get_data(cache=False)
                 try:
-                    LIMITS.check_text(data)
+                    LIMITS.check_text(data, log=log)
                     body = parse(data)
                 except TooLarge as error:
                     _refuse(error)

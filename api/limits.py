@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules_engine.answers import MAX_LOG_MOVES
 from rules_engine.cards import CANONICAL
 from rules_engine.registry import GAMES
 
@@ -20,6 +21,9 @@ MAX_DEPTH = 16         # nesting; the deepest state shape is five levels
 NODES_PER_CARD = 8     # values per card of the deck a body may hold (moves, tricks and melds wrap cards)
 NODES_SPARE = 1024     # values beyond that, for the envelope, options and counters
 CARD_HOLDERS = ("move", "meld", "melds")  # parts of a body that hold no more cards than the deck
+LOG = "moves"          # a log of moves: up to MAX_LOG_MOVES of them, each held to a move's limits
+NODES_PER_MOVE = 32    # values per move of a log beyond the position's budget
+BRACKETS_PER_MOVE = 4  # arrays and objects per move of a log beyond the position's
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ class Limits:
         # A body naming no known game or variant is held to the largest deck: the engine refuses it anyway.
         self._widest = Bounds(max(b.cards for b in self._bounds.values()))
 
-    def check_text(self, data: bytes, bodies: int = 1) -> None:
+    def check_text(self, data: bytes, bodies: int = 1, log: bool = False) -> None:
         """Raise TooLarge when the JSON text opens far more arrays and objects than any body may, before it is parsed.
 
         Each array or object starts with a bracket, so counting brackets bounds them (a string
@@ -113,9 +117,10 @@ class Limits:
         tenth of parsing, and building tens of thousands of empty lists and objects is the
         dearest thing a body can ask of the parser; numbers and strings are cheap to parse,
         and the one pass after parsing points at the field that holds too many of them. A batch
-        of `bodies` requests may open as many as that many bodies.
+        of `bodies` requests may open as many as that many bodies, and a body with a `log` of moves
+        a few more per move.
         """
-        most = 2 * self._widest.nodes * bodies
+        most = 2 * self._widest.nodes * bodies + (BRACKETS_PER_MOVE * MAX_LOG_MOVES if log else 0)
         if data.count(b"[") + data.count(b"{") > most:
             raise TooLarge((), f"the body opens more than {most} arrays and objects; no request needs that many")
 
@@ -126,8 +131,9 @@ class Limits:
             return self._widest
         return self._bounds.get((game, variant)) or self._bounds.get((game, None)) or self._widest
 
-    def check(self, body: dict, fields: int) -> None:
-        """Raise TooLarge at the first part of the body over its limit; `fields`: the envelope's field count.
+    def check(self, body: dict, fields: int, log: bool = False) -> None:
+        """Raise TooLarge at the first part of the body over its limit; `fields`: the envelope's field count;
+        `log`: whether the body may carry a log of moves.
 
         The body is walked a level at a time, each level's values gathered by list operations
         that run in C; where a part is over its limit is worked out only once one is found.
@@ -136,20 +142,25 @@ class Limits:
             raise TooLarge((), f"the body has {len(body)} fields; a request has at most {fields}")
         bounds = self.bounds_for(body)
         cards, budget = bounds.cards, bounds.nodes
+        moves = body.get(LOG) if log and type(body.get(LOG)) is list else None
+        if moves is not None:
+            if len(moves) > MAX_LOG_MOVES:
+                raise TooLarge((LOG,), f"holds {len(moves)} moves; a log holds at most {MAX_LOG_MOVES}")
+            budget += NODES_PER_MOVE * len(moves)
         level: list = [body]
         depth = 0
         while level:
             budget -= len(level)
             if budget < 0:
                 raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
-                                   f"needs that many")
+                                   f"needs that many" + (f", with {NODES_PER_MOVE} more per move of a log" if moves else ""))
             deeper: list = []
             for node in level:
                 kind = type(node)
                 if kind is list:
                     if depth >= MAX_DEPTH:
                         raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
-                    if len(node) > cards:
+                    if len(node) > cards and node is not moves:
                         raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
                                                              f"of this game holds more than {cards}")
                     deeper += node
@@ -165,11 +176,11 @@ class Limits:
                                                          f"{MAX_STRING}")
             level = deeper
             depth += 1
-        for name in CARD_HOLDERS:
-            if body.get(name) is not None:
-                cards = _cards_shown(body[name])
-                if cards > bounds.cards:
-                    raise TooLarge((name,), f"names {cards} cards; a deal of this game has {bounds.cards}")
+        holders = [((name,), body[name]) for name in CARD_HOLDERS if body.get(name) is not None]
+        for pointer, holder in holders + [((LOG, index), move) for index, move in enumerate(moves or ())]:
+            cards = _cards_shown(holder)
+            if cards > bounds.cards:
+                raise TooLarge(pointer, f"names {cards} cards; a deal of this game has {bounds.cards}")
 
 
 LIMITS = Limits()

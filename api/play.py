@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from rules_engine import answers
 from rules_engine.registry import RULES, get_game
-from schemas.answers import ApplyMoveAnswer, DealAnswer, ExplainAnswer, LegalMovesAnswer, ValidateMoveAnswer
-from schemas.bodies import apply_body, deal_body, explain_body, move_body, state_body
+from schemas.answers import (ApplyMoveAnswer, DealAnswer, ExplainAnswer, LegalMovesAnswer, ValidateGameAnswer,
+                             ValidateMoveAnswer)
+from schemas.bodies import apply_body, deal_body, explain_body, move_body, state_body, validate_game_body
 
 from . import examples
 from .answering import cached_answer
@@ -52,6 +53,16 @@ def apply_move(body: dict):
     """The state after `move`, and the events it caused (with `include_legal_moves`, the next legal moves too); an
     illegal move answers 422."""
     return cached_answer("apply-move", body, answers.apply_move)
+
+
+@blp.route("/validate-game", methods=["POST"])
+@blp.arguments(validate_game_body())
+@blp.response(200, ValidateGameAnswer())
+@blp.errors(400, 404, 409, 413, 422)
+def validate_game(body: dict):
+    """Referee a whole hand: replay `moves` from a deal or a state; the first illegal move, with the rules it breaks
+    and the position before it, or where the log leaves the hand (its score when over)."""
+    return cached_answer("validate-game", body, answers.validate_game)
 
 
 @blp.route("/explain", methods=["POST"])

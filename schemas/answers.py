@@ -173,3 +173,20 @@ class ErrorAnswer(Open):
                              metadata={"description": "The rules an impossible position or illegal move breaks."})
     ruleset = fields.String(metadata={"description": "In a 409 for a ruleset sent that is no longer current: the "
                                                      "current ruleset."})
+
+
+class FirstIllegal(Open):
+    index = fields.Integer(required=True, metadata={"description": "The move's place in the log, from 0."})
+    move = fields.Dict(required=True)
+    violations = fields.List(fields.Nested(Violation), required=True)
+    state = fields.Dict(required=True, metadata={"description": "The position before the move."})
+
+
+class ValidateGameAnswer(Turn):
+    valid = fields.Boolean(required=True, metadata={"description": "Whether every move of the log was legal."})
+    steps = fields.Integer(required=True, metadata={"description": "How many moves were replayed before the first "
+                                                                   "illegal one (all of them when valid)."})
+    first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
+                          metadata={"description": "/score's answer when the hand is over; null otherwise."})

@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 from .fields import Strict
 
 ITEM_PATH_DOC = ("A POST endpoint of this service: /deal, /legal-moves, /validate-move, /apply-move, /explain, "
-                 "/score or /validate-meld. Any other path is answered 404 in its item.")
+                 "/score, /validate-meld or /validate-game. Any other path is answered 404 in its item.")
 ITEM_BODY_DOC = "The request body that endpoint takes, exactly as a single call would send it."
 
 

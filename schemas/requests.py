@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from rules_engine.answers import MAX_LOG_MOVES
+
 from .fields import FreeObject
 
 SEED_DOC = "The same seed always gives the same deal; omitted means a random seed, which the answer gives."
@@ -65,6 +67,20 @@ class ApplyMoveRequest(MoveRequest):
     include_legal_moves = fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})
 
 
+MOVES_DOC = "The moves of the log, in order, each as /apply-move takes it (a move copied from /legal-moves too)."
+
+
+class ValidateGameRequest(Envelope):
+    """A log of moves to replay from a deal (seed, players, setup) or from a starting state."""
+
+    players = fields.Integer(strict=True)
+    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1))
+    setup = FreeObject()
+    state = FreeObject()
+    moves = fields.List(FreeObject(), required=True, validate=validate.Length(max=MAX_LOG_MOVES),
+                        metadata={"description": MOVES_DOC})
+
+
 class ExplainRequest(Schema):
     """A rule id, or a position with an optional move."""
 
@@ -103,6 +119,7 @@ DEAL_REQUEST = DealRequest()
 STATE_REQUEST = StateRequest()
 MOVE_REQUEST = MoveRequest()
 APPLY_MOVE_REQUEST = ApplyMoveRequest()
+VALIDATE_GAME_REQUEST = ValidateGameRequest()
 EXPLAIN_REQUEST = ExplainRequest()
 MELD_REQUEST = MeldRequest()
 
