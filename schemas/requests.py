@@ -13,9 +13,9 @@ RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered onl
                "in force, and otherwise refused with 409 naming the current ruleset.")
 
 
-def ruleset_field() -> fields.String:
-    """The optional `ruleset` a request was computed under."""
-    return fields.String(validate=validate.Length(max=128), metadata={"description": RULESET_DOC})
+def ruleset_field(**kwargs) -> fields.String:
+    """The optional `ruleset` a request was computed under (a plain string: the size limits bound its length)."""
+    return fields.String(metadata={"description": RULESET_DOC}, **kwargs)
 
 
 GAME_SLUG = {"metadata": {"description": "A game slug from GET /games.", "example": "canadian-salad"}}
