@@ -21,7 +21,7 @@ ITEM_FIELDS = frozenset({"path", "body"})
 
 @blp.route("/batch", methods=["POST"])
 @blp.arguments(batch_request(MAX_BATCH_ITEMS, "MAX_BATCH_BYTES"), examples={"two": {
-    "summary": "Two positions' legal moves", "value": {"requests": [
+    "summary": "A deal and a rule", "value": {"requests": [
         {"path": "/deal", "body": {"game": "euchre", "seed": 1}},
         {"path": "/explain", "body": {"rule_id": "euchre.play.follow-suit"}}]}}})
 @blp.response(200, BatchAnswer())
