@@ -74,10 +74,11 @@ def _read(data: bytes) -> list:
 def _item_problem(item: object) -> dict | None:
     if type(item) is not dict:
         return {"_schema": ['Invalid input type: send {"path": ..., "body": ...}.']}
-    for name in sorted(set(item) - ITEM_FIELDS):
-        return {name: ["Unknown field."]}
-    for name in sorted(ITEM_FIELDS - set(item)):
-        return {name: ["Missing data for required field."]}
+    unknown, missing = sorted(set(item) - ITEM_FIELDS), sorted(ITEM_FIELDS - set(item))
+    if unknown:
+        return {unknown[0]: ["Unknown field."]}
+    if missing:
+        return {missing[0]: ["Missing data for required field."]}
     if type(item["path"]) is not str:
         return {"path": ["Not a valid string."]}
     if len(item["path"]) > 64:

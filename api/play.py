@@ -23,7 +23,7 @@ blp = Blueprint("play", __name__, description="Deal, list legal moves, judge and
 def deal(body: dict):
     """A valid starting state for `players` and an integer `seed` (same seed, same deal; omitted: a random one,
     answered in `seed`)."""
-    # The seed is chosen before the cache is asked, so a random deal is stored under its own seed.
+    # A random seed is chosen before the cache is asked, so a random deal is stored under its own seed.
     return cached_answer("deal", answers.seeded(body), answers.deal)
 
 

@@ -255,7 +255,7 @@ def _start(game: Game, rs: Ruleset, body: dict) -> object:
     if body.get("state") is not None:
         return _state(game, rs, body)
     if body.get("seed") is None:
-        raise invalid(("seed",), "required: the seed of the deal the log starts from, or a starting state")
+        raise invalid(("seed",), "required: a seed for the deal the log starts from, or a starting state")
     dealt = deal({key: body[key] for key in ("game", "variant", "options", "players", "seed", "setup") if key in body})
     return game.read_state(rs, dealt["state"])
 

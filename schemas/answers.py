@@ -48,8 +48,8 @@ class Turn(Answer):
 
 
 class DealAnswer(Turn):
-    seed = fields.Integer(required=True, metadata={"description": "The seed dealt from: the request's, or the random "
-                                                                  "one chosen when it named none."})
+    seed = fields.Integer(required=True, metadata={"description": "The number the deal was made from: the "
+                                                                  "request's seed, or a random one when it named none."})
     state = fields.Dict(required=True)
 
 
