@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_engine.answers import MAX_LOG_MOVES
+from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 from rules_engine.cards import CANONICAL
 from rules_engine.registry import GAMES
 
@@ -21,7 +21,8 @@ MAX_DEPTH = 16         # nesting; the deepest state shape is five levels
 NODES_PER_CARD = 8     # values per card of the deck a body may hold (moves, tricks and melds wrap cards)
 NODES_SPARE = 1024     # values beyond that, for the envelope, options and counters
 CARD_HOLDERS = ("move", "meld", "melds")  # parts of a body that hold no more cards than the deck
-LOG = "moves"          # a log of moves: up to MAX_LOG_MOVES of them, each held to a move's limits
+LOG = "moves"          # a log of moves (or each hand's): MAX_LOG_MOVES in all, each held to a move's limits
+                       # (and MAX_LOG_HANDS hands, each given the budget of a move)
 NODES_PER_MOVE = 32    # values per move of a log beyond the position's budget
 BRACKETS_PER_MOVE = 4  # arrays and objects per move of a log beyond the position's
 
@@ -97,6 +98,18 @@ def _deal_cards(game, variant) -> int:
     return most
 
 
+def _logs(body: dict) -> dict[int, tuple[tuple, list]]:
+    """The lists of moves a body's log holds, by identity: its `moves`, and each of its `hands`' moves."""
+    found = {}
+    if type(body.get(LOG)) is list:
+        found[id(body[LOG])] = ((LOG,), body[LOG])
+    hands = body.get("hands")
+    for number, hand in enumerate(hands if type(hands) is list else ()):
+        if type(hand) is dict and type(hand.get(LOG)) is list:
+            found[id(hand[LOG])] = (("hands", number, LOG), hand[LOG])
+    return found
+
+
 class Limits:
     """The bounds of every game and variant, worked out once from their own deals."""
 
@@ -142,25 +155,30 @@ class Limits:
             raise TooLarge((), f"the body has {len(body)} fields; a request has at most {fields}")
         bounds = self.bounds_for(body)
         cards, budget = bounds.cards, bounds.nodes
-        moves = body.get(LOG) if log and type(body.get(LOG)) is list else None
-        if moves is not None:
-            if len(moves) > MAX_LOG_MOVES:
-                raise TooLarge((LOG,), f"holds {len(moves)} moves; a log holds at most {MAX_LOG_MOVES}")
-            budget += NODES_PER_MOVE * len(moves)
+        logs = _logs(body) if log else {}
+        moves = [move for _, found in logs.values() for move in found]
+        if len(moves) > MAX_LOG_MOVES:
+            raise TooLarge(next(iter(logs.values()))[0], f"holds {len(moves)} moves in all; a log holds at most "
+                                                         f"{MAX_LOG_MOVES}")
+        hands = body.get("hands") if log and type(body.get("hands")) is list else []
+        if len(hands) > MAX_LOG_HANDS:
+            raise TooLarge(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
+        exempt = set(logs) | {id(hands)}
+        budget += NODES_PER_MOVE * (len(moves) + len(hands))
         level: list = [body]
         depth = 0
         while level:
             budget -= len(level)
             if budget < 0:
                 raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
-                                   f"needs that many" + (f", with {NODES_PER_MOVE} more per move of a log" if moves else ""))
+                                   f"needs that many" + (f", with {NODES_PER_MOVE} more per move of a log" if logs else ""))
             deeper: list = []
             for node in level:
                 kind = type(node)
                 if kind is list:
                     if depth >= MAX_DEPTH:
                         raise TooLarge(_pointer(body, node), f"nested more than {MAX_DEPTH} levels deep")
-                    if len(node) > cards and node is not moves:
+                    if len(node) > cards and id(node) not in exempt:
                         raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
                                                              f"of this game holds more than {cards}")
                     deeper += node
@@ -177,7 +195,8 @@ class Limits:
             level = deeper
             depth += 1
         holders = [((name,), body[name]) for name in CARD_HOLDERS if body.get(name) is not None]
-        for pointer, holder in holders + [((LOG, index), move) for index, move in enumerate(moves or ())]:
+        for pointer, holder in holders + [((*at, index), move) for at, found in logs.values()
+                                          for index, move in enumerate(found)]:
             cards = _cards_shown(holder)
             if cards > bounds.cards:
                 raise TooLarge(pointer, f"names {cards} cards; a deal of this game has {bounds.cards}")

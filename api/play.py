@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 
-from rules_engine import answers
+from rules_engine import answers, replay
 from rules_engine.registry import RULES, get_game
 from schemas.answers import (ApplyMoveAnswer, DealAnswer, ExplainAnswer, LegalMovesAnswer, ValidateGameAnswer,
                              ValidateMoveAnswer)
@@ -62,7 +62,7 @@ def apply_move(body: dict):
 def validate_game(body: dict):
     """Referee a whole hand: replay `moves` from a deal or a state; the first illegal move, with the rules it breaks
     and the position before it, or where the log leaves the hand (its score when over)."""
-    return cached_answer("validate-game", body, answers.validate_game)
+    return cached_answer("validate-game", body, replay.validate_game)
 
 
 @blp.route("/explain", methods=["POST"])

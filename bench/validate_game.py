@@ -1,7 +1,7 @@
 """/validate-game in process on whole Classic Canasta hands: time per log, and how it grows with the log's length.
 
 Hands are played by random legal moves from seeded deals; the longest of `--hands` is replayed in
-prefixes of growing length, each timed as the median of `--repeat` calls of answers.validate_game
+prefixes of growing length, each timed as the median of `--repeat` calls of replay.validate_game
 (the engine's whole work for the endpoint: deal, read, judge and apply every move, dump, score).
 
     .venv/bin/python -m bench.validate_game [--hands 20] [--repeat 9]
@@ -16,7 +16,7 @@ import time
 
 import orjson
 
-from rules_engine import answers
+from rules_engine import answers, replay
 
 GAME = "canasta"
 
@@ -42,7 +42,7 @@ def median_ms(body: dict, repeat: int) -> float:
     times = []
     for _ in range(repeat):
         started = time.perf_counter()
-        answers.validate_game(orjson.loads(text))
+        replay.validate_game(orjson.loads(text))
         times.append(time.perf_counter() - started)
     return statistics.median(times) * 1000
 

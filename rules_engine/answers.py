@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import secrets
 
-from .errors import FieldProblem, HandFinished, IllegalMove, InvalidRequest, RulesChanged, invalid
+from .errors import HandFinished, IllegalMove, InvalidRequest, RulesChanged, invalid
 from .game import Game, Ruleset
 from .registry import GAMES, RULES, get_game
 from .parsing import read_int
 
 
 LISTING_FIELDS = frozenset({"code", "rules"})
-MAX_LOG_MOVES = 1000  # moves in one validated log; a long Classic Canasta hand makes a few hundred
 
 
 def _resolve(body: dict) -> tuple[Game, Ruleset]:
@@ -248,57 +247,3 @@ def explain(body: dict) -> dict:
 
 def _same_move(listed: dict, move: dict) -> bool:
     return all(listed.get(key) == value for key, value in move.items() if key != "seat")
-
-
-def _start(game: Game, rs: Ruleset, body: dict) -> object:
-    """The position a log starts from: its `state`, or the deal its `seed` (with `players`, `setup`) makes."""
-    if body.get("state") is not None:
-        return _state(game, rs, body)
-    if body.get("seed") is None:
-        raise invalid(("seed",), "required: a seed for the deal the log starts from, or a starting state")
-    dealt = deal({key: body[key] for key in ("game", "variant", "options", "players", "seed", "setup") if key in body})
-    return game.read_state(rs, dealt["state"])
-
-
-def _log_move(game: Game, rs: Ruleset, raw: object, index: int) -> dict:
-    """One move of a log, read as /apply-move reads its move; a problem points into `moves`."""
-    try:
-        return _move(game, rs, {"move": raw})
-    except InvalidRequest as error:
-        raise InvalidRequest([FieldProblem(("moves", index, *p.pointer[1:]) if p.pointer[:1] == ("move",) else p.pointer,
-                                           p.message, p.rule) for p in error.problems]) from error
-
-
-def validate_game(body: dict) -> dict:
-    """Replay a log of moves from a deal or a state: whether every move was legal, the first that was not
-    and why, and where the log leaves the hand (its score when over)."""
-    game, rs = _resolve(body)
-    state = _start(game, rs, body)
-    moves = body.get("moves")
-    if type(moves) is not list:
-        raise invalid(("moves",), "required: the moves of the log, in order")
-    if len(moves) > MAX_LOG_MOVES:
-        raise invalid(("moves",), f"holds {len(moves)} moves; a log holds at most {MAX_LOG_MOVES}")
-    first_illegal = None
-    steps = 0
-    for index, raw in enumerate(moves):
-        move = _log_move(game, rs, raw, index)
-        if game.turn(rs, state).to_act is None:
-            over = game.situation_rules(rs, state)
-            violations = [{"rule": over[0] if over else None,
-                           "message": "The hand is over: no move can be made after the last one."}]
-        else:
-            violations = [v.as_dict() for v in game.judge_move(rs, state, move)[0]]
-        if violations:
-            first_illegal = {"index": index, "move": move, "violations": violations,
-                             "state": game.dump_state(rs, state)}
-            break
-        state = game.apply_move(rs, state, move).state
-        steps += 1
-    turn = game.turn(rs, state)
-    return {
-        **_envelope(rs), "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal,
-        "final_state": first_illegal["state"] if first_illegal else game.dump_state(rs, state),
-        "to_act": turn.to_act, "phase": turn.phase,
-        "score": {**_envelope(rs), **game.score(rs, state)} if turn.to_act is None else None,
-    }

@@ -176,10 +176,22 @@ class ErrorAnswer(Open):
 
 
 class FirstIllegal(Open):
-    index = fields.Integer(required=True, metadata={"description": "The move's place in the log, from 0."})
-    move = fields.Dict(required=True)
+    hand = fields.Integer(metadata={"description": "In a log of several hands: the hand's place, from 0."})
+    index = fields.Integer(required=True, metadata={"description": "The move's place in its hand's moves, from 0."})
+    move = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "The move; null when a hand's moves stop before it is over and another hand follows."})
     violations = fields.List(fields.Nested(Violation), required=True)
     state = fields.Dict(required=True, metadata={"description": "The position before the move."})
+
+
+class HandLogAnswer(Open):
+    valid = fields.Boolean(required=True)
+    steps = fields.Integer(required=True)
+    first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    final_state = fields.Dict(required=True)
+    to_act = fields.Integer(required=True, allow_none=True)
+    phase = fields.String(required=True)
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
 
 
 class ValidateGameAnswer(Turn):
@@ -190,3 +202,5 @@ class ValidateGameAnswer(Turn):
     final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
                           metadata={"description": "/score's answer when the hand is over; null otherwise."})
+    hands = fields.List(fields.Nested(HandLogAnswer), metadata={
+        "description": "In a log of several hands: each hand's answer, up to the first with an illegal move."})

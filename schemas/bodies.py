@@ -21,9 +21,9 @@ from rules_engine.rules import Option
 
 from .fields import OneOf, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
-from rules_engine.answers import MAX_LOG_MOVES
+from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
-from .requests import (APPLY_MOVE_REQUEST, DEAL_REQUEST, EXPLAIN_REQUEST, INCLUDE_LEGAL_MOVES_DOC, MELD_REQUEST,
+from .requests import (APPLY_MOVE_REQUEST, DEAL_REQUEST, EXPLAIN_REQUEST, HANDS_DOC, INCLUDE_LEGAL_MOVES_DOC, MELD_REQUEST,
                        MOVE_REQUEST, MOVES_DOC, SEED_DOC, STATE_REQUEST, VALIDATE_GAME_REQUEST, ruleset_field)
 
 
@@ -185,6 +185,13 @@ def _deal_members(game: Game, group, name: str, envelope: dict, log: bool = Fals
         if log:
             found.append(shape(f"{name}{count}DealtLogRequest", f"A {game.title} log of moves from a deal for {n} "
                                                                  "players.", {**deal, "moves": _log(game, group)}))
+            hand = shape(f"{name}{count}HandLog", f"One hand of a {game.title} log: its deal and moves.", {
+                "seed": deal["seed"], "setup": deal["setup"], "moves": _log(game, group)})
+            found.append(shape(f"{name}{count}HandsLogRequest", f"A {game.title} log of several hands for {n} "
+                                                                 "players.", {
+                **envelope, "players": players,
+                "hands": fields.List(fields.Nested(hand), required=True, metadata={"description": HANDS_DOC},
+                                     validate=validate.Length(min=1, max=MAX_LOG_HANDS))}))
         else:
             found.append(shape(f"{name}{count}DealRequest", f"A {game.title} deal for {n} players.", deal))
     return found

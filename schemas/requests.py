@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
-from rules_engine.answers import MAX_LOG_MOVES
+from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
 from .fields import FreeObject
 
@@ -67,18 +67,20 @@ class ApplyMoveRequest(MoveRequest):
     include_legal_moves = fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})
 
 
+HANDS_DOC = ("Several hands of one game in order, each with its own deal (seed, setup) and moves; each hand must "
+             "end before the next is dealt.")
 MOVES_DOC = "The moves of the log, in order, each as /apply-move takes it (a move copied from /legal-moves too)."
 
 
 class ValidateGameRequest(Envelope):
-    """A log of moves to replay from a deal (seed, players, setup) or from a starting state."""
+    """A log of moves to replay from a deal (seed, players, setup) or from a starting state, or several hands."""
 
     players = fields.Integer(strict=True)
     seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1))
     setup = FreeObject()
     state = FreeObject()
-    moves = fields.List(FreeObject(), required=True, validate=validate.Length(max=MAX_LOG_MOVES),
-                        metadata={"description": MOVES_DOC})
+    moves = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_MOVES), metadata={"description": MOVES_DOC})
+    hands = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_HANDS), metadata={"description": HANDS_DOC})
 
 
 class ExplainRequest(Schema):

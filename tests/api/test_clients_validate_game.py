@@ -113,3 +113,76 @@ def test_validate_game_in_a_batch_answers_as_its_single_call(client):
     single = client.post("/validate-game", json=body)
     batch = client.post("/batch", json={"requests": [{"path": "/validate-game", "body": body}]}).get_json()
     assert batch["responses"] == [{"status": single.status_code, "body": single.get_json()}]
+
+
+def played_hands(client, game: str, setups: list) -> tuple[list, list]:
+    """Hands of one game, each from its own deal and set-up, and the position each ends in."""
+    hands, ends = [], []
+    for number, setup in enumerate(setups):
+        chooser = random.Random(number)
+        dealt = {"game": game, "players": default_players(game), "seed": 100 + number, "setup": setup}
+        state = client.post("/deal", json=dealt).get_json()["state"]
+        moves = []
+        while (listed := client.post("/legal-moves", json={"game": game, "state": state}).get_json())["to_act"] is not None:
+            move = chooser.choice(listed["moves"])
+            state = client.post("/apply-move", json={"game": game, "state": state, "move": move}).get_json()["state"]
+            moves.append(move)
+        hands.append({"seed": dealt["seed"], "setup": setup, "moves": moves})
+        ends.append(state)
+    return hands, ends
+
+
+GAME_LOGS = [("canadian-salad", [{"hand_number": n} for n in range(1, 7)]),
+             ("euchre", [{"dealer": n % 4, "score": [0, 0]} for n in range(3)])]
+
+
+@pytest.mark.parametrize("game,setups", GAME_LOGS)
+def test_several_hands_log_agrees_with_each_hand_played_by_apply_move(client, game, setups):
+    hands, ends = played_hands(client, game, setups)
+    answer = validate(client, {"game": game, "players": default_players(game), "hands": hands})
+    assert answer["valid"] is True and answer["first_illegal"] is None
+    assert answer["steps"] == sum(len(hand["moves"]) for hand in hands)
+    assert [hand["final_state"] for hand in answer["hands"]] == ends
+    assert [hand["score"] for hand in answer["hands"]] == [
+        client.post("/score", json={"game": game, "state": end}).get_json() for end in ends]
+    assert answer["final_state"] == ends[-1] and answer["score"] == answer["hands"][-1]["score"]
+
+
+@pytest.mark.parametrize("game,setups", GAME_LOGS)
+def test_several_hands_log_corrupted_in_a_later_hand_is_caught_there(client, game, setups):
+    hands, ends = played_hands(client, game, setups)
+    last = len(hands) - 1
+    start = client.post("/deal", json={"game": game, "players": default_players(game),
+                                       "seed": hands[last]["seed"], "setup": setups[last]}).get_json()["state"]
+    verdicts = [client.post("/validate-move", json={"game": game, "state": start, "move": move}).get_json()
+                for move in hands[last]["moves"]]
+    wrong, verdict = next((move, v) for move, v in zip(hands[last]["moves"], verdicts) if not v["legal"])
+    hands[last]["moves"][0] = wrong
+    answer = validate(client, {"game": game, "players": default_players(game), "hands": hands})
+    found = answer["first_illegal"]
+    assert answer["valid"] is False and (found["hand"], found["index"]) == (last, 0)
+    assert found["violations"] == verdict["violations"] and found["state"] == start
+    assert answer["steps"] == sum(len(hand["moves"]) for hand in hands[:last])
+
+
+def test_several_hands_log_with_a_hand_cut_short_is_caught_at_its_end(client):
+    hands, ends = played_hands(client, "canadian-salad", [{"hand_number": n} for n in range(1, 4)])
+    hands[1]["moves"] = hands[1]["moves"][:10]
+    answer = validate(client, {"game": "canadian-salad", "players": 4, "hands": hands})
+    found = answer["first_illegal"]
+    assert answer["valid"] is False and (found["hand"], found["index"], found["move"]) == (1, 10, None)
+    assert "not over" in found["violations"][0]["message"] and len(answer["hands"]) == 2
+
+
+def test_several_hands_log_unreadable_move_points_into_its_hand(client):
+    answer = client.post("/validate-game", json={"game": "canadian-salad", "players": 4, "hands": [
+        {"seed": 1, "moves": [{"type": "play", "card": "ZZ"}]}]})
+    assert answer.status_code == 422
+    assert "0" in answer.get_json()["errors"]["json"]["hands"]["0"]["moves"]
+
+
+def test_several_hands_log_holds_at_most_32_hands(client):
+    hand = {"seed": 0, "moves": []}
+    assert client.post("/validate-game", json={"game": "euchre", "hands": [hand] * 32}).status_code == 200
+    answer = client.post("/validate-game", json={"game": "euchre", "hands": [hand] * 33})
+    assert answer.status_code == 422 and "hands" in answer.get_json()["errors"]["json"]

@@ -58,7 +58,8 @@ HIDDEN_CARDS_NEEDED = re.compile("|".join((
 # that the engine words without naming a rule: by game, what the refusal says.
 BEYOND_OPENAPI = {
     # Only a formula after the first can be said at the same moment as the one before.
-    "salsifis": (re.compile(r"^/move/calls/0/simultaneous: the first formula has no earlier one"),),
+    "salsifis": (re.compile(r"^/(move|moves/\d+|hands/\d+/moves/\d+)/calls/0/simultaneous: the first formula has no "
+                            r"earlier one"),),
     # Six cards only in the dealer's hand, between taking the upcard and discarding.
     "euchre": (re.compile(r"^/state/hands/\d: holds 6 cards; no position of this game holds more than 5$"),
                re.compile(r"^/state/hands/\d/count: must be between 0 and 5$")),
