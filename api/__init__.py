@@ -12,9 +12,9 @@ from flask import Flask
 
 from schemas.fields import one_of_attributes
 
-from . import games, health, play, scoring
+from . import batch, games, health, play, scoring
 
-BLUEPRINTS = (games.blp, play.blp, scoring.blp, health.blp)
+BLUEPRINTS = (games.blp, play.blp, scoring.blp, batch.blp, health.blp)
 
 
 def register_blueprints(api) -> None:

@@ -33,6 +33,9 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     of an endpoint are cached even where its usual answers are cheaper than a round trip.
     """
     cache = current_app.extensions["cardref.cache"]
+    if "ruleset" in body:
+        ruleset = ruleset or answers.ruleset_of(body).id
+        body = answers.under_current_rules(body, ruleset)
     if cache.kind == "off":
         return json_response(orjson.dumps(compute(body)))
     if ruleset is None:

@@ -31,27 +31,22 @@ class BodyParser(FlaskParser):
         schema = getattr(schema, "envelope", schema)
         shape = plain_shape(schema)
         field_count = len(schema.fields)
+        log = "moves" in schema.fields  # a body carrying a log of moves (api.limits)
 
         def decorator(view):
             # flask-smorest's own wrapper only asks whether the view is a coroutine; none is, so the
             # view it wraps is called directly.
             target = getattr(view, "__wrapped__", view)
+            if getattr(schema, "reads_raw", False):  # a view that reads its body itself, under its own limits
+                return wraps(view)(target)
 
-            @wraps(view)
-            def parsed(*args, **view_kwargs):
-                data = request.get_data(cache=False)
-                try:
-                    LIMITS.check_text(data)
-                    body = _parse(data)
-                except TooLarge as error:
-                    _refuse(error)
-                except orjson.JSONDecodeError as error:
-                    abort(400, message="The body is not valid JSON.", messages={"json": {"_schema": [str(error)]}})
+            def read(body: object) -> dict:
+                """The body, already parsed from JSON, checked against the size limits and the schema."""
                 if type(body) is not dict:
                     abort(400, message="The body must be a JSON object.",
                           messages={"json": {"_schema": [f"a JSON {_json_type(body)} was sent; send an object"]}})
                 try:
-                    LIMITS.check(body, field_count)
+                    LIMITS.check(body, field_count, log)
                 except TooLarge as error:
                     _refuse(error)
                 if shape is None or not fits(body, shape):
@@ -59,8 +54,22 @@ class BodyParser(FlaskParser):
                         body = schema.load(body)
                     except ValidationError as error:
                         abort(422, messages={"json": error.messages})
-                return target(*args, body, **view_kwargs)
+                return body
 
+            @wraps(view)
+            def parsed(*args, **view_kwargs):
+                data = request.get_data(cache=False)
+                try:
+                    LIMITS.check_text(data, log=log)
+                    body = parse(data)
+                except TooLarge as error:
+                    _refuse(error)
+                except orjson.JSONDecodeError as error:
+                    abort(400, message="The body is not valid JSON.", messages={"json": {"_schema": [str(error)]}})
+                return target(*args, read(body), **view_kwargs)
+
+            # A batch answers each of its items through the same checks and view as a single call.
+            parsed.answer_parsed = lambda body: target(read(body))
             return parsed
 
         return decorator
@@ -70,7 +79,7 @@ def _refuse(error: TooLarge) -> None:
     abort(422, message=f"The body is larger than any real request: {error.message}.", messages=error.errors())
 
 
-def _parse(data: bytes) -> object:
+def parse(data: bytes) -> object:
     """orjson's reading of a body, with the cycle collector held off meanwhile.
 
     Parsed JSON holds no reference cycles, yet every object it creates counts toward the next
@@ -105,6 +114,8 @@ def plain_shape(schema: Schema) -> tuple[dict[str, type], frozenset[str]] | None
             return None
         if type(field) is fields.String:
             types[name] = str
+        elif type(field) is fields.Boolean:
+            types[name] = bool
         elif isinstance(field, fields.Dict) and field.key_field is None and field.value_field is None:
             types[name] = dict
         else:
@@ -124,7 +135,8 @@ def fits(body: dict, shape: tuple[dict[str, type], frozenset[str]]) -> bool:
 ERROR_ANSWERS = {
     400: "The body is not JSON, or not a JSON object.",
     404: "An unknown game, variant or rule.",
-    409: "A move on a hand that is already over.",
+    409: "A move on a hand that is already over, or a `ruleset` sent that is no longer the current one (the "
+         "answer's `ruleset` names the current one).",
     413: "The body is larger than the service accepts.",
     422: "A field of the wrong type or shape, an unknown card or option, a position no game reaches (with "
          "the rules it breaks in violations), or an illegal move (from /apply-move).",

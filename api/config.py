@@ -33,6 +33,7 @@ class Settings:
     redis_retry_seconds: float = 1.0
     redis_min_speedup: float = 2.0
     max_body_bytes: int = 256 * 1024
+    max_batch_bytes: int = 4 * 2**20
     log_level: str = "INFO"
     cors_origins: tuple[str, ...] = field(default_factory=lambda: ("*",))
     rate_limit: str = ""
@@ -50,6 +51,7 @@ class Settings:
             redis_retry_seconds=_float("REDIS_RETRY_SECONDS", 1.0),
             redis_min_speedup=_float("REDIS_MIN_SPEEDUP", 2.0),
             max_body_bytes=_int("MAX_BODY_BYTES", 256 * 1024),
+            max_batch_bytes=_int("MAX_BATCH_BYTES", 4 * 2**20),
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             cors_origins=_list("CORS_ORIGINS", "*"),
             rate_limit=os.environ.get("RATE_LIMIT", ""),

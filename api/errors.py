@@ -13,7 +13,7 @@ import orjson
 from flask import Flask, Response, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotBuilt, NotSupported, UnknownName
+from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotBuilt, NotSupported, RulesChanged, UnknownName
 
 log = logging.getLogger("cardref.errors")
 
@@ -120,6 +120,12 @@ def register(app: Flask) -> None:
     def hand_finished(error: HandFinished) -> Response:
         return error_response(409, str(error).capitalize() + ".", {"json": {"state": [str(error)]}})
 
+    @app.errorhandler(RulesChanged)
+    def rules_changed(error: RulesChanged) -> Response:
+        return error_response(409, str(error).capitalize() + ".",
+                              {"json": {"ruleset": [f"no longer current; the current ruleset is {error.current}"]}},
+                              ruleset=error.current)
+
     @app.errorhandler(NotSupported)
     def not_supported(error: NotSupported) -> Response:
         return error_response(422, str(error), {"json": {str(error.pointer[0]): [str(error)]}})
@@ -133,8 +139,9 @@ def register(app: Flask) -> None:
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
         message = data.get("message") or _plain(error)
-        if error.code == 413:
-            limit = app.config["MAX_CONTENT_LENGTH"]
+        if error.code == 413 and errors is None:  # werkzeug's, over a byte limit
+            # A batch item is held to a single call's limit; the batch and other bodies to the request's own.
+            limit = getattr(error, "limit", None) or request.max_content_length
             message = f"The body is larger than this service accepts ({limit} bytes)."
             errors = {"json": {"_schema": [f"the body must be at most {limit} bytes"]}}
         if errors is None:

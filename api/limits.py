@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 from rules_engine.cards import CANONICAL
 from rules_engine.registry import GAMES
 
@@ -20,6 +21,10 @@ MAX_DEPTH = 16         # nesting; the deepest state shape is five levels
 NODES_PER_CARD = 8     # values per card of the deck a body may hold (moves, tricks and melds wrap cards)
 NODES_SPARE = 1024     # values beyond that, for the envelope, options and counters
 CARD_HOLDERS = ("move", "meld", "melds")  # parts of a body that hold no more cards than the deck
+LOG = "moves"          # a log of moves (or each hand's): MAX_LOG_MOVES in all, each held to a move's limits
+                       # (and MAX_LOG_HANDS hands, each given the budget of a move)
+NODES_PER_MOVE = 32    # values per move of a log beyond the position's budget
+BRACKETS_PER_MOVE = 4  # arrays and objects per move of a log beyond the position's
 
 
 @dataclass(frozen=True)
@@ -98,6 +103,18 @@ def _deal_cards(game, variant) -> int:
     return most
 
 
+def _logs(body: dict) -> dict[int, tuple[tuple, list]]:
+    """The lists of moves a body's log holds, by identity: its `moves`, and each of its `hands`' moves."""
+    found = {}
+    if type(body.get(LOG)) is list:
+        found[id(body[LOG])] = ((LOG,), body[LOG])
+    hands = body.get("hands")
+    for number, hand in enumerate(hands if type(hands) is list else ()):
+        if type(hand) is dict and type(hand.get(LOG)) is list:
+            found[id(hand[LOG])] = (("hands", number, LOG), hand[LOG])
+    return found
+
+
 class Limits:
     """The bounds of every game and variant, worked out once from their own deals."""
 
@@ -110,16 +127,18 @@ class Limits:
         # A body naming no known game or variant is held to the largest deck: the engine refuses it anyway.
         self._widest = Bounds(max(b.cards for b in self._bounds.values()))
 
-    def check_text(self, data: bytes) -> None:
+    def check_text(self, data: bytes, bodies: int = 1, log: bool = False) -> None:
         """Raise TooLarge when the JSON text opens far more arrays and objects than any body may, before it is parsed.
 
         Each array or object starts with a bracket, so counting brackets bounds them (a string
         may hold a few; the margin is twice the largest budget of values). Counting costs a
         tenth of parsing, and building tens of thousands of empty lists and objects is the
         dearest thing a body can ask of the parser; numbers and strings are cheap to parse,
-        and the one pass after parsing points at the field that holds too many of them.
+        and the one pass after parsing points at the field that holds too many of them. A batch
+        of `bodies` requests may open as many as that many bodies, and a body with a `log` of moves
+        a few more per move.
         """
-        most = 2 * self._widest.nodes
+        most = 2 * self._widest.nodes * bodies + (BRACKETS_PER_MOVE * MAX_LOG_MOVES if log else 0)
         if data.count(b"[") + data.count(b"{") > most:
             raise TooLarge((), f"the body opens more than {most} arrays and objects; no request needs that many")
 
@@ -130,8 +149,9 @@ class Limits:
             return self._widest
         return self._bounds.get((game, variant)) or self._bounds.get((game, None)) or self._widest
 
-    def check(self, body: dict, fields: int) -> None:
-        """Raise TooLarge at the first part of the body over its limit; `fields`: the envelope's field count.
+    def check(self, body: dict, fields: int, log: bool = False) -> None:
+        """Raise TooLarge at the first part of the body over its limit; `fields`: the envelope's field count;
+        `log`: whether the body may carry a log of moves.
 
         The body is walked a level at a time, each level's values gathered by list operations
         that run in C; where a part is over its limit is worked out only once one is found.
@@ -140,13 +160,23 @@ class Limits:
             raise TooLarge((), f"the body has {len(body)} fields; a request has at most {fields}")
         bounds = self.bounds_for(body)
         cards, budget = bounds.cards, bounds.nodes
+        logs = _logs(body) if log else {}
+        moves = [move for _, found in logs.values() for move in found]
+        if len(moves) > MAX_LOG_MOVES:
+            raise TooLarge(next(iter(logs.values()))[0], f"holds {len(moves)} moves in all; a log holds at most "
+                                                         f"{MAX_LOG_MOVES}")
+        hands = body.get("hands") if log and type(body.get("hands")) is list else []
+        if len(hands) > MAX_LOG_HANDS:
+            raise TooLarge(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
+        exempt = set(logs) | {id(hands)}
+        budget += NODES_PER_MOVE * (len(moves) + len(hands))
         level: list = [body]
         depth = 0
         while level:
             budget -= len(level)
             if budget < 0:
                 raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
-                                   f"needs that many")
+                                   f"needs that many" + (f", with {NODES_PER_MOVE} more per move of a log" if logs else ""))
             if depth >= MAX_DEPTH:
                 nested = next((node for node in level if type(node) is list or type(node) is dict), None)
                 if nested is not None:
@@ -155,7 +185,7 @@ class Limits:
             for node in level:
                 kind = type(node)
                 if kind is list:
-                    if len(node) > cards:
+                    if len(node) > cards and id(node) not in exempt:
                         raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
                                                              f"of this game holds more than {cards}")
                     deeper += node
@@ -169,11 +199,13 @@ class Limits:
                                                          f"{MAX_STRING}")
             level = deeper
             depth += 1
-        for name in CARD_HOLDERS:
-            if body.get(name) is not None:
-                cards = _cards_shown(body[name])
-                if cards > bounds.cards:
-                    raise TooLarge((name,), f"names {cards} cards; a deal of this game has {bounds.cards}")
+        holders = [((name,), body[name]) for name in CARD_HOLDERS if body.get(name) is not None]
+        for pointer, holder in holders + [((*at, index), move) for at, found in logs.values()
+                                          for index, move in enumerate(found)]:
+            cards = _cards_shown(holder)
+            if cards > bounds.cards:
+                raise TooLarge(pointer, f"names {cards} cards; a deal of this game has {bounds.cards}")
 
 
 LIMITS = Limits()
+MAX_BATCH_ITEMS = 256  # requests in one batch; each is held to the limits of a single call

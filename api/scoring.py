@@ -17,7 +17,7 @@ blp = Blueprint("scoring", __name__, description="Score a hand line by line; jud
 @blp.route("/score", methods=["POST"])
 @blp.arguments(state_body(), examples=examples.requests("score"))
 @blp.response(200, ScoreAnswer(), examples=examples.responses("score"))
-@blp.errors(400, 404, 413, 422)
+@blp.errors(400, 404, 409, 413, 422)
 def score(body: dict):
     """The points of a hand per seat and team, line by line, each line citing a rule."""
     return cached_answer("score", body, answers.score)
@@ -26,7 +26,7 @@ def score(body: dict):
 @blp.route("/validate-meld", methods=["POST"])
 @blp.arguments(meld_body(), examples=examples.requests("validate-meld"))
 @blp.response(200, MeldAnswer(), examples=examples.responses("validate-meld"))
-@blp.errors(400, 404, 413, 422)
+@blp.errors(400, 404, 409, 413, 422)
 def validate_meld(body: dict):
     """Rummy games: is this meld (or set of melds) valid, what kind, how many points."""
     return cached_answer("validate-meld", body, answers.validate_meld)

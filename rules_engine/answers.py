@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from .errors import HandFinished, IllegalMove, InvalidRequest, invalid
+import secrets
+
+from .errors import HandFinished, IllegalMove, InvalidRequest, RulesChanged, invalid
 from .game import Game, Ruleset
 from .registry import GAMES, RULES, get_game
 from .parsing import read_int
@@ -41,6 +43,22 @@ def ruleset_of(body: dict) -> Ruleset:
     return _resolve(body)[1]
 
 
+def under_current_rules(body: dict, current: str) -> dict:
+    """The request without the `ruleset` it names, once that is the current one; RulesChanged when it is not.
+
+    The answer does not depend on the ruleset sent, only on whether it still holds, so the request
+    is answered (and cached) as if it had named none.
+    """
+    if "ruleset" not in body:
+        return body
+    sent = body["ruleset"]
+    if type(sent) is not str:
+        raise invalid(("ruleset",), "must be a string: a ruleset id from an earlier answer")
+    if sent != current:
+        raise RulesChanged(sent, current)
+    return {key: value for key, value in body.items() if key != "ruleset"}
+
+
 def work_size(body: dict) -> int:
     """A coarse size class of a request's position: the bit length of its longest shown hand.
 
@@ -54,17 +72,29 @@ def work_size(body: dict) -> int:
     return max([len(hand) for hand in hands if type(hand) is list], default=0).bit_length()
 
 
+MAX_SEED = 2**63 - 1
+
+
+def seeded(body: dict) -> dict:
+    """The deal request with a seed: its own, or a fresh random one when it names none."""
+    if body.get("seed") is not None:
+        return body
+    return {**body, "seed": secrets.randbelow(MAX_SEED + 1)}
+
+
 def deal(body: dict) -> dict:
-    """A starting state for `players` and `seed`; the same seed gives the same deal."""
+    """A starting state for `players` and `seed` (random when omitted, and answered); the same seed gives the same deal."""
+    body = seeded(body)
     game, rs = _resolve(body)
     players = game.players_for(rs, body.get("players"))
-    seed = read_int(body.get("seed", 0), ("seed",), 0, 2**63 - 1)
+    seed = read_int(body["seed"], ("seed",), 0, MAX_SEED)
     setup = body.get("setup") or {}
     if type(setup) is not dict:
         raise invalid(("setup",), "must be an object")
     state = game.deal(rs, players, seed, setup)
     turn = game.turn(rs, state)
-    return {**_envelope(rs), "state": game.dump_state(rs, state), "to_act": turn.to_act, "phase": turn.phase}
+    return {**_envelope(rs), "seed": seed, "state": game.dump_state(rs, state), "to_act": turn.to_act,
+            "phase": turn.phase}
 
 
 def legal_moves(body: dict) -> dict:
@@ -120,10 +150,28 @@ def apply_move(body: dict) -> dict:
         raise IllegalMove(violations)
     outcome = game.apply_move(rs, state, move)
     turn = game.turn(rs, outcome.state)
-    return {
+    answer = {
         **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
         "to_act": turn.to_act, "phase": turn.phase,
     }
+    if _flag(body, "include_legal_moves"):
+        answer["legal_moves"] = _next_legal_moves(body, answer["state"])
+    return answer
+
+
+def _flag(body: dict, name: str) -> bool:
+    value = body.get(name, False)
+    if type(value) is not bool:
+        raise invalid((name,), "must be true or false")
+    return value
+
+
+def _next_legal_moves(body: dict, state: dict) -> dict | None:
+    """/legal-moves' answer for the position a move led to, or None when the seat to act keeps its hand hidden."""
+    try:
+        return legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body} | {"state": state})
+    except InvalidRequest:
+        return None
 
 
 def score(body: dict) -> dict:

@@ -69,3 +69,11 @@ class IllegalMove(EngineError):
     def __init__(self, violations: list):
         self.violations = violations
         super().__init__("; ".join(v.message for v in violations))
+
+
+class RulesChanged(EngineError):
+    """A request computed under a ruleset that is no longer the current one."""
+
+    def __init__(self, sent: str, current: str):
+        self.sent, self.current = sent, current
+        super().__init__(f"the rules have changed since ruleset {sent!r}; the current ruleset is {current!r}")

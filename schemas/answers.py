@@ -48,6 +48,8 @@ class Turn(Answer):
 
 
 class DealAnswer(Turn):
+    seed = fields.Integer(required=True, metadata={"description": "The number the deal was made from: the "
+                                                                  "request's seed, or a random one when it named none."})
     state = fields.Dict(required=True)
 
 
@@ -69,6 +71,9 @@ class ValidateMoveAnswer(Turn):
 class ApplyMoveAnswer(Turn):
     state = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
+    legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
+        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the seat "
+                       "to act keeps its hand hidden."})
 
 
 class ScoreLine(Open):
@@ -166,3 +171,36 @@ class ErrorAnswer(Open):
     errors = fields.Dict(metadata={"description": 'Messages by field, e.g. {"json": {"state": {"hands": {"1": ["..."]}}}}.'})
     violations = fields.List(fields.Nested(ErrorViolation),
                              metadata={"description": "The rules an impossible position or illegal move breaks."})
+    ruleset = fields.String(metadata={"description": "In a 409 for a ruleset sent that is no longer current: the "
+                                                     "current ruleset."})
+
+
+class FirstIllegal(Open):
+    hand = fields.Integer(metadata={"description": "In a log of several hands: the hand's place, from 0."})
+    index = fields.Integer(required=True, metadata={"description": "The move's place in its hand's moves, from 0."})
+    move = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "The move; null when a hand's moves stop before it is over and another hand follows."})
+    violations = fields.List(fields.Nested(Violation), required=True)
+    state = fields.Dict(required=True, metadata={"description": "The position before the move."})
+
+
+class HandLogAnswer(Open):
+    valid = fields.Boolean(required=True)
+    steps = fields.Integer(required=True)
+    first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    final_state = fields.Dict(required=True)
+    to_act = fields.Integer(required=True, allow_none=True)
+    phase = fields.String(required=True)
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
+
+
+class ValidateGameAnswer(Turn):
+    valid = fields.Boolean(required=True, metadata={"description": "Whether every move of the log was legal."})
+    steps = fields.Integer(required=True, metadata={"description": "How many moves were replayed before the first "
+                                                                   "illegal one (all of them when valid)."})
+    first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
+    score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
+                          metadata={"description": "/score's answer when the hand is over; null otherwise."})
+    hands = fields.List(fields.Nested(HandLogAnswer), metadata={
+        "description": "In a log of several hands: each hand's answer, up to the first with an illegal move."})

@@ -21,7 +21,10 @@ from rules_engine.rules import Option
 
 from .fields import OneOf, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
-from .requests import DEAL_REQUEST, EXPLAIN_REQUEST, MELD_REQUEST, MOVE_REQUEST, STATE_REQUEST
+from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
+
+from .requests import (APPLY_MOVE_REQUEST, DEAL_REQUEST, EXPLAIN_REQUEST, HANDS_DOC, INCLUDE_LEGAL_MOVES_DOC, MELD_REQUEST,
+                       MOVE_REQUEST, MOVES_DOC, SEED_DOC, STATE_REQUEST, VALIDATE_GAME_REQUEST, ruleset_field)
 
 
 class Body(dict):
@@ -127,6 +130,7 @@ def _envelope(game: Game, group: tuple[Variant, ...], case: Case | None = None,
         "game": const(game.slug, required=True),
         "variant": fields.String(validate=validate.OneOf(slugs), required=not default, metadata=variant_doc),
         "options": fields.Nested(options(game.slug, case, tuple(slugs)), required=bool(case and case.suffix)),
+        "ruleset": ruleset_field(),
     }
 
 
@@ -149,7 +153,7 @@ def _members(kind: str, slugs: tuple[str, ...] = tuple(GAMES)) -> list[type[Sche
     for game in (GAMES[slug] for slug in slugs):
         groups = [(v,) for v in game.variants] if kind == "meld" else _groups(game)
         for group in groups:
-            if kind == "deal" or kind == "meld":  # no state to read under the options
+            if kind in ("deal", "meld", "dealt-log"):  # no state to read under the options
                 found.extend(_MEMBERS[kind](game, group, *_envelope(game, group, playable=playable)))
                 continue
             for case in CASES.get(game.slug, PLAIN):
@@ -169,6 +173,13 @@ def _move_members(game: Game, group, name: str, envelope: dict, case: Case) -> l
                   {**envelope, "state": _states(game, group, case, required=True), "move": move})]
 
 
+def _apply_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
+    return [shape(f"{name}ApplyMoveRequest", f"A {game.title} position and a move to make.", {
+        **envelope, "state": _states(game, group, case, required=True), "move": move,
+        "include_legal_moves": fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})})]
+
+
 def _explain_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
     move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
     move.required = False
@@ -176,7 +187,7 @@ def _explain_members(game: Game, group, name: str, envelope: dict, case: Case) -
         **envelope, "state": _states(game, group, case, required=True), "move": move, "rule_id": _rule_id()})]
 
 
-def _deal_members(game: Game, group, name: str, envelope: dict) -> list:
+def _deal_members(game: Game, group, name: str, envelope: dict, log: bool = False) -> list:
     found = []
     variant = group[0]
     several = variant.min_players != variant.max_players
@@ -184,13 +195,34 @@ def _deal_members(game: Game, group, name: str, envelope: dict) -> list:
         players = const(n, required=n != variant.default_players,
                         metadata={"description": "Omitted means the variant's usual count."
                                   if n == variant.default_players else "How many players."})
-        found.append(shape(f"{name}{n if several else ''}{'Player' if several else ''}DealRequest",
-                           f"A {game.title} deal for {n} players.", {
-                               **envelope, "players": players,
-                               "seed": integer(0, 2**63 - 1, metadata={"description": "The same seed always "
-                                                                                      "gives the same deal."}),
-                               "setup": fields.Nested(SHAPES[game.slug]["setup"](variant.slug, n))}))
+        deal = {**envelope, "players": players,
+                "seed": integer(0, 2**63 - 1, required=log, metadata={"description": SEED_DOC}),
+                "setup": fields.Nested(SHAPES[game.slug]["setup"](variant.slug, n))}
+        count = f"{n if several else ''}{'Player' if several else ''}"
+        if log:
+            found.append(shape(f"{name}{count}DealtLogRequest", f"A {game.title} log of moves from a deal for {n} "
+                                                                 "players.", {**deal, "moves": _log(game, group)}))
+            hand = shape(f"{name}{count}HandLog", f"One hand of a {game.title} log: its deal and moves.", {
+                "seed": deal["seed"], "setup": deal["setup"], "moves": _log(game, group)})
+            found.append(shape(f"{name}{count}HandsLogRequest", f"A {game.title} log of several hands for {n} "
+                                                                 "players.", {
+                **envelope, "players": players,
+                "hands": fields.List(fields.Nested(hand), required=True, metadata={"description": HANDS_DOC},
+                                     validate=validate.Length(min=1, max=MAX_LOG_HANDS))}))
+        else:
+            found.append(shape(f"{name}{count}DealRequest", f"A {game.title} deal for {n} players.", deal))
     return found
+
+
+def _log(game: Game, group) -> fields.List:
+    move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
+    return fields.List(move, required=True, validate=validate.Length(max=MAX_LOG_MOVES),
+                       metadata={"description": MOVES_DOC})
+
+
+def _state_log_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
+    return [shape(f"{name}StateLogRequest", f"A {game.title} log of moves from a position.", {
+        **envelope, "state": _states(game, group, case, required=True), "moves": _log(game, group)})]
 
 
 def _meld_members(game: Game, group, name: str, envelope: dict) -> list:
@@ -201,7 +233,8 @@ def _meld_members(game: Game, group, name: str, envelope: dict) -> list:
                   {**envelope, "melds": canasta.melds(), "context": context})]
 
 
-_MEMBERS = {"state": _state_members, "move": _move_members, "explain": _explain_members, "deal": _deal_members,
+_MEMBERS = {"dealt-log": lambda *args: _deal_members(*args, log=True), "state-log": _state_log_members,
+            "state": _state_members, "move": _move_members, "apply": _apply_members, "explain": _explain_members, "deal": _deal_members,
             "meld": _meld_members}
 
 
@@ -217,6 +250,7 @@ def _rule_explain() -> type[Schema]:
         "game": fields.String(validate=validate.Length(max=64)),
         "variant": fields.String(validate=validate.Length(max=64)),
         "options": fields.Dict(),
+        "ruleset": ruleset_field(),
     })
 
 
@@ -228,6 +262,18 @@ def state_body() -> Body:
 def move_body() -> Body:
     """A position and a move."""
     return Body(list(_members("move")), MOVE_REQUEST, "A position and a move, in their game's shapes.")
+
+
+def apply_body() -> Body:
+    """A position and a move to make, optionally asking for the next legal moves."""
+    return Body(list(_members("apply")), APPLY_MOVE_REQUEST,
+                "A position and a move, in their game's shapes, and whether to answer the next legal moves.")
+
+
+def validate_game_body() -> Body:
+    """A log of moves, from a deal or from a position."""
+    return Body([*_members("dealt-log"), *_members("state-log")], VALIDATE_GAME_REQUEST,
+                "A log of moves in order, from the deal a seed makes or from a starting state.")
 
 
 def deal_body() -> Body:

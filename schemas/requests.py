@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from marshmallow import RAISE, Schema, ValidationError, fields, validate, validates_schema
 
+from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
+
 from .fields import FreeObject
+
+SEED_DOC = "The same seed always gives the same deal; omitted means a random seed, which the answer gives."
+RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered only while those are still the rules "
+               "in force, and otherwise refused with 409 naming the current ruleset.")
+
+
+def ruleset_field(**kwargs) -> fields.String:
+    """The optional `ruleset` a request was computed under (a plain string: the size limits bound its length)."""
+    return fields.String(metadata={"description": RULESET_DOC}, **kwargs)
+
 
 GAME_SLUG = {"metadata": {"description": "A game slug from GET /games.", "example": "canadian-salad"}}
 
@@ -21,14 +33,15 @@ class Envelope(Schema):
         "House rules and interpretations by name; see GET /games/{game}, where each option's accepts says "
         "what it takes. A numeric value may come as a JSON number or a string of its digits (\"deck\": 24 "
         "is \"24\"); the answer's options give it in the option's own type. true and false are never 1 or 0.")})
+    ruleset = ruleset_field()
 
 
 class DealRequest(Envelope):
     """Ask for a starting position."""
 
     players = fields.Integer(strict=True, metadata={"description": "How many players; omitted means the variant's usual count."})
-    seed = fields.Integer(strict=True, load_default=0, validate=validate.Range(min=0, max=2**63 - 1),
-                          metadata={"description": "The same seed always gives the same deal."})
+    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1),
+                          metadata={"description": SEED_DOC})
     setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
 
 
@@ -44,6 +57,32 @@ class MoveRequest(StateRequest):
     move = FreeObject(required=True, metadata={"description": "A move: {\"type\": ..., fields}."})
 
 
+INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position, or null "
+                           "when the seat to act keeps its hand hidden. Omitted means false.")
+
+
+class ApplyMoveRequest(MoveRequest):
+    """A position and a move to make."""
+
+    include_legal_moves = fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})
+
+
+HANDS_DOC = ("Several hands of one game in order, each with its own deal (seed, setup) and moves; each hand must "
+             "end before the next is dealt.")
+MOVES_DOC = "The moves of the log, in order, each as /apply-move takes it (a move copied from /legal-moves too)."
+
+
+class ValidateGameRequest(Envelope):
+    """A log of moves to replay from a deal (seed, players, setup) or from a starting state, or several hands."""
+
+    players = fields.Integer(strict=True)
+    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1))
+    setup = FreeObject()
+    state = FreeObject()
+    moves = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_MOVES), metadata={"description": MOVES_DOC})
+    hands = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_HANDS), metadata={"description": HANDS_DOC})
+
+
 class ExplainRequest(Schema):
     """A rule id, or a position with an optional move."""
 
@@ -55,6 +94,7 @@ class ExplainRequest(Schema):
     options = FreeObject()
     rule_id = fields.String(validate=validate.Length(max=128),
                             metadata={"description": "A rule to explain, e.g. canadian-salad.play.follow-suit."})
+    ruleset = ruleset_field()
     state = FreeObject()
     move = FreeObject()
 
@@ -80,6 +120,8 @@ class MeldRequest(Envelope):
 DEAL_REQUEST = DealRequest()
 STATE_REQUEST = StateRequest()
 MOVE_REQUEST = MoveRequest()
+APPLY_MOVE_REQUEST = ApplyMoveRequest()
+VALIDATE_GAME_REQUEST = ValidateGameRequest()
 EXPLAIN_REQUEST = ExplainRequest()
 MELD_REQUEST = MeldRequest()
 

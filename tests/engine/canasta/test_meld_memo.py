@@ -30,10 +30,11 @@ def with_meld(cards: list[str], stock_count_change: int = 0) -> dict:
 
 def test_rejected_position_leaves_no_meld_in_the_memo():
     cards = ["9C", "9D", "9H", "9S"]
+    before = memo().get(tuple(cards))  # an accepted position met earlier in the run may have put it there
     state = with_meld(cards, stock_count_change=+1)  # one card more than the deck holds: refused
     with pytest.raises(InvalidRequest):
         GAME.read_state(GAME.ruleset(), state)
-    assert memo().get(tuple(cards)) is None
+    assert memo().get(tuple(cards)) is before
 
 
 def test_accepted_position_remembers_its_melds():

@@ -1,0 +1,117 @@
+"""Whole-game logs: replaying moves from a deal or a position, and where a log first goes wrong."""
+
+from __future__ import annotations
+
+from .answers import _envelope, _move, _resolve, _state, deal
+from .errors import FieldProblem, InvalidRequest, invalid
+from .game import Game, Ruleset
+
+MAX_LOG_MOVES = 1000  # moves in one validated log; a long Classic Canasta hand makes a few hundred
+MAX_LOG_HANDS = 32    # hands in one validated log: a whole game of any of the games served
+
+
+def _start(game: Game, rs: Ruleset, body: dict) -> object:
+    """The position a log starts from: its `state`, or the deal its `seed` (with `players`, `setup`) makes."""
+    if body.get("state") is not None:
+        return _state(game, rs, body)
+    if body.get("seed") is None:
+        raise invalid(("seed",), "required: a seed for the deal the log starts from, or a starting state")
+    dealt = deal({key: body[key] for key in ("game", "variant", "options", "players", "seed", "setup") if key in body})
+    return game.read_state(rs, dealt["state"])
+
+
+def _log_move(game: Game, rs: Ruleset, raw: object, pointer: tuple) -> dict:
+    """One move of a log, read as /apply-move reads its move; a problem points at it in the log."""
+    try:
+        return _move(game, rs, {"move": raw})
+    except InvalidRequest as error:
+        raise _rerooted(error, pointer, ("move",)) from error
+
+
+def _rerooted(error: InvalidRequest, prefix: tuple, fields: tuple) -> InvalidRequest:
+    """The error with its pointers into `fields` moved under `prefix` (the first field replaced when it is
+    "move")."""
+    def moved(pointer: tuple) -> tuple:
+        if pointer[:1] == ("move",):
+            return (*prefix, *pointer[1:])
+        return (*prefix, *pointer) if pointer[:1] and pointer[0] in fields else pointer
+    return InvalidRequest([FieldProblem(moved(p.pointer), p.message, p.rule) for p in error.problems])
+
+
+def _replay(game: Game, rs: Ruleset, state: object, moves: object, pointer: tuple) -> tuple[object, int, dict | None]:
+    """Apply the moves in order until the first illegal one: the position reached, the moves applied, and the
+    first illegal move with its violations and the position before it (None when every move was legal)."""
+    if type(moves) is not list:
+        raise invalid(pointer, "required: the moves of the log, in order")
+    if len(moves) > MAX_LOG_MOVES:
+        raise invalid(pointer, f"holds {len(moves)} moves; a log holds at most {MAX_LOG_MOVES}")
+    for index, raw in enumerate(moves):
+        move = _log_move(game, rs, raw, (*pointer, index))
+        if game.turn(rs, state).to_act is None:
+            over = game.situation_rules(rs, state)
+            violations = [{"rule": over[0], "message": "The hand is over: no move can be made after the last one."}]
+        else:
+            violations = [v.as_dict() for v in game.judge_move(rs, state, move)[0]]
+        if violations:
+            return state, index, {"index": index, "move": move, "violations": violations,
+                                  "state": game.dump_state(rs, state)}
+        state = game.apply_move(rs, state, move).state
+    return state, len(moves), None
+
+
+def _hand_answer(game: Game, rs: Ruleset, state: object, steps: int, first_illegal: dict | None) -> dict:
+    turn = game.turn(rs, state)
+    return {
+        "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal,
+        "final_state": first_illegal["state"] if first_illegal else game.dump_state(rs, state),
+        "to_act": turn.to_act, "phase": turn.phase,
+        "score": {**_envelope(rs), **game.score(rs, state)} if turn.to_act is None else None,
+    }
+
+
+HAND_FIELDS = ("seed", "setup", "state", "moves")
+
+
+def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
+    """Several hands in order, each from its own deal: every hand must end before the next is dealt."""
+    hands = body["hands"]
+    if type(hands) is not list or not hands:
+        raise invalid(("hands",), "must be a list of hands, each with its deal and moves")
+    if len(hands) > MAX_LOG_HANDS:
+        raise invalid(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
+    shared = {key: body[key] for key in ("game", "variant", "options", "players") if key in body}
+    answered: list[dict] = []
+    for number, hand in enumerate(hands):
+        if type(hand) is not dict:
+            raise invalid(("hands", number), "must be an object: the hand's seed, setup and moves")
+        if answered and answered[-1]["to_act"] is not None:
+            previous = answered[-1]
+            unfinished = {"index": previous["steps"], "move": None, "state": previous["final_state"], "violations": [
+                {"rule": game.situation_rules(rs, game.read_state(rs, previous["final_state"]))[0],
+                 "message": "The hand is not over after its last move, so the next hand cannot be dealt yet."}]}
+            answered[-1] = {**previous, "valid": False, "first_illegal": unfinished}
+            break
+        hand_body = {**shared, **{key: hand[key] for key in HAND_FIELDS if key in hand}}
+        try:
+            state = _start(game, rs, hand_body)
+            answer = _hand_answer(game, rs, *_replay(game, rs, state, hand.get("moves"), ("moves",)))
+        except InvalidRequest as error:
+            raise _rerooted(error, ("hands", number), HAND_FIELDS) from error
+        answered.append(answer)
+        if not answer["valid"]:
+            break
+    first = next(({"hand": number, **a["first_illegal"]} for number, a in enumerate(answered) if a["first_illegal"]),
+                 None)
+    last = answered[-1]
+    return {**last, "valid": first is None, "steps": sum(a["steps"] for a in answered), "first_illegal": first,
+            "hands": answered}
+
+
+def validate_game(body: dict) -> dict:
+    """Replay a log of moves from a deal or a state (or several hands, each from its deal): whether every
+    move was legal, the first that was not and why, and where the log leaves the hand (its score when over)."""
+    game, rs = _resolve(body)
+    if body.get("hands") is not None:
+        return {**_envelope(rs), **_replay_hands(game, rs, body)}
+    state = _start(game, rs, body)
+    return {**_envelope(rs), **_hand_answer(game, rs, *_replay(game, rs, state, body.get("moves"), ("moves",)))}

@@ -1,0 +1,141 @@
+"""POST /batch: each item answered exactly as its single call (status and body), errors kept to their item,
+and the batch's limits."""
+
+from __future__ import annotations
+
+import pytest
+
+from api.config import Settings
+from api.limits import MAX_BATCH_ITEMS
+from app import create_app
+from rules_engine import answers
+from tests.api.every_game import mid_hand_state
+from tests.api.test_cache_every_game import ALL
+
+
+def singles(client, items: list) -> list:
+    answers_ = []
+    for item in items:
+        answer = client.post(item["path"], json=item["body"])
+        answers_.append({"status": answer.status_code, "body": answer.get_json()})
+    return answers_
+
+
+def batched(client, items: list) -> list:
+    answer = client.post("/batch", json={"requests": items})
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()["responses"]
+
+
+def every_endpoint_items() -> list:
+    items = [{"path": endpoint, "body": body} for _, endpoint, body in ALL]
+    for _, endpoint, body in ALL:
+        if endpoint == "/apply-move":
+            items.append({"path": endpoint, "body": {**body, "include_legal_moves": True}})
+    return items
+
+
+@pytest.mark.parametrize("cache", ["memory", "redis", "off"])
+def test_batch_answers_every_endpoint_of_every_game_as_its_single_calls(cache, redis_server):
+    settings = {"memory": Settings(), "redis": Settings(redis_url=redis_server.url, redis_min_speedup=0),
+                "off": Settings(cache_ttl_seconds=0)}[cache]
+    redis_server.flush()
+    client = create_app(settings).test_client()
+    items = every_endpoint_items()
+    first = batched(client, items)  # computed (or stored) in the batch
+    assert first == singles(client, items)  # the single calls, now served from the same cache
+    assert batched(client, items) == first
+    assert all(answer["status"] == 200 for answer in first)
+
+
+def item_errors() -> list:
+    game = "canadian-salad"
+    state = mid_hand_state(game, seed=3, moves=4)
+    listed = answers.legal_moves({"game": game, "state": state})
+    to_act = listed["to_act"]
+    other = next(card for seat, hand in enumerate(state["hands"]) if seat != to_act for card in hand)
+    finished = answers.deal({"game": "euchre", "seed": 2})
+    return [
+        {"path": "/legal-moves", "body": {"game": game, "state": state}},
+        {"path": "/apply-move", "body": {"game": game, "state": state, "move": {"type": "play", "card": other}}},
+        {"path": "/legal-moves", "body": {"game": "no-such-game", "state": {}}},
+        {"path": "/legal-moves", "body": {"game": game}},
+        {"path": "/legal-moves", "body": [1, 2]},
+        {"path": "/legal-moves", "body": {"game": game, "state": state, "ruleset": "canadian-salad.standard.0"}},
+        {"path": "/legal-moves", "body": {"game": game, "state": {**state, "hands": [["2C"] * 200] * 4}}},
+        {"path": "/legal-moves", "body": {"game": game, "state": {**state, "hands": [state["hands"][0]] * 4}}},
+        {"path": "/validate-move", "body": {"game": game, "state": state, "move": listed["moves"][0]}},
+        {"path": "/games", "body": {}},
+        {"path": "/batch", "body": {"requests": []}},
+        {"path": "/deal", "body": {"game": "euchre", "seed": 2, "players": 7}},
+        {"path": "/score", "body": {"game": "euchre", "state": finished["state"]}},
+    ]
+
+
+def test_batch_errors_stay_in_their_item_and_equal_single_calls(client):
+    items = item_errors()
+    found = batched(client, items)
+    assert found == singles(client, items[:9]) + found[9:11] + singles(client, items[11:])
+    assert [answer["status"] for answer in found] == [200, 422, 404, 422, 400, 409, 422, 422, 200, 404, 404,
+                                                      422, found[12]["status"]]
+    assert found[12] == singles(client, items[12:])[0]
+    alone = batched(client, [items[0], items[8]])
+    assert alone == [found[0], found[8]]
+
+
+def test_batch_holds_at_most_its_item_count_413(client):
+    body = {"game": "euchre", "seed": 1}
+    assert len(batched(client, [{"path": "/deal", "body": body}] * MAX_BATCH_ITEMS)) == MAX_BATCH_ITEMS
+    answer = client.post("/batch", json={"requests": [{"path": "/deal", "body": body}] * (MAX_BATCH_ITEMS + 1)})
+    assert answer.status_code == 413 and "requests" in answer.get_json()["errors"]["json"]
+
+
+def test_batch_bytes_beyond_its_limit_413():
+    client = create_app(Settings(max_batch_bytes=4000)).test_client()
+    body = {"game": "euchre", "seed": 1}
+    assert client.post("/batch", json={"requests": [{"path": "/deal", "body": body}] * 10}).status_code == 200
+    answer = client.post("/batch", json={"requests": [{"path": "/deal", "body": body}] * 200})
+    assert answer.status_code == 413 and "4000 bytes" in answer.get_json()["message"]
+
+
+def test_batch_item_beyond_a_single_calls_bytes_is_413_in_its_item():
+    client = create_app(Settings(max_body_bytes=2000)).test_client()
+    state = mid_hand_state("canadian-salad", seed=3, moves=4)
+    big = {"game": "canadian-salad", "state": state, "variant": "standard" + " " * 1900}
+    small = {"game": "euchre", "seed": 1}
+    found = batched(client, [{"path": "/legal-moves", "body": big}, {"path": "/deal", "body": small}])
+    single = client.post("/legal-moves", json=big)
+    assert single.status_code == 413 or found[0]["status"] == single.status_code
+    assert found[0]["status"] == 413 and found[0]["body"]["message"].endswith("(2000 bytes).")
+    assert found[1] == singles(client, [{"path": "/deal", "body": small}])[0]
+
+
+def test_batch_items_are_held_to_the_size_limits_of_a_single_call(client):
+    deep = {"game": "euchre", "state": {"a": [[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]}}
+    item = {"path": "/legal-moves", "body": deep}
+    assert batched(client, [item]) == singles(client, [item])
+    assert batched(client, [item])[0]["status"] == 422
+
+
+@pytest.mark.parametrize("body,pointer", [
+    ({"requests": [{"path": "/deal"}]}, ["requests", "0", "body"]),
+    ({"requests": [{"path": "/deal", "body": {}, "extra": 1}]}, ["requests", "0", "extra"]),
+    ({"requests": [{"path": 7, "body": {}}]}, ["requests", "0", "path"]),
+    ({"requests": [5]}, ["requests", "0", "_schema"]),
+    ({"requests": {}}, ["requests"]),
+    ({}, ["requests"]),
+    ({"requests": [], "more": 1}, ["more"]),
+])
+def test_batch_envelope_malformed_is_422_at_the_field(client, body, pointer):
+    answer = client.post("/batch", json=body)
+    assert answer.status_code == 422
+    node = answer.get_json()["errors"]["json"]
+    for part in pointer:
+        node = node[part]
+    assert node
+
+
+def test_batch_not_json_or_not_an_object_is_400(client):
+    assert client.post("/batch", data=b"{", content_type="application/json").status_code == 400
+    assert client.post("/batch", json=[]).status_code == 400
+    assert batched(client, []) == []

@@ -1,0 +1,33 @@
+"""/deal without a seed: a random deal whose seed the answer gives, and that seed deals it again."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_engine.registry import GAMES
+
+ALL_GAMES = sorted(GAMES)
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_every_game_deal_without_seed_is_random_and_answers_its_seed(client, game):
+    dealt = [client.post("/deal", json={"game": game}).get_json() for _ in range(3)]
+    seeds = {answer["seed"] for answer in dealt}
+    assert len(seeds) == 3 and all(0 <= seed < 2**63 for seed in seeds)
+    assert len({repr(answer["state"]) for answer in dealt}) == 3
+    for answer in dealt:
+        again = client.post("/deal", json={"game": game, "seed": answer["seed"]}).get_json()
+        assert again == answer
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_every_game_deal_with_seed_answers_that_seed(client, game):
+    answer = client.post("/deal", json={"game": game, "seed": 0}).get_json()
+    assert answer["seed"] == 0
+
+
+def test_deal_without_seed_is_not_served_from_the_cache(redis_client):
+    first = redis_client.post("/deal", json={"game": "euchre"})
+    second = redis_client.post("/deal", json={"game": "euchre"})
+    assert first.get_json()["seed"] != second.get_json()["seed"]
+    assert second.headers.get("X-Cache") != "hit"
