@@ -84,7 +84,10 @@ PLAIN = (Case(""),)
 
 def options(slug: str, case: Case | None = None, variants: tuple[str, ...] = ()) -> type[Schema]:
     """The options a game offers in these variants, each with its allowed values (those of one case, when given)."""
-    return _options(slug, case if case and case.choices else None, variants)
+    game = GAMES[slug]
+    offered = tuple(option.name for option in _offered(game, variants))
+    usual = offered == tuple(option.name for option in _offered(game, (game.default_variant,)))
+    return _options(slug, case if case and case.choices else None, offered, "" if usual else "".join(map(_name, variants)))
 
 
 def _offered(game: Game, variants: tuple[str, ...]) -> list[Option]:
@@ -93,17 +96,14 @@ def _offered(game: Game, variants: tuple[str, ...]) -> list[Option]:
 
 
 @cache
-def _options(slug: str, case: Case | None, variants: tuple[str, ...]) -> type[Schema]:
+def _options(slug: str, case: Case | None, offered: tuple[str, ...], named: str) -> type[Schema]:
+    """One schema per set of options offered: variants offering the default variant's share its name."""
     game = GAMES[slug]
-    offered = _offered(game, variants)
-    attributes = {option.name: _option_field(option) for option in offered}
+    attributes = {option.name: _option_field(option) for option in game.options if option.name in offered}
     for name, values in (case.choices if case else ()):
         attributes[name] = type(attributes[name])(validate=validate.OneOf(list(values)), required=len(values) == 1,
                                                   metadata=attributes[name].metadata)
-    # Variants offering the default variant's options share its schema; others are named after them.
-    usual = offered == _offered(game, (game.default_variant,))
-    name = f"{_name(slug)}Options" if usual else f"{_name(slug)}{''.join(map(_name, variants))}Options"
-    return shape(case.options_name if case else name,
+    return shape(case.options_name if case else f"{_name(slug)}{named}Options",
                  f"House rules and interpretations of {game.title}; see GET /games/{slug}.", attributes)
 
 
