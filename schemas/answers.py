@@ -21,12 +21,33 @@ class Answer(Open):
     ruleset = fields.String(required=True, metadata={"description": "Changes whenever any rule's behaviour or text changes."})
 
 
+UNVERIFIED_DOC = ("The ids of the rules that could not be checked because the cards they need are hidden "
+                  "({\"count\": n}): holding the cards a move names, following suit, a card discarded face down. "
+                  "Empty ([]): every rule was checked, as for a seat whose hand is shown or a move, such as a bid, "
+                  "that needs no hidden card.")
+
+
+def unverified(what: str, required: bool = True) -> fields.List:
+    """The rules an answer could not check for hidden cards."""
+    return fields.List(fields.String(), required=required, metadata={"description": f"{what} {UNVERIFIED_DOC}"})
+
+
 class Move(Open):
     """A legal move: its fields, a unique code and the rules that allow it."""
 
     type = fields.String(required=True)
     code = fields.String(required=True)
     rules = fields.List(fields.String(), required=True)
+    unverified = unverified("Only on a move of a seat whose hand is hidden, when its legality depends on the hidden "
+                            "cards: the rules it leaves unchecked.", required=False)
+
+
+class HiddenMove(Open):
+    """A kind of move that a seat whose hand is hidden may make with cards it does not show."""
+
+    type = fields.String(required=True)
+    rules = fields.List(fields.String(), required=True,
+                        metadata={"description": "The rules only the hidden cards can settle for it."})
 
 
 class Violation(Open):
@@ -54,7 +75,15 @@ class DealAnswer(Turn):
 
 
 class LegalMovesAnswer(Turn):
-    moves = fields.List(fields.Nested(Move), required=True)
+    moves = fields.List(fields.Nested(Move), required=True, metadata={"description": (
+        "Every legal move of the seat to act, each accepted by /validate-move as listed. For a seat whose hand is "
+        "hidden: the moves it may make as far as the cards shown tell, each card it may hold and play with the "
+        "rules left unchecked, and moves whose cards stay unseen (a draw, a face-down card) without the card.")})
+    unverified = unverified("Rules the listing could not apply.")
+    hidden_moves = fields.List(fields.Nested(HiddenMove), metadata={
+        "description": "Where a hidden hand could make too many moves to list (Canasta's melds): each kind of move "
+                       "it may make with its cards, and the rules only those cards can settle. /apply-move takes "
+                       "such a move as the table sees it and lists those rules under unverified."})
 
 
 class ValidateMoveAnswer(Turn):
@@ -64,16 +93,20 @@ class ValidateMoveAnswer(Turn):
     notes = fields.List(fields.Nested(Note), required=True, metadata={
         "description": "How the rules applied to the move (such as what counted toward a minimum), each "
                        "sentence with the rule it applies; empty when there is nothing to add."})
-    allowed = fields.List(fields.Nested(Move), required=True, allow_none=True,
-                          metadata={"description": "The legal moves of the seat to act; null when its hand is hidden."})
+    unverified = unverified("Rules the verdict could not check: the move is legal unless a rule that could be "
+                            "checked is broken.")
+    allowed = fields.List(fields.Nested(Move), required=True, allow_none=True, metadata={
+        "description": "The legal moves of the seat to act, as /legal-moves lists them; null when /legal-moves "
+                       "cannot answer for that position."})
 
 
 class ApplyMoveAnswer(Turn):
     state = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
+    unverified = unverified("Rules the move was applied without checking.")
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
-        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the seat "
-                       "to act keeps its hand hidden."})
+        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when /legal-moves "
+                       "cannot answer for it."})
 
 
 class ScoreLine(Open):
@@ -120,6 +153,7 @@ class RuleAnswer(Open):
 class ExplainAnswer(Open):
     rules = fields.List(fields.Nested(RuleAnswer), required=True)
     explanation = fields.String(required=True)
+    unverified = unverified("With a move: rules the verdict could not check.", required=False)
 
 
 class GameSummary(Open):
