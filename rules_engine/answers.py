@@ -138,15 +138,16 @@ def validate_move(body: dict) -> dict:
 
 
 def _allowed(game: Game, rs: Ruleset, state: object) -> list | None:
-    """The legal moves of the seat to act as /legal-moves lists them, or None where it cannot answer.
+    """The legal moves of the seat to act, or None when they depend on cards its hidden hand keeps.
 
-    A move can be judged while the seat to act keeps its cards hidden (in a simultaneous game, say);
-    the verdict stands and only the list is left out.
+    The verdict on a move stands while the seat to act keeps its cards hidden; only the list, which
+    could not be exact, is left out.
     """
     try:
-        return game.legal_moves(rs, state)
+        moves = game.legal_moves(rs, state)
     except InvalidRequest:
         return None
+    return None if _listing_unverified(game, rs, state, moves) else moves
 
 
 def apply_move(body: dict) -> dict:
@@ -177,11 +178,12 @@ def _flag(body: dict, name: str) -> bool:
 
 
 def _next_legal_moves(body: dict, state: dict) -> dict | None:
-    """/legal-moves' answer for the position a move led to, or None where /legal-moves cannot answer for it."""
+    """/legal-moves' answer for the position a move led to, or None when its moves depend on a hidden hand's cards."""
     try:
-        return legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body} | {"state": state})
+        listed = legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body} | {"state": state})
     except InvalidRequest:
         return None
+    return None if listed["unverified"] else listed
 
 
 def score(body: dict) -> dict:

@@ -96,8 +96,8 @@ class ValidateMoveAnswer(Turn):
     unverified = unverified("Rules the verdict could not check: the move is legal unless a rule that could be "
                             "checked is broken.")
     allowed = fields.List(fields.Nested(Move), required=True, allow_none=True, metadata={
-        "description": "The legal moves of the seat to act, as /legal-moves lists them; null when /legal-moves "
-                       "cannot answer for that position."})
+        "description": "The legal moves of the seat to act, as /legal-moves lists them; null when they depend "
+                       "on cards its hidden hand keeps."})
 
 
 class ApplyMoveAnswer(Turn):
@@ -105,8 +105,8 @@ class ApplyMoveAnswer(Turn):
     events = fields.List(fields.Dict(), required=True)
     unverified = unverified("Rules the move was applied without checking.")
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
-        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when /legal-moves "
-                       "cannot answer for it."})
+        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the moves "
+                       "of the seat to act depend on cards its hidden hand keeps."})
 
 
 class ScoreLine(Open):

@@ -57,9 +57,9 @@ class MoveRequest(StateRequest):
     move = FreeObject(required=True, metadata={"description": "A move: {\"type\": ..., fields}."})
 
 
-INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position (for a "
-                           "hidden hand, what can be known of its moves), or null where /legal-moves cannot answer "
-                           "for it. Omitted means false.")
+INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position, or null "
+                           "when the seat to act keeps its hand hidden and its moves depend on its cards (its bids "
+                           "do not). Omitted means false.")
 
 
 class ApplyMoveRequest(MoveRequest):
