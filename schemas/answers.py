@@ -53,8 +53,33 @@ class DealAnswer(Turn):
     state = fields.Dict(required=True)
 
 
+UNVERIFIED = ("The ids of the rules this answer could not apply because the cards they need are hidden (a hand or "
+              "a stock given as a count): holding the cards a move names, for one. Empty: every rule was checked.")
+
+
+def unverified(description: str = UNVERIFIED, **kwargs) -> fields.List:
+    """The rules an answer took on the client's word."""
+    return fields.List(fields.String(), metadata={"description": description}, **kwargs)
+
+
+class HiddenMove(Open):
+    """A type of move that a seat whose hand is hidden may make with its cards."""
+
+    type = fields.String(required=True)
+    rules = fields.List(fields.String(), required=True,
+                        metadata={"description": "The rules only the hidden cards can settle for it."})
+
+
 class LegalMovesAnswer(Turn):
-    moves = fields.List(fields.Nested(Move), required=True)
+    moves = fields.List(fields.Nested(Move), required=True, metadata={
+        "description": "The legal moves of the seat to act. Canasta, for a seat whose hand is hidden: the legal "
+                       "moves that name none of its cards (drawing, answering the partner, ...); the others are "
+                       "in hidden_moves."})
+    unverified = unverified("Canasta: " + UNVERIFIED)
+    hidden_moves = fields.List(fields.Nested(HiddenMove), metadata={
+        "description": "Canasta, for a seat whose hand is hidden: each type of move it may make with its cards, "
+                       "with the rules only those cards can settle; /apply-move takes such a move as the table "
+                       "sees it and lists those rules under unverified."})
 
 
 class ValidateMoveAnswer(Turn):
@@ -64,15 +89,19 @@ class ValidateMoveAnswer(Turn):
     notes = fields.List(fields.Nested(Note), required=True, metadata={
         "description": "How the rules applied to the move (such as what counted toward a minimum), each "
                        "sentence with the rule it applies; empty when there is nothing to add."})
+    unverified = unverified(required=True)
     allowed = fields.List(fields.Nested(Move), required=True, allow_none=True,
-                          metadata={"description": "The legal moves of the seat to act; null when its hand is hidden."})
+                          metadata={"description": "The legal moves of the seat to act (for a hidden hand, what "
+                                                   "/legal-moves lists for it); null when they cannot be known."})
 
 
 class ApplyMoveAnswer(Turn):
     state = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
+    unverified = unverified(required=True)
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
-        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the seat "
+        "description": "With include_legal_moves: /legal-moves' answer for the new position (Canasta: for a hidden "
+                       "hand, what can be known, with hidden_moves); null when the seat "
                        "to act keeps its hand hidden."})
 
 
@@ -201,6 +230,8 @@ class ValidateGameAnswer(Turn):
     first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
     final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
-                          metadata={"description": "/score's answer when the hand is over; null otherwise."})
+                          metadata={"description": "/score's answer when the hand is over; null otherwise, and null "
+                                                   "when hidden hands keep the hand from being scored (Canasta counts "
+                                                   "the cards left in them)."})
     hands = fields.List(fields.Nested(HandLogAnswer), metadata={
         "description": "In a log of several hands: each hand's answer, up to the first with an illegal move."})
