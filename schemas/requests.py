@@ -57,8 +57,9 @@ class MoveRequest(StateRequest):
     move = FreeObject(required=True, metadata={"description": "A move: {\"type\": ..., fields}."})
 
 
-INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position, or null "
-                           "when the seat to act keeps its hand hidden. Omitted means false.")
+INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position (in "
+                           "Canasta, for a seat whose hand is hidden, what can be known of its moves), or null "
+                           "when the seat to act keeps its hand hidden and nothing can be said. Omitted means false.")
 
 
 class ApplyMoveRequest(MoveRequest):

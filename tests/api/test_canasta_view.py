@@ -62,22 +62,24 @@ def check_hidden_listing(view_listed: dict, full_listed: dict, chosen: dict) -> 
     assert all(rule in CANASTA.rulebook for rule in view_listed["unverified"])
 
 
-def play_alongside(client, variant: str, seed: int, viewer: int, rng: random.Random) -> tuple[dict, dict, int]:
-    """Play a random hand in full view and from the viewer's seat; the two final positions and the moves made."""
+def play_alongside(client, variant: str, seed: int, viewer: int, rng: random.Random,
+                   meld_bias: float = 0.7) -> tuple[dict, dict, list]:
+    """Play a random hand in full view and from the viewer's seat; the two final positions and the viewer's log
+    (its first position, then every move as the viewer sent it)."""
     request = {"game": GAME, "variant": variant}
     full = post(client, "/deal", {**request, "seed": seed})["state"]
     view = seen_by(full, viewer)
-    moves = 0
+    log: list = [view]
     while True:
         full_listed = post(client, "/legal-moves", {**request, "state": full})
         view_listed = post(client, "/legal-moves", {**request, "state": view})
         assert (view_listed["to_act"], view_listed["phase"]) == (full_listed["to_act"], full_listed["phase"])
         if full_listed["to_act"] is None:
-            return full, view, moves
+            return full, view, log
         actor = full_listed["to_act"]
         mover = full["turn"]["seat"]   # whose hand the move changes (the asker, while the partner answers)
         active = [m for m in full_listed["moves"] if m["type"] not in ("draw", "discard")]
-        chosen = rng.choice(active if active and rng.random() < 0.7 else full_listed["moves"])
+        chosen = rng.choice(active if active and rng.random() < meld_bias else full_listed["moves"])
         if mover == viewer or full["turn"]["phase"] == "answer":
             if actor == viewer:
                 assert view_listed["moves"] == full_listed["moves"] and view_listed["unverified"] in ([], [
@@ -104,19 +106,22 @@ def play_alongside(client, variant: str, seed: int, viewer: int, rng: random.Ran
         if include and full_answer["to_act"] is not None:
             next_view = view_answer["legal_moves"]
             assert (next_view["to_act"], next_view["phase"]) == (full_answer["to_act"], full_answer["phase"])
-        moves += 1
-        assert moves < 2000
+        log.append(move)
+        assert len(log) < 2000
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(variant=st.sampled_from(sorted(PLAYERS)), seed=st.integers(0, 2**20), pick=st.integers(0, 2**20),
-       viewer_pick=st.integers(0, 3))
+       viewer_pick=st.integers(0, 3), meld_bias=st.sampled_from([0.3, 0.7, 0.95]))
 def test_canasta_view_of_one_seat_agrees_with_full_view_at_every_step_and_on_the_score(
-        client, variant, seed, pick, viewer_pick):
+        client, variant, seed, pick, viewer_pick, meld_bias):
     viewer = viewer_pick % PLAYERS[variant]
-    full, view, moves = play_alongside(client, variant, seed, viewer, random.Random(pick))
-    assert moves > 0
+    full, view, log = play_alongside(client, variant, seed, viewer, random.Random(pick), meld_bias)
     request = {"game": GAME, "variant": variant}
+    # The hand is scored once its hands are shown, as they are at the end of a hand.
     shown = {**view, "hands": full["hands"], "stock": full["stock"]}
     assert shown == full
     assert post(client, "/score", {**request, "state": shown}) == post(client, "/score", {**request, "state": full})
+    replayed = post(client, "/validate-game", {**request, "state": log[0], "moves": log[1:]})
+    assert replayed["valid"] is True and replayed["steps"] == len(log) - 1
+    assert replayed["final_state"] == view and (replayed["to_act"], replayed["phase"]) == (None, "over")
