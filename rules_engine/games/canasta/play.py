@@ -131,6 +131,7 @@ def _less(pos: Position, cards: list[str]) -> list[str] | HiddenHand:
 
 
 def _emptied(state: CanastaState, seat: int) -> bool:
+    """Whether the seat's hand, shown or counted, holds no card: it has gone out."""
     return hand_size(state.hands[seat]) == 0
 
 
