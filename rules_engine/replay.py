@@ -65,8 +65,16 @@ def _hand_answer(game: Game, rs: Ruleset, state: object, steps: int, first_illeg
         "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal,
         "final_state": first_illegal["state"] if first_illegal else game.dump_state(rs, state),
         "to_act": turn.to_act, "phase": turn.phase,
-        "score": {**_envelope(rs), **game.score(rs, state)} if turn.to_act is None else None,
+        "score": _score_if_known(game, rs, state) if turn.to_act is None else None,
     }
+
+
+def _score_if_known(game: Game, rs: Ruleset, state: object) -> dict | None:
+    """/score's answer for a finished hand, or None when hidden hands keep it from being counted."""
+    try:
+        return {**_envelope(rs), **game.score(rs, state)}
+    except InvalidRequest:
+        return None
 
 
 HAND_FIELDS = ("seed", "setup", "state", "moves")

@@ -105,8 +105,11 @@ _EMPTY = (fields.Boolean(validate=validate.OneOf([False])), fields.Integer(stric
           fields.String(validate=validate.OneOf([""])), fields.Dict(metadata={"maxProperties": 0}))
 
 _MOVE_FIELDS = {
-    "draw": lambda: {"cards": cards(CARD_LIMIT, allow_none=True,
-                                    metadata={"description": "With a hidden stock: the cards drawn."})},
+    "draw": lambda: {"cards": fields.List(card(allow_none=True), validate=validate.Length(max=CARD_LIMIT),
+                                          allow_none=True, metadata={
+        "description": "With a hidden stock: the cards drawn, in order, red threes and their replacements "
+                       "included. For a seat whose hand is hidden, null stands for each card nobody else sees; "
+                       "leave `cards` out when it laid out no red three."})},
     "take_pile": lambda: {"cards": cards(CARD_LIMIT), "melds": AnyOf(
         _melds(), *_EMPTY, allow_none=True,
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},

@@ -6,11 +6,15 @@ and /validate-move never disagree.
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ...errors import invalid
 from ...game import Note, Violation
+from ...parsing import HiddenHand
 from .config import Config
 from .melds import Judged, Meld, judge
 from .position import Position, taken_melds, without
-from .state import CanastaState
+from .state import CanastaState, shown_counts, where_shown
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -20,13 +24,62 @@ def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
 
 def judge_move(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Violation], list[Note]]:
     """Every rule the move breaks, and notes on how the initial meld's count decided its verdict."""
+    return judge_seen(cfg, state, move)[:2]
+
+
+def judge_seen(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Violation], list[Note], list[str]]:
+    """judge_move, and the rules it could not apply because the cards they need are hidden.
+
+    A move that takes from a hidden hand more cards than it holds, or a card every copy of which is
+    in sight elsewhere, is no move the seat could make: it is refused as a bad request.
+    """
     pos = Position(cfg, state)
     pos.notes = []
+    if pos.hidden and pos.actor == pos.seat:
+        _check_hidden_cards(pos, move)
     found: list[Violation] = []
     if move.get("seat") is not None and move["seat"] != pos.actor:
         found.append(Violation("canasta.turn.order", f"It is seat {pos.actor}'s move, not seat {move['seat']}'s."))
     found += CHECKS[move["type"]](pos, move)
-    return found, pos.notes
+    return found, pos.notes, sorted(pos.unverified)
+
+
+def _from_hand(move: dict) -> list[tuple[tuple, list[str]]]:
+    """The cards a move takes from the hand, each list with the pointer to it in the move."""
+    kind = move["type"]
+    if kind == "discard":
+        return [(("move", "card"), [move["card"]])]
+    if kind == "lay_off":
+        return [(("move", "cards"), move["cards"])]
+    named = [(("move", "cards"), move["cards"])] if kind == "take_pile" else []
+    return named + [(("move", "melds", i, "cards"), m["cards"]) for i, m in enumerate(move.get("melds", ()))]
+
+
+def _check_hidden_cards(pos: Position, move: dict) -> None:
+    """A hidden hand gives no more cards than its count, and no card whose every copy is in sight elsewhere."""
+    named = _from_hand(move)
+    total = sum(len(cards) for _, cards in named)
+    if total > pos.held:
+        raise invalid(named[0][0] if len(named) == 1 else ("move",),
+                      f"seat {pos.seat}'s hand holds {pos.held} card{'s' if pos.held != 1 else ''}; this move takes "
+                      f"{total} from it", "canasta.melds.from-hand")
+    seen = shown_counts(pos.state)
+    used: Counter = Counter()
+    for pointer, cards in named:
+        for i, card in enumerate(cards):
+            used[card] += 1
+            if seen[card] + used[card] > pos.cfg.copies.get(card, 0):
+                raise invalid(pointer if move["type"] == "discard" else pointer + (i,),
+                              unavailable(pos.state, pos.cfg.copies.get(card, 0), card), "canasta.deal.cards")
+
+
+def unavailable(state: CanastaState, copies: int, card: str) -> str:
+    """Why a hidden hand or stock cannot give this card: where every copy of it is in sight."""
+    places = where_shown(state, card)
+    where = ", ".join(places[:-1]) + " and " + places[-1] if len(places) > 1 else "".join(places)
+    if copies == 1:
+        return f"the {card} is already {where}"
+    return f"every copy of the {card} ({copies} in the deck) is already in sight: {where}"
 
 
 def _note(pos: Position, rule: str, message: str) -> None:
@@ -50,6 +103,10 @@ def _phase(pos: Position, allowed: tuple[str, ...], what: str) -> list[Violation
 
 
 def _held(pos: Position, cards: list[str]) -> list[Violation]:
+    if pos.hidden:
+        if cards:
+            pos.unverified.add("canasta.melds.from-hand")
+        return []
     missing = pos.missing(cards)
     if not missing:
         return []
@@ -63,7 +120,9 @@ def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
     """
     question = pos.state.turn.question
     if left > 1:
-        if question == "yes" and not pos.can_go_out(*after()):
+        if question == "yes" and pos.hidden:
+            pos.unverified.add("canasta.going-out.ask-partner")
+        elif question == "yes" and not pos.can_go_out(*after()):
             return [Violation("canasta.going-out.ask-partner",
                               f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
                               "after this move that would no longer be possible.")]
@@ -128,6 +187,12 @@ def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Viola
         _note(pos, "canasta.opening.concealed-exception",
               f"{total} is under {pos.minimum}, allowed because seat {pos.seat} goes out concealed this turn.")
         return []
+    if after is not None and pos.hidden:
+        pos.unverified.add("canasta.opening.in-steps")
+        _note(pos, "canasta.opening.in-steps",
+              f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, as seat {pos.seat}'s "
+              "hand is hidden and whether its cards can still bring the total there this turn is not known.")
+        return []
     if after is not None and pos.can_complete_opening(*after()):
         _note(pos, "canasta.opening.in-steps",
               f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, because the "
@@ -168,6 +233,11 @@ def check_draw(pos: Position, move: dict) -> list[Violation]:
         found.append(Violation("canasta.stock.exhausted",
                                f"The stock is empty and the top discard ({pos.state.discard[-1]}) fits a meld of "
                                f"side {pos.side} on a pile that is not frozen, so seat {pos.seat} must take it."))
+    if type(pos.state.stock) is HiddenHand and pos.state.stock_size():
+        # The cards come from a stock the service cannot see: taken on the client's word.
+        pos.unverified.add("canasta.turn.draw")
+        if pos.hidden and None in move.get("cards", (None,)):
+            pos.unverified.add("canasta.red-threes.lay-out")
     return found
 
 
@@ -214,9 +284,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
                                f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table."))
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
-    hand = pos.hand
     gained = sum(1 for c in pile[:-1] if c not in cfg.bonus_cards)
-    left = len(hand) - len(cards) - sum(len(m) for m in extra) + gained
+    left = pos.held - len(cards) - sum(len(m) for m in extra) + gained
     going_out = left <= 1
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
@@ -250,7 +319,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     melds = [m["cards"] for m in move["melds"]]
     every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
     found += _held(pos, every)
-    left = len(pos.hand) - len(every)
+    left = pos.held - len(every)
     judged, problems = _judge_new(pos, melds, left <= 1, set())
     found += problems
     if found:
@@ -286,7 +355,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     if found:
         return found
     onto = pos.melds[index]
-    left = len(pos.hand) - len(cards)
+    left = pos.held - len(cards)
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
     is_canasta = pos.cfg.is_canasta
@@ -312,11 +381,16 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
     """Discarding: a held card; the last card goes out, which needs its conditions."""
     found = _phase(pos, ("meld",), "discarding")
     card = move["card"]
-    if pos.counts.get(card, 0) < 1:
+    if pos.hidden:
+        if card in pos.cfg.bonus_cards:
+            found.append(Violation("canasta.red-threes.lay-out", f"A red three is laid out as soon as it is drawn, "
+                                                                 f"so seat {pos.seat} does not hold {card}."))
+        pos.unverified.add("canasta.turn.discard")
+    elif pos.counts.get(card, 0) < 1:
         found.append(Violation("canasta.turn.discard", f"Seat {pos.seat} does not hold {card}."))
     if found:
         return found
-    left = len(pos.hand) - 1
+    left = pos.held - 1
     question = pos.state.turn.question
     if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas)):
         counted, required = pos.short
@@ -354,11 +428,13 @@ def check_ask(pos: Position, move: dict) -> list[Violation]:
         found.append(Violation("canasta.going-out.ask-partner",
                                "The question comes right after drawing, before any meld beyond the pile's top "
                                "card; seat has already melded this turn."))
-    if len(pos.hand) < 2:
+    if pos.held < 2:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat} holds a single card, so going out is the only way to end the "
                                "turn; there is nothing to ask."))
-    if not found and pos.going_out_plan(pos.hand, pos.melds) is None:
+    if not found and pos.hidden:
+        pos.unverified.add("canasta.going-out.ask-partner")
+    elif not found and pos.going_out_plan(pos.hand, pos.melds) is None:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat} cannot go out this turn, so there is nothing to ask."))
     return found
@@ -381,7 +457,9 @@ def check_take_back(pos: Position, move: dict) -> list[Violation]:
         return [Violation("canasta.opening.in-steps",
                           f"Only an initial meld still short of the minimum can be taken back; side {pos.side} "
                           f"{why}.")]
-    if pos.state.turn.question == "yes" and pos.going_out_plan(
+    if pos.state.turn.question == "yes" and pos.hidden:
+        pos.unverified.add("canasta.going-out.ask-partner")
+    elif pos.state.turn.question == "yes" and pos.going_out_plan(
             pos.hand + [c for m in pos.melds for c in m.cards], []) is None:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "

@@ -9,7 +9,7 @@ from .deal import deal as deal_hand
 from .examples import build_examples
 from .listing import legal_moves as list_moves
 from .meld_check import validate_meld
-from .checks import check, judge_move
+from .checks import check, judge_seen
 from .moves import MOVE_TYPES, read_move
 from .play import apply
 from .position import Position
@@ -91,7 +91,17 @@ class Canasta(Game):
         return check(config_for(rs), state, move)
 
     def judge_move(self, rs: Ruleset, state: CanastaState, move: dict) -> tuple[list[Violation], list[Note]]:
-        return judge_move(config_for(rs), state, move)
+        violations, notes, unverified = judge_seen(config_for(rs), state, move)
+        state.memo["unverified"] = (move, unverified)   # asked next, of the same move
+        return violations, notes
+
+    def unverified(self, rs: Ruleset, state: CanastaState, move: dict | None = None) -> list[str]:
+        if move is None:
+            return self.legal_notes(rs, state).get("unverified", [])
+        judged = state.memo.get("unverified")
+        if judged is None or judged[0] is not move:
+            return judge_seen(config_for(rs), state, move)[2]
+        return judged[1]
 
     def apply_move(self, rs: Ruleset, state: CanastaState, move: dict) -> Outcome:
         cfg = config_for(rs)

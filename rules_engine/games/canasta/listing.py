@@ -59,15 +59,63 @@ def legal_moves(cfg: Config, state: CanastaState) -> tuple[list[dict], dict]:
     lister = Lister(pos)
     notes: dict = {}
     phase = state.turn.phase
-    if phase == "answer":
+    if phase == "answer":  # the partner answers: the asker's cards do not matter
         for yes in (True, False):
             lister.offer({"type": "answer_go_out", "yes": yes}, ["canasta.going-out.ask-partner"])
-        return lister.moves, notes
-    if phase == "draw":
+    elif pos.hidden:
+        _hidden_seat(pos, lister, notes)
+    elif phase == "draw":
         _draw_phase(pos, lister, notes)
     else:
         _meld_phase(pos, lister, notes)
+    notes["unverified"] = sorted(pos.unverified)
     return lister.moves, notes
+
+
+def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
+    """A seat whose hand is hidden: the legal moves that need none of its cards, and in `hidden_moves` the
+    types of move it may make with its cards, with the rules only those cards can settle."""
+    cfg, state = pos.cfg, pos.state
+    hidden: list[dict] = []
+    if state.turn.phase == "draw":
+        lister.offer({"type": "draw"}, ["canasta.stock.exhausted"] if state.stock_size() == 0
+                     else ["canasta.turn.draw"])
+        notes["pile"] = _pile_note(pos)
+        top = state.discard[-1] if state.discard else None
+        if rank := cfg.rank_of.get(top):
+            _offer_checked(lister, {"type": "take_pile", "cards": []}, ["canasta.pile.take",
+                                                                        "canasta.pile.unfrozen-take"], hidden)
+            if rank != "3" and (pos.opened or cfg.table.opening.pile_may_open):
+                hidden.append({"type": "take_pile", "rules": ["canasta.melds.from-hand"]})
+    else:
+        _offer_checked(lister, {"type": "take_back"}, ["canasta.opening.in-steps", "canasta.opening.failed-attempt"],
+                       hidden)
+        after = ["canasta.going-out.ask-partner"] if state.turn.question == "yes" else []
+        steps = [] if pos.opened else ["canasta.opening.in-steps"]
+        hidden.append({"type": "meld", "rules": ["canasta.melds.from-hand", *steps, *after]})
+        if pos.melds:
+            hidden.append({"type": "lay_off", "rules": ["canasta.melds.from-hand", *steps, *after]})
+        probe = next(card for card in cfg.copies if card not in cfg.bonus_cards)
+        if not CHECKS["discard"](pos, {"type": "discard", "card": probe}):
+            hidden.append({"type": "discard", "rules": ["canasta.turn.discard"]})
+        if not CHECKS["ask_go_out"](pos, {"type": "ask_go_out"}):
+            hidden.append({"type": "ask_go_out", "rules": ["canasta.going-out.ask-partner"]})
+    for entry in hidden:
+        pos.unverified.update(entry["rules"])
+    notes["hidden_moves"] = hidden
+
+
+def _offer_checked(lister: Lister, move: dict, rules: list[str], hidden: list[dict]) -> None:
+    """List a move that names no card when its checks settle it; when they need the hidden cards, say so."""
+    pos = lister.pos
+    before = set(pos.unverified)
+    if CHECKS[move["type"]](pos, move):
+        return
+    needs = sorted(pos.unverified - before)
+    if needs:
+        hidden.append({**move, "rules": needs})
+    else:
+        lister.offer(move, rules)
 
 
 def _pile_note(pos: Position) -> dict:

@@ -7,7 +7,9 @@ from ...parsing import read_bool, read_card, read_cards, read_int, read_list, re
 
 MOVE_TYPES = {
     "draw": "Take the top card(s) of the stock; red threes drawn are laid out and replaced. With an empty "
-            "stock, ends the hand. When the stock is given as a count, name the cards drawn in `cards`.",
+            "stock, ends the hand. When the stock is given as a count, name the cards drawn in `cards`; a seat "
+            "whose hand is hidden names only the red threes it lays out, with null for each card nobody else "
+            "sees, or leaves `cards` out when it drew no red three.",
     "take_pile": "Take the whole discard pile, melding its top card with `cards` from the hand (or adding it to "
                  "the side's meld of its rank with no cards); `melds` may add further melds (an opening).",
     "meld": "Put down one or more new melds: {\"melds\": [{\"cards\": [...]}]}.",
@@ -46,6 +48,15 @@ def _read_meld_list(value: object, pointer: tuple) -> list[list[str]]:
     return found
 
 
+def _read_drawn(value: object, pointer: tuple) -> list[str | None]:
+    """The cards of a draw in order: card codes, with null for a card only the drawer sees."""
+    if type(value) is not list or None not in value:
+        return read_cards(value, pointer, CARD_LIMIT)
+    if len(value) > CARD_LIMIT:
+        raise invalid(pointer, f"holds {len(value)} cards; no draw takes more than {CARD_LIMIT}")
+    return [None if item is None else read_card(item, pointer + (i,)) for i, item in enumerate(value)]
+
+
 def read_move(raw: object, players: int) -> dict:
     """Parse a move into its canonical form; raise InvalidRequest when it is malformed."""
     raw = read_object(raw, ("move",))
@@ -54,7 +65,7 @@ def read_move(raw: object, players: int) -> dict:
     reject_unknown(raw, MOVE_FIELDS[kind] | {"type", "seat", "opening"}, ("move",))
     move: dict = {"type": kind}
     if kind == "draw" and raw.get("cards") is not None:
-        move["cards"] = read_cards(raw["cards"], ("move", "cards"), CARD_LIMIT)
+        move["cards"] = _read_drawn(raw["cards"], ("move", "cards"))
     elif kind == "take_pile":
         move["cards"] = read_cards(raw.get("cards", []), ("move", "cards"), CARD_LIMIT)
         if raw.get("melds"):

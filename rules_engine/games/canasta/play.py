@@ -6,7 +6,8 @@ from collections import Counter
 from dataclasses import replace
 
 from ...errors import invalid
-from ...parsing import HiddenHand
+from ...parsing import HiddenHand, hand_size
+from .checks import unavailable
 from .config import Config
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .melds import Meld, judge
@@ -15,18 +16,29 @@ from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
 
 
-def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str]:
-    """The cards a draw takes from the stock, red threes and their replacements included."""
+def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None]:
+    """The cards a draw takes from the stock, red threes and their replacements included.
+
+    None stands for a card nobody but the drawer sees: a seat whose hand is hidden draws from a
+    hidden stock without naming its cards, or names only the red threes it lays out, in order.
+    """
     stock = state.stock
     named = move.get("cards")
+    seat = state.turn.seat
+    hidden_hand = type(state.hands[seat]) is HiddenHand
     if type(stock) is HiddenHand:
+        if named is None and hidden_hand:
+            return [None] * min(cfg.table.draw, stock.count)
         if named is None:
             raise invalid(("move", "cards"), "the stock is given as a count, so name the cards drawn from it "
                           "(red threes and their replacements included)", "canasta.turn.hand-known")
+        if None in named and not hidden_hand:
+            raise invalid(("move", "cards", named.index(None)), f"seat {seat}'s hand is shown, so name every card "
+                          "it draws", "canasta.turn.hand-known")
         _check_named_draw(cfg, state, named)
         return named
     taken = _simulate_draw(cfg, stock)
-    if named is not None and named != taken:
+    if named is not None and [t if n is None else n for n, t in zip(named, taken)] + named[len(taken):] != taken:
         raise invalid(("move", "cards"), f"the stock's next cards are {', '.join(taken) or 'none'}",
                       "canasta.turn.draw")
     return taken
@@ -66,10 +78,11 @@ def _check_named_draw(cfg: Config, state: CanastaState, named: list[str]) -> Non
         if i >= count or need == 0:
             raise invalid(("move", "cards", i), "more cards than this draw takes from the stock",
                           "canasta.turn.draw")
-        used[card] += 1
-        if seen[card] + used[card] > cfg.copies.get(card, 0):
-            raise invalid(("move", "cards", i), f"every copy of {card} is already accounted for",
-                          "canasta.deal.cards")
+        if card is not None:
+            used[card] += 1
+            if seen[card] + used[card] > cfg.copies.get(card, 0):
+                raise invalid(("move", "cards", i), unavailable(state, cfg.copies.get(card, 0), card),
+                              "canasta.deal.cards")
         if not _replaced(cfg, card, count - i):
             need -= 1
     if need and len(named) < count:
@@ -110,6 +123,16 @@ def _concealed(cfg: Config, state: CanastaState) -> bool:
 def _hand_after(state: CanastaState, seat: int, hand) -> None:
     state.hands = list(state.hands)
     state.hands[seat] = hand
+
+
+def _less(pos: Position, cards: list[str]) -> list[str] | HiddenHand:
+    """The acting hand less the cards a move puts down; a hidden hand only counts them."""
+    return HiddenHand(pos.held - len(cards)) if pos.hidden else without(pos.hand, cards)
+
+
+def _emptied(state: CanastaState, seat: int) -> bool:
+    """Whether the seat's hand, shown or counted, holds no card: it has gone out."""
+    return hand_size(state.hands[seat]) == 0
 
 
 def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, list[dict]]:
@@ -172,7 +195,7 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile), "red_threes": reds,
                    "rules": ["canasta.pile.take"]})
-    if not hand:
+    if hand_size(hand) == 0:
         _finish(state, events, "went_out", _concealed(cfg, state))
 
 
@@ -185,12 +208,12 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
         new.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds))
     state.melds = list(state.melds)
     state.melds[pos.side] = pos.melds + new
-    _hand_after(state, pos.seat, without(pos.hand, every))
+    _hand_after(state, pos.seat, _less(pos, every))
     turn = state.turn
     state.turn = replace(turn, melded=True, started=turn.started + tuple(m.rank for m in new))
     events.append({"type": "melded", "seat": pos.seat, "melds": [{"rank": m.rank, "cards": m.cards} for m in new],
                    "rules": ["canasta.melds.set"] + ([] if pos.opened else ["canasta.opening.minimum"])})
-    if not state.hands[pos.seat]:
+    if _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
 
 
@@ -203,22 +226,22 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
     side_melds = list(pos.melds)
     side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
     state.melds[pos.side] = side_melds
-    _hand_after(state, pos.seat, without(pos.hand, cards))
+    _hand_after(state, pos.seat, _less(pos, cards))
     turn = state.turn
     state.turn = replace(turn, melded=True, extended=turn.extended or onto.rank not in turn.started)
     events.append({"type": "laid_off", "seat": pos.seat, "meld": index, "cards": list(cards),
                    "rules": ["canasta.turn.meld"]})
-    if not state.hands[pos.seat]:
+    if _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
 
 
 def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
     pos = Position(cfg, state)
     card = move["card"]
-    _hand_after(state, pos.seat, without(pos.hand, [card]))
+    _hand_after(state, pos.seat, _less(pos, [card]))
     state.discard = state.discard + [card]
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
-    if not state.hands[pos.seat]:
+    if _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
         return
     if _put_down_anything(state.turn):
@@ -245,7 +268,7 @@ def _apply_take_back(cfg: Config, state: CanastaState, move: dict, events: list[
     cards = [card for meld in pos.melds for card in meld.cards]
     state.melds = list(state.melds)
     state.melds[pos.side] = []
-    _hand_after(state, pos.seat, pos.hand + cards)
+    _hand_after(state, pos.seat, HiddenHand(pos.held + len(cards)) if pos.hidden else pos.hand + cards)
     state.penalties = [dict(p) for p in state.penalties]
     state.penalties[pos.side]["failed_openings"] += 1
     # The table is as it was after the draw: nothing of this turn stays down.

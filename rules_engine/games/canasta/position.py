@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...errors import invalid
-from ...parsing import HiddenHand
+from ...parsing import HiddenHand, hand_size
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
@@ -35,6 +35,9 @@ class Position:
         self.needed = cfg.table.going_out.canastas
         hand = state.hands[self.seat]
         self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
+        self.hidden = self._hand is None
+        self.held = hand_size(hand)
+        self.unverified: set[str] = set()   # rules the checks could not apply: the hand's cards are hidden
         self._minimum: int | None = None
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
@@ -192,7 +195,7 @@ def without(hand: list[str], cards: list[str]) -> list[str]:
     return kept
 
 
-def taken_melds(pos: "Position", move: dict) -> tuple[list[str], list[Meld]]:
+def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, list[Meld]]:
     """The hand and side melds after taking the pile with this move."""
     cfg, pile = pos.cfg, pos.state.discard
     top, cards = pile[-1], move["cards"]
@@ -210,6 +213,7 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str], list[Meld]]:
     for m in extra:
         verdict = judge(cfg, m, going_out=True)
         melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
-    hand = without(pos.hand, cards + [c for m in extra for c in m])
-    hand += [c for c in pile[:-1] if c not in cfg.bonus_cards]
-    return hand, melds
+    gained = [c for c in pile[:-1] if c not in cfg.bonus_cards]
+    if pos.hidden:
+        return HiddenHand(pos.held - len(cards) - sum(map(len, extra)) + len(gained)), melds
+    return without(pos.hand, cards + [c for m in extra for c in m]) + gained, melds

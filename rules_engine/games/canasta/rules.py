@@ -121,9 +121,15 @@ CLASSIC_SECTIONS = (
              "gets rid of every card by melding goes out without discarding. A discard that leaves the "
              "hand empty is a way of going out, so it needs what going out needs.", PAGAT),
         Rule("canasta.turn.hand-known", "The cards a move needs",
-             "The engine can only judge a move with the cards it concerns: melding, laying off, taking "
-             "the pile and discarding need the acting hand shown, and drawing from a stock given only as "
-             "a count needs the drawn cards named in the move.", CONVENTION),
+             "A player sees only the own hand, so the other hands and the stock may be given as counts. A "
+             "move of a seat whose hand is a count names what the table sees: the cards it melds, lays off "
+             "or discards leave the count and the pile it takes joins it; its draw from a counted stock "
+             "names only the red threes it lays out, with null for each card nobody else sees, or nothing "
+             "when no red three came. Such a move cannot name more cards than the count holds, nor a card "
+             "whose every copy is in sight elsewhere. What only the hidden cards could settle (holding the "
+             "cards named, going out after a partner's yes, completing an initial meld begun this turn) is "
+             "reported as unverified instead of judged. A seat whose hand is shown names every card it "
+             "draws from a counted stock.", CONVENTION),
     )),
     Section("The discard pile", (
         Rule("canasta.pile.take", "Taking the pile",

@@ -309,6 +309,22 @@ def shown_counts(state: CanastaState) -> Counter:
     return Counter(card for cards, _ in _shown(state) for card in cards)
 
 
+def where_shown(state: CanastaState, card: str) -> list[str]:
+    """The places the position shows this card, in words (one entry per copy)."""
+    return [_place(pointer) for cards, pointer in _shown(state) for shown in cards if shown == card]
+
+
+def _place(pointer: tuple) -> str:
+    """Where a pointer of _shown is, in words."""
+    if pointer[1] == "hands":
+        return f"in seat {pointer[2]}'s hand"
+    if pointer[1] == "melds":
+        return f"in side {pointer[2]}'s meld {pointer[3]}"
+    if pointer[1] == "red_threes":
+        return f"among side {pointer[2]}'s red threes"
+    return f"in the {'stock' if pointer[1] == 'stock' else 'discard pile'}"
+
+
 def _shown(state: CanastaState) -> list[tuple[list[str], tuple]]:
     """Every list of cards the position shows, with where it is, in reading order."""
     shown: list[tuple[list[str], tuple]] = []

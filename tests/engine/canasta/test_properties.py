@@ -271,7 +271,8 @@ def judge_position(variant: str, options: dict, state: dict) -> str:
         return "refused"
     if listed["to_act"] is None:
         return "over"
-    assert listed["moves"], ("a seat to act with no legal move", state)
+    # A seat whose hand is hidden may have only moves that need its cards: hidden_moves names their types.
+    assert listed["moves"] or listed.get("hidden_moves"), ("a seat to act with no legal move", state)
     for move in listed["moves"]:
         judged = answers.validate_move({**request, "move": clean(move)})
         assert judged["legal"], (move, judged["violations"], state)

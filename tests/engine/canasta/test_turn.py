@@ -81,12 +81,13 @@ def test_canasta_turn_draw_named_cards_must_match_a_listed_stock():
         apply(state, {"type": "draw", "cards": ["KS"]})
 
 
-def test_canasta_turn_hand_known_hidden_acting_hand_is_refused_for_melds():
+def test_canasta_turn_hand_known_hidden_acting_hand_lists_the_moves_its_cards_decide_as_hidden_moves():
     state = position([{"count": 3}, {"count": 11}, {"count": 11}, {"count": 11}], discard=["8C"],
                      turn=meld_turn(0))
-    with pytest.raises(InvalidRequest) as caught:
-        answers.legal_moves(body(state))
-    assert caught.value.problems[0].pointer == ("state", "hands", 0)
+    listed = answers.legal_moves(body(state))
+    assert listed["moves"] == []
+    assert [m["type"] for m in listed["hidden_moves"]] == ["meld", "discard", "ask_go_out"]
+    assert "canasta.melds.from-hand" in listed["unverified"]
 
 
 def test_canasta_turn_draw_before_anything_else():
