@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...game import Note, Violation
 from .config import Config
+from .going_out import asks_more, unmet
 from .melds import Judged, Meld, judge
 from .position import Position, taken_melds, without
 from .state import CanastaState
@@ -56,10 +57,29 @@ def _held(pos: Position, cards: list[str]) -> list[Violation]:
     return [Violation("canasta.melds.from-hand", f"Seat {pos.seat} does not hold {', '.join(missing)}.")]
 
 
-def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
+def _bonus(pos: Position) -> int:
+    """How many bonus cards the acting side has laid out."""
+    return len(pos.state.red_threes[pos.side])
+
+
+def _unmet(pos: Position, after, gained_bonus: int = 0) -> list[tuple[str, str]]:
+    """What going out lacks beyond the count of canastas, with the side melds `after()` builds."""
+    if not asks_more(pos.cfg):
+        return []
+    return unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
+
+
+def _as_is(pos: Position):
+    """The hand and side melds as they stand, in the form a move's `after()` gives them."""
+    return lambda: (pos.hand, pos.melds)
+
+
+def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 0) -> list[Violation]:
     """What the cards left after a meld, addition or pile-taking allow: going out needs its conditions.
 
-    `after()` builds the hand and side melds the move leaves; only a partner's "yes" needs them.
+    `after()` builds the hand and side melds the move leaves; a partner's "yes" and the variants that
+    ask more of going out than a count of canastas need them. `gained_bonus` counts the bonus cards
+    the move lays out (those in a pile taken).
     """
     question = pos.state.turn.question
     if left > 1:
@@ -75,6 +95,10 @@ def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
             f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
             f"is going out, which needs {pos.needed} canasta{'s' if pos.needed > 1 else ''} (side {pos.side} "
             f"would have {canastas}). Keep at least two cards."))
+    else:
+        found += [Violation(rule, f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and "
+                                  f"emptying the hand is going out: {words}. Keep at least two cards.")
+                  for rule, words in _unmet(pos, after, gained_bonus)]
     if question == "no":
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
@@ -107,10 +131,12 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
-def _exempt(pos: Position, left: int, canastas: int) -> bool:
-    """Whether a move leaving `left` cards goes out under the concealed exception (no minimum)."""
+def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
+    """Whether a move leaving `left` cards goes out under the concealed exception (no minimum);
+    `after()` builds the hand and side melds it leaves."""
     return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
-            and canastas >= pos.needed and pos.state.turn.question != "no")
+            and canastas >= pos.needed and pos.state.turn.question != "no"
+            and not _unmet(pos, after))
 
 
 def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Violation]:
@@ -229,7 +255,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         _pile_count_note(pos, top, cards, verdict.points, [j.points for j in judged])
     found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
     if not found:
-        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move))
+        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
+                         sum(1 for c in pile if c in cfg.bonus_cards))
     return found
 
 
@@ -265,7 +292,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
         return (without(pos.hand, every),
                 pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
 
-    found += _opening(pos, points, _exempt(pos, left, canastas), after)
+    found += _opening(pos, points, _exempt(pos, left, canastas, after), after)
     found += _ending(pos, left, canastas, after)
     return found
 
@@ -304,7 +331,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
 
     if not pos.opened:
         added = sum(pos.cfg.values[c] for c in cards)
-        found += _opening(pos, added, _exempt(pos, left, canastas), after)
+        found += _opening(pos, added, _exempt(pos, left, canastas, after), after)
     return found + _ending(pos, left, canastas, after)
 
 
@@ -318,7 +345,7 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         return found
     left = len(pos.hand) - 1
     question = pos.state.turn.question
-    if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas)):
+    if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas, _as_is(pos))):
         counted, required = pos.short
         found.append(Violation("canasta.opening.in-steps",
                                f"The melds seat {pos.seat} put down this turn count {counted}, short of the "
@@ -330,6 +357,9 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
             found.append(Violation(pos.needed_rule,
                                    f"Discarding the last card is going out, which needs {pos.needed} canasta"
                                    f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
+        else:
+            found += [Violation(rule, f"Discarding the last card is going out: {words}.")
+                      for rule, words in _unmet(pos, _as_is(pos))]
         if question == "no":
             found.append(Violation("canasta.going-out.ask-partner",
                                    f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))

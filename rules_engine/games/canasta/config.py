@@ -41,6 +41,7 @@ class Config:
     bonus_cards: frozenset = frozenset()   # laid out at once and scored apart (Classic's red threes)
     stop_cards: frozenset = frozenset()    # block the pile, meld only in going out (Classic's black threes)
     canasta_size: int = 7
+    hand_values: dict = field(default_factory=dict, compare=False, repr=False)  # a card's worth left in hand
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -159,7 +160,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
     return Config(
         table=table, values=table.values.table(table.roles), wild=wild, rank_of=rank_of, copies=copies,
         wild_ratio=ratio, black_three_freezes=chosen.get("black_three_on_pile", "blocks") == "freezes",
-        four_red_unmelded=chosen.get("four_red_threes_unmelded", -table.threes.red_all),
+        four_red_unmelded=chosen.get("four_red_threes_unmelded", -_every_bonus_card(table)),
         negative_minimum=chosen.get("opening_negative_minimum", table.opening.tiers[0][1]),
         max_wilds=max_wilds,
         fewest_copies=min(copies.get(card, 0) for card in ALL_CARDS),  # 0 if a card is missing
@@ -168,7 +169,25 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
         bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
+        hand_values=_hand_values(table, stop),
     )
+
+
+def _every_bonus_card(table: VariantRules) -> int:
+    """What a side holding every bonus card of the deck scores for them (before any sign)."""
+    threes = table.threes
+    if not threes.schedule:
+        return threes.red_all
+    copies = table.deck.copies()
+    return threes.schedule[min(sum(copies.get(card, 0) for card in table.roles.bonus), len(threes.schedule) - 1)]
+
+
+def _hand_values(table: VariantRules, stop: frozenset) -> dict[str, int]:
+    """Each card's worth when it is left in a hand at the end: a stop card's own figure, then the entry's
+    figures for cards left in hand."""
+    values = table.values.table(table.roles)
+    values.update(dict.fromkeys(stop, table.threes.black_hand_value))
+    return values
 
 
 _BY_REQUEST: dict[tuple, Config] = {}

@@ -117,7 +117,7 @@ class Position:
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
-                              split=self.split() if current else None)
+                              split=self.split() if current else None, bonus=len(self.state.red_threes[self.side]))
         if current:
             self._plan = (plan,)
         return plan

@@ -13,6 +13,81 @@ def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dic
     return {"team": side, "seat": seat, "points": points, "rule": rule, "text": text}
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _three_word(cards: list[str]) -> str:
+    """What bonus cards are called in a score line: red or black threes, or threes when both."""
+    colours = {"red" if card[-1] in "DH" else "black" for card in cards}
+    return f"{colours.pop()} three" if len(colours) == 1 else "three"
+
+
+def _bonus_cards_count_minus(cfg: Config, melds: list) -> str | None:
+    """Why a side's bonus cards count against it (in words), or None when they count for it."""
+    unless = cfg.table.threes.red_negative_unless
+    if unless == "never":
+        return None
+    if unless == "melded":
+        return None if melds else "melded nothing"
+    canastas = sum(1 for m in melds if cfg.is_canasta(m.size))
+    wanted = 1 if unless == "canasta" else cfg.table.going_out.canastas
+    return None if canastas >= wanted else f"has {_plural(canastas, 'canasta')}, fewer than {wanted}"
+
+
+def _bonus_card_lines(cfg: Config, side: int, held: list[str], melds: list) -> list[dict]:
+    """The bonus cards a side laid out: apiece, all of them, or on the variant's schedule, per colour where
+    the variant scores the colours apart; counted minus where the side lacks what makes them count plus."""
+    if not held:
+        return []
+    threes = cfg.table.threes
+    if threes.per_colour:
+        groups = [[c for c in held if c[-1] in "DH"], [c for c in held if c[-1] not in "DH"]]
+    else:
+        groups = [held]
+    minus = _bonus_cards_count_minus(cfg, melds)
+    plain = not threes.schedule and not threes.per_colour and threes.red_negative_unless == "melded"
+    lines = []
+    for cards in groups:
+        if not cards:
+            continue
+        n = len(cards)
+        every = sum(cfg.copies.get(card, 0) for card in cfg.bonus_cards if _three_word([card]) == _three_word(cards)) \
+            if threes.per_colour else sum(cfg.copies.get(card, 0) for card in cfg.bonus_cards)
+        if threes.schedule:
+            value = threes.schedule[min(n, len(threes.schedule) - 1)]
+        else:
+            value = threes.red_all if n == every else n * threes.red_each
+        text = _plural(n, _three_word(cards))
+        if minus is not None:
+            value = cfg.four_red_unmelded if n == every and not threes.per_colour else -value
+            text += f", counted minus: side {side} {minus}"
+        elif n == every:
+            text += " (all of them)"
+        rule = "canasta.red-threes.score" if plain else (
+            "canasta.threes.minus" if minus is not None else "canasta.threes.schedule")
+        lines.append(_line(side, None, value, rule, text))
+    return lines
+
+
+def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict]:
+    """The cards left in a seat's hand, counted minus; stop cards apart where the variant values them so."""
+    if not hand:
+        return []
+    values = cfg.hand_values
+    lines = []
+    stops = [card for card in hand if card in cfg.stop_cards]
+    if stops and cfg.table.threes.black_hand_value != cfg.table.values.black_three:
+        hand = [card for card in hand if card not in cfg.stop_cards]
+        lines.append(_line(side, seat, -sum(map(values.__getitem__, stops)), "canasta.black-threes.in-hand",
+                           f"{_plural(len(stops), 'black three')} left in seat {seat}'s hand"))
+        if not hand:
+            return lines
+    lines.insert(0, _line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
+                          f"{_plural(len(hand), 'card')} left in seat {seat}'s hand"))
+    return lines
+
+
 def score(cfg: Config, state: CanastaState) -> dict:
     """The hand's points per side (and per seat: each seat shows its side's total), line by line."""
     table = cfg.table
@@ -24,7 +99,6 @@ def score(cfg: Config, state: CanastaState) -> dict:
                           "side", "canasta.scoring.hand-cards")
     out_side = state.side_of(state.turn.seat) if over and state.turn.ending == "went_out" else None
     values = cfg.values
-    every_red = cfg.copies.get("3D", 0) + cfg.copies.get("3H", 0)
     for side in range(state.sides):
         melds = state.melds[side]
         melded = sum(sum(map(values.__getitem__, m.cards)) for m in melds)
@@ -38,15 +112,7 @@ def score(cfg: Config, state: CanastaState) -> dict:
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
                                    f"{len(earned)} {kind} canasta{'s' if len(earned) != 1 else ''}"))
-        reds = len(state.red_threes[side])
-        if reds:
-            value = table.threes.red_all if reds == every_red else reds * table.threes.red_each
-            if not melds:
-                value = cfg.four_red_unmelded if reds == every_red else -value
-                text = f"{reds} red three{'s' if reds != 1 else ''}, counted minus: side {side} melded nothing"
-            else:
-                text = f"{reds} red three{'s' if reds != 1 else ''}" + (" (all of them)" if reds == every_red else "")
-            lines.append(_line(side, None, value, "canasta.red-threes.score", text))
+        lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
         if out_side == side:
             seat = state.turn.seat
             if state.turn.concealed and table.going_out.concealed is not None:
@@ -58,10 +124,7 @@ def score(cfg: Config, state: CanastaState) -> dict:
         for seat in range(state.players):
             if state.side_of(seat) != side:
                 continue
-            hand = state.hands[seat]
-            if hand:
-                lines.append(_line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
-                                   f"{len(hand)} card{'s' if len(hand) != 1 else ''} left in seat {seat}'s hand"))
+            lines += _hand_lines(cfg, side, seat, state.hands[seat])
         penalties = state.penalties[side]
         if penalties["retracted_cards"]:
             n = penalties["retracted_cards"]

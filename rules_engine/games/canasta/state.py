@@ -19,6 +19,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
 )
 from .config import CARD_LIMIT, Config
+from .going_out import unmet
 from .melds import Meld, judge
 from .opening import short_opening
 
@@ -398,6 +399,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             if have < needed:
                 raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
                               f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
+            _refuse_unmet(cfg, state, state.side_of(seat), "side {side} went out, but {words}")
         return
     sizes = [_size(hand) for hand in state.hands]
     if 0 in sizes:
@@ -416,6 +418,9 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
+        if held == 1:
+            _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
+                          "only a player able to go out may keep, but {words}")
         if turn.drew == "pile" and state.discard:
             raise invalid(("state", "discard"), "the player took the whole pile this turn and has not "
                           "discarded yet", "canasta.pile.take")
@@ -427,6 +432,12 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             if rank not in own:
                 raise invalid(pointer + ("started", i), f"side {state.side_of(seat)} has no meld of rank {rank}",
                               "canasta.turn.meld")
+
+
+def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
+    """Refuse the position when the side's melds and bonus cards lack what going out needs beside a count."""
+    for rule, words in unmet(cfg, state.melds[side], len(state.red_threes[side]))[:1]:
+        raise invalid(("state", "melds", side), message.format(side=side, seat=state.turn.seat, words=words), rule)
 
 
 _size = hand_size

@@ -49,6 +49,13 @@ CHANGES = {
     "threes.red_each": 150, "threes.red_all": 1000, "threes.black_meld_going_out": False,
     "going_out.canastas": 2, "going_out.bonus": 150, "going_out.concealed": 300, "going_out.ask_partner": "never",
     "game_target": 3000, "hooks": ("no_replacement_for_last_two",),
+    "threes.schedule": (0, 150, 300, 600, 1000), "threes.per_colour": True, "threes.red_negative_unless": "canastas",
+    "threes.black_hand_value": 100, "going_out.bonus_cards_per_canasta": True,
+    "going_out.by_kind": (("mixed", 1),),
+}
+# Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
+COMPANIONS = {
+    "threes.per_colour": {"roles.bonus": ("3C", "3D", "3H", "3S"), "roles.stop": ()},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.
 DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
@@ -65,11 +72,18 @@ def _paths(entry: object, prefix: str = "") -> list[str]:
     return found
 
 
-def _changed(path: str, value: object):
+def _changed(path: str, value: object, entry=CLASSIC):
     if "." not in path:
-        return replace(CLASSIC, **{path: value})
+        return replace(entry, **{path: value})
     group, name = path.split(".")
-    return replace(CLASSIC, **{group: replace(getattr(CLASSIC, group), **{name: value})})
+    return replace(entry, **{group: replace(getattr(entry, group), **{name: value})})
+
+
+def _with_companions(path: str):
+    entry = CLASSIC
+    for other, value in COMPANIONS.get(path, {}).items():
+        entry = _changed(other, value, entry)
+    return entry
 
 
 def _answers(entry) -> list:
@@ -144,4 +158,6 @@ def test_canasta_variant_table_declared_fields_reach_the_listing():
 
 @pytest.mark.parametrize("path", sorted(CHANGES))
 def test_canasta_variant_table_every_field_is_read(path):
-    assert _answers(_changed(path, CHANGES[path])) != _before(), f"{path} changed no answer"
+    base = _with_companions(path)
+    before = _answers(base) if path in COMPANIONS else _before()
+    assert _answers(_changed(path, CHANGES[path], base)) != before, f"{path} changed no answer"

@@ -1,0 +1,106 @@
+"""The rules behind the entry fields play reads beyond Classic's: scoring, going out and the pile.
+
+Every text names the variants whose entry sets the field and takes its numbers from the entry, so
+an entry changed is a rule text changed.
+"""
+
+from __future__ import annotations
+
+from ...rules import READING, Rule, Section
+from .variant_rules import SOURCES
+from .variants import ENTRIES, VariantRules
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _where(test) -> list[tuple[str, VariantRules]]:
+    """The entries a field sets, by a test of the entry, in the order the service lists them."""
+    return [(slug, entry) for slug, entry in ENTRIES.items() if test(entry)]
+
+
+def _sources(found: list[tuple[str, VariantRules]], *extra) -> tuple:
+    seen: list = list(extra)
+    for slug, _ in found:
+        seen += [source for source in SOURCES.get(slug, ()) if source not in seen]
+    return tuple(seen)
+
+
+def _rule(rule_id: str, title: str, lead: str, found: list[tuple[str, VariantRules]], said, *extra,
+          notes: tuple[str, ...] = ()) -> Rule:
+    """A rule whose text is a lead sentence and one sentence per variant setting the field."""
+    text = lead + " " + " ".join(f"{entry.title}: {said(entry)}." for _, entry in found)
+    return Rule(rule_id, title, text, _sources(found, *extra), notes=notes,
+                variants=tuple(slug for slug, _ in found))
+
+
+def _kind(entry: VariantRules, kind: str) -> str:
+    return dict(entry.canastas.names).get(kind, kind)
+
+
+def _schedule(entry: VariantRules) -> str:
+    totals = entry.threes.schedule[1:]
+    apart = "red and black threes are counted apart, each colour" if entry.threes.per_colour else "the threes"
+    return (f"{apart} on the schedule {_listed([str(t) for t in totals])} in all for one to "
+            f"{len(totals)} of them")
+
+
+def _minus(entry: VariantRules) -> str:
+    unless = entry.threes.red_negative_unless
+    if unless == "never":
+        return "they never count minus"
+    if unless == "melded":
+        return "they count minus for a side that has melded nothing"
+    wanted = 1 if unless == "canasta" else entry.going_out.canastas
+    return f"they count minus for a side holding fewer than {_plural(wanted, 'canasta')} at the end of the hand"
+
+
+def _by_kind(entry: VariantRules) -> str:
+    kinds = _listed([_plural(n, _kind(entry, kind)) for kind, n in entry.going_out.by_kind])
+    return f"of the {_plural(entry.going_out.canastas, 'canasta')} going out needs, the side holds {kinds}"
+
+
+def _black_in_hand(entry: VariantRules) -> str:
+    return (f"a black three still held when the hand ends costs its side {entry.threes.black_hand_value}, "
+            f"against {entry.values.black_three} for one melded in going out")
+
+
+SCORING_FOUND = {
+    "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
+    "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
+    "black": _where(lambda e: e.threes.black_hand_value != e.values.black_three),
+    "by_kind": _where(lambda e: bool(e.going_out.by_kind)),
+    "bonus_cards": _where(lambda e: e.going_out.bonus_cards_per_canasta),
+}
+
+PLAY_RULES = (
+    _rule("canasta.threes.schedule", "Threes scored on a schedule",
+          "Where a variant scores its bonus threes on a schedule, a side earns a total set by how many of them "
+          "it has laid out rather than a figure for each.", SCORING_FOUND["schedule"], _schedule),
+    _rule("canasta.threes.minus", "When bonus threes count minus",
+          "Whether a side's bonus threes count for it or against it depends on what it has melded by the end "
+          "of the hand.", SCORING_FOUND["minus"], _minus,
+          notes=("Joker Canasta and Brazilian Canasta ask for one canasta, as their sources say; Bolivia asks "
+                 "for the two canastas going out needs, as the archived bright.net Bolivia rules say.",)),
+    _rule("canasta.black-threes.in-hand", "A black three left in the hand",
+          "Where a variant gives a black three left in a hand its own figure, that figure counts against the "
+          "holder's side whoever ends the hand.", SCORING_FOUND["black"], _black_in_hand),
+    _rule("canasta.going-out.by-kind", "Canastas of a kind before going out",
+          "Where a variant asks for canastas of a kind, a player goes out only when the side's melds, counting "
+          "those completed in the same move, hold that many of each kind besides the count.",
+          SCORING_FOUND["by_kind"], _by_kind),
+    _rule("canasta.going-out.bonus-cards", "As many red threes as canastas",
+          "A player goes out only when the side has laid out at least as many bonus threes as it holds "
+          "canastas, counting the canastas completed in the same move.", SCORING_FOUND["bonus_cards"],
+          lambda entry: f"going out needs {_plural(entry.going_out.canastas, 'canasta')} and a red three laid out "
+                        "for each canasta the side holds", READING,
+          notes=(f"{READING}: a side holding more canastas than red threes laid out does not go out, reading "
+                 "'as many red threes as canastas' as a floor on the threes.",)),
+)
+
+PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

@@ -1,0 +1,203 @@
+"""Entry fields read by scoring, going out and the pile: Classic's entry with one field changed, played
+through the engine, checked against what the field's rule says."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from rules_engine.errors import EngineError
+from rules_engine.games.canasta.checks import check
+from rules_engine.games.canasta.config import build_config
+from rules_engine.games.canasta.listing import legal_moves
+from rules_engine.games.canasta.moves import read_move
+from rules_engine.games.canasta.scoring import score
+from rules_engine.games.canasta.state import read_state
+from rules_engine.games.canasta.variants import CLASSIC, ENTRIES, CardRoles, GoingOut, Threes
+
+from .helpers import meld, meld_turn, position
+
+SEVEN_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC", "KS"])
+SIX_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC"])
+MIXED_FIVES = meld(["5D", "5C", "5S", "5H", "5D", "2C", "JK"])
+QUEENS = meld(["QH", "QS", "QD"])
+SEVEN_TENS = meld(["10D", "10C", "10S", "10H", "10D", "10C", "10S"])
+MIXED_SIXES = meld(["6D", "6C", "6S", "6H", "6D", "2D", "JK"])
+
+
+def entry(**groups):
+    """Classic's entry with some of its groups (threes, going_out, ...) replaced."""
+    return replace(CLASSIC, **groups)
+
+
+def finished(hands, melds, red_threes, seat=0) -> dict:
+    return position(hands, discard=["8C"], melds=melds, red_threes=red_threes, hidden_stock=True,
+                    melded_before=[bool(melds[s % 2]) for s in range(4)],
+                    turn={"seat": seat, "phase": "over", "ending": "went_out", "concealed": False})
+
+
+def scored(table, state: dict) -> dict:
+    cfg = build_config(table, ())
+    return score(cfg, read_state(cfg, state, []))
+
+
+def lines(answer: dict, rule: str, team: int) -> list[dict]:
+    return [line for line in answer["lines"] if line["rule"] == rule and line["team"] == team]
+
+
+def refused(table, state: dict, move: dict) -> list[str]:
+    cfg = build_config(table, ())
+    return [v.rule for v in check(cfg, read_state(cfg, state, []), read_move(move, 4))]
+
+
+def listed(table, state: dict) -> list[str]:
+    cfg = build_config(table, ())
+    return [m["code"] for m in legal_moves(cfg, read_state(cfg, state, []))[0]]
+
+
+# canasta.threes.schedule: a total by how many threes the side laid out, not a figure apiece.
+@pytest.mark.parametrize("threes, total", [(["3H"], 100), (["3H", "3D"], 300), (["3H", "3D", "3H"], 600),
+                                           (["3H", "3D", "3H", "3D"], 1000)])
+def test_canasta_threes_schedule_totals_by_how_many_a_side_holds(threes, total):
+    table = entry(threes=Threes(schedule=(0, 100, 300, 600, 1000)))
+    answer = scored(table, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]], [[], threes]))
+    found = lines(answer, "canasta.threes.schedule", 1)
+    assert [line["points"] for line in found] == [total]
+
+
+# canasta.threes.schedule: per colour, red and black threes each on the schedule on their own (Joker Canasta).
+def test_canasta_threes_schedule_per_colour_counts_red_and_black_apart():
+    table = entry(roles=CardRoles(bonus=("3C", "3D", "3H", "3S"), stop=()),
+                  threes=Threes(schedule=(0, 100, 400, 900, 1900), per_colour=True, red_negative_unless="canasta"))
+    answer = scored(table, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]],
+                                    [["3H", "3D", "3C"], []]))
+    found = lines(answer, "canasta.threes.schedule", 0)
+    assert sorted((line["points"], line["text"]) for line in found) == [(100, "1 black three"), (400, "2 red threes")]
+
+
+def test_canasta_threes_schedule_per_colour_all_of_a_colour_is_the_schedule_end():
+    table = entry(roles=CardRoles(bonus=("3C", "3D", "3H", "3S"), stop=()),
+                  threes=Threes(schedule=(0, 100, 400, 900, 1900), per_colour=True, red_negative_unless="canasta"))
+    answer = scored(table, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]],
+                                    [["3H", "3D", "3H", "3D"], []]))
+    assert [line["points"] for line in lines(answer, "canasta.threes.schedule", 0)] == [1900]
+
+
+# canasta.threes.minus: counted against a side without what the variant asks.
+@pytest.mark.parametrize("unless, melds, plus", [
+    ("canasta", [SEVEN_TENS], True), ("canasta", [QUEENS], False),
+    ("canastas", [SEVEN_TENS], False), ("canastas", [SEVEN_TENS, MIXED_SIXES], True),
+    ("never", [], True), ("melded", [], False),
+])
+def test_canasta_threes_minus_unless_the_side_holds_what_the_variant_asks(unless, melds, plus):
+    table = entry(threes=Threes(red_negative_unless=unless), going_out=GoingOut(canastas=2))
+    answer = scored(table, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS, MIXED_FIVES], melds],
+                                    [[], ["3H", "3D"]]))
+    team = answer["lines"]
+    points = sum(line["points"] for line in team if line["team"] == 1 and "three" in line["text"])
+    assert points == (200 if plus else -200)
+
+
+# canasta.black-threes.in-hand: a black three left in the hand costs its own figure (Bolivia: 100).
+def test_canasta_black_threes_in_hand_cost_the_entrys_figure():
+    table = entry(threes=Threes(black_hand_value=100))
+    answer = scored(table, finished([[], ["9D", "3C", "3S"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]], [[], []]))
+    assert [line["points"] for line in lines(answer, "canasta.black-threes.in-hand", 1)] == [-200]
+    assert [line["points"] for line in lines(answer, "canasta.scoring.hand-cards", 1) if line["seat"] == 1] == [-10]
+
+
+def test_canasta_black_threes_in_hand_melded_in_going_out_keep_their_card_value():
+    table = entry(threes=Threes(black_hand_value=100))
+    state = finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS, meld(["3C", "3S", "3C"])], [QUEENS]], [[], []])
+    answer = scored(table, state)
+    assert lines(answer, "canasta.scoring.melded-cards", 0)[0]["points"] == 70 + 15
+
+
+# canasta.going-out.bonus-cards: as many red threes laid out as canastas (Mexicana).
+MEXICANA_GOING_OUT = entry(going_out=GoingOut(canastas=1, bonus_cards_per_canasta=True))
+
+
+def _last_card(red_threes, ours=(SEVEN_KINGS,)) -> dict:
+    return position([["9H"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
+                    melds=[list(ours), [QUEENS]], red_threes=red_threes, hidden_stock=True,
+                    melded_before=[True, True, False, False], turn=meld_turn())
+
+
+def test_canasta_going_out_bonus_cards_a_canasta_without_a_red_three_does_not_go_out():
+    with pytest.raises(EngineError) as refusal:
+        read_state(build_config(MEXICANA_GOING_OUT, ()), _last_card([[], []]), [])
+    assert refusal.value.problems[0].rule == "canasta.going-out.bonus-cards"
+
+
+def test_canasta_going_out_bonus_cards_with_a_red_three_the_last_card_goes():
+    assert listed(MEXICANA_GOING_OUT, _last_card([["3H"], []])) == ["discard:9H"]
+    assert refused(MEXICANA_GOING_OUT, _last_card([["3H"], []]), {"type": "discard", "card": "9H"}) == []
+
+
+def test_canasta_going_out_bonus_cards_more_canastas_than_red_threes_do_not_go_out():
+    state = _last_card([["3H"], []], (SEVEN_KINGS, MIXED_FIVES))
+    with pytest.raises(EngineError) as refusal:
+        read_state(build_config(MEXICANA_GOING_OUT, ()), state, [])
+    assert refusal.value.problems[0].rule == "canasta.going-out.bonus-cards"
+
+
+def test_canasta_going_out_bonus_cards_melding_down_to_one_card_needs_them():
+    def state(hand, red_threes):
+        return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
+                        melds=[[SIX_KINGS], [QUEENS]], red_threes=red_threes, hidden_stock=True,
+                        melded_before=[True, True, False, False], turn=meld_turn())
+
+    move = {"type": "lay_off", "meld": 0, "cards": ["KH"]}
+    assert refused(MEXICANA_GOING_OUT, state(["KH", "9H", "9S"], [[], []]), move) == []   # two cards kept
+    assert refused(MEXICANA_GOING_OUT, state(["KH", "9H"], [[], []]), move) == ["canasta.going-out.bonus-cards"]
+    assert "lay_off:0:KH" not in listed(MEXICANA_GOING_OUT, state(["KH", "9H"], [[], []]))
+    assert refused(MEXICANA_GOING_OUT, state(["KH", "9H"], [["3D"], []]), move) == []
+    assert "lay_off:0:KH" in listed(MEXICANA_GOING_OUT, state(["KH", "9H"], [["3D"], []]))
+
+
+# canasta.going-out.by-kind: canastas of a kind besides the count (Bolivia's escalera, Hand and Foot's piles).
+NATURAL_NEEDED = entry(going_out=GoingOut(canastas=1, by_kind=(("natural", 1),)))
+
+
+def _kings(hand, ours=(SIX_KINGS,), **turn) -> dict:
+    return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
+                    melds=[list(ours), [QUEENS]], hidden_stock=True, melded_before=[True, True, False, False],
+                    turn=meld_turn(**turn))
+
+
+def test_canasta_going_out_by_kind_a_mixed_canasta_alone_does_not_go_out():
+    move = {"type": "lay_off", "meld": 0, "cards": ["KH", "2C"]}
+    assert refused(NATURAL_NEEDED, _kings(["KH", "2C"]), move) == ["canasta.going-out.by-kind"]
+    assert refused(CLASSIC, _kings(["KH", "2C"]), move) == []
+
+
+def test_canasta_going_out_by_kind_the_natural_canasta_made_then_the_last_card_discarded():
+    state = _kings(["KH", "2C"])
+    assert "lay_off:0:KH" in listed(NATURAL_NEEDED, state)
+    assert "lay_off:0:KH,2C" not in listed(NATURAL_NEEDED, state)
+    with pytest.raises(EngineError) as refusal:
+        read_state(build_config(NATURAL_NEEDED, ()), _kings(["2C"], (meld(["KD", "KC", "KS", "KH", "KD", "KC",
+                                                                              "2S"]),)), [])
+    assert refusal.value.problems[0].rule == "canasta.going-out.by-kind"
+
+
+def test_canasta_going_out_by_kind_the_search_keeps_the_wild_card_off_the_natural_canasta():
+    # Going out: KH onto the six kings (a natural canasta), the fives melded with the two.
+    hand = ["KH", "2C", "5H", "5S", "5D"]
+    cfg = build_config(NATURAL_NEEDED, ())
+    state = read_state(cfg, _kings(hand, question="yes"), [])
+    moves = legal_moves(cfg, state)[0]
+    onto_kings = [m for m in moves if m["type"] == "lay_off" and m["meld"] == 0]
+    assert onto_kings and all("2C" not in m["cards"] for m in onto_kings)
+    after = _kings(["2C", "5H", "5S", "5D"], (SEVEN_KINGS,), question="yes", melded=True, extended=True)
+    assert "meld:5D,5H,5S,2C" in listed(NATURAL_NEEDED, after)
+    assert "lay_off:0:2C" not in listed(NATURAL_NEEDED, after)
+    assert "lay_off:0:2C" in listed(CLASSIC, after)
+
+
+def test_canasta_going_out_by_kind_nothing_to_ask_when_no_placing_gives_the_kind():
+    # The two can go nowhere but onto the kings: every way out leaves them mixed.
+    assert "ask_go_out" not in listed(NATURAL_NEEDED, _kings(["KH", "2C", "9D"]))
+    assert "ask_go_out" in listed(CLASSIC, _kings(["KH", "2C", "9D"]))
+    assert "ask_go_out" in listed(NATURAL_NEEDED, _kings(["KH", "2C", "9D", "9S"]))
