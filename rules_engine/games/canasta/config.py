@@ -158,7 +158,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
              "fewer_than_naturals": "fewer"}[chosen.get("wild_limit", "at_most_three")]
     max_wilds = table.sets.max_wilds if table.sets.max_wilds is not None else 10**6
     return Config(
-        table=table, values=table.values.table(table.roles), wild=wild, rank_of=rank_of, copies=copies,
+        table=table, values={**table.values.table(table.roles), **dict(table.values.melded)}, wild=wild, rank_of=rank_of, copies=copies,
         wild_ratio=ratio, black_three_freezes=chosen.get("black_three_on_pile", "blocks") == "freezes",
         four_red_unmelded=chosen.get("four_red_threes_unmelded", -_every_bonus_card(table)),
         negative_minimum=chosen.get("opening_negative_minimum", table.opening.tiers[0][1]),
@@ -187,6 +187,7 @@ def _hand_values(table: VariantRules, stop: frozenset) -> dict[str, int]:
     figures for cards left in hand."""
     values = table.values.table(table.roles)
     values.update(dict.fromkeys(stop, table.threes.black_hand_value))
+    values.update(table.values.in_hand)
     return values
 
 

@@ -70,12 +70,25 @@ def _black_in_hand(entry: VariantRules) -> str:
             f"against {entry.values.black_three} for one melded in going out")
 
 
+def _by_place(entry: VariantRules) -> str:
+    said = [f"{card} {value} melded" for card, value in entry.values.melded]
+    said += [f"{card} {value} left in hand" for card, value in entry.values.in_hand]
+    return _listed(said)
+
+
+def _incomplete(entry: VariantRules) -> str:
+    return _listed([f"a {kind} meld of fewer than {below} cards costs {points}"
+                    for kind, below, points in entry.incomplete_penalty])
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
     "black": _where(lambda e: e.threes.black_hand_value != e.values.black_three),
     "by_kind": _where(lambda e: bool(e.going_out.by_kind)),
     "bonus_cards": _where(lambda e: e.going_out.bonus_cards_per_canasta),
+    "by_place": _where(lambda e: bool(e.values.melded or e.values.in_hand)),
+    "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
 }
 
 PLAY_RULES = (
@@ -101,6 +114,21 @@ PLAY_RULES = (
                         "for each canasta the side holds", READING,
           notes=(f"{READING}: a side holding more canastas than red threes laid out does not go out, reading "
                  "'as many red threes as canastas' as a floor on the threes.",)),
+)
+
+PLAY_RULES += (
+    _rule("canasta.scoring.values-by-place", "Cards worth more melded or left in hand",
+          "Where a variant gives a card a worth of its own in a meld or in a hand, that worth replaces the "
+          "card's value there: a melded card counts it wherever melds are counted, the initial meld "
+          "included, and a card still held when the hand ends costs it. Each such card is a score line of "
+          "its own.", SCORING_FOUND["by_place"], _by_place),
+    _rule("canasta.scoring.incomplete", "Unfinished melds cost points",
+          "Where a variant penalises unfinished melds, each meld of the kind named left below the size "
+          "named when another side goes out costs its side the points named, one score line per meld.",
+          SCORING_FOUND["incomplete"], _incomplete,
+          notes=("The Ultimate Book of Card Games counts the loss when the other side goes out, for melds "
+                 "short of seven; Bicycle counts it for sequences of fewer than five whenever the hand ends. "
+                 f"{READING} follows the book, whose sizes the entry takes.",)),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

@@ -70,12 +70,62 @@ def _bonus_card_lines(cfg: Config, side: int, held: list[str], melds: list) -> l
     return lines
 
 
+def _by_place_lines(side: int, seat: int | None, cards: list[str], values: dict, where: str, sign: int) -> list[dict]:
+    """One line per card code the variant values apart where it lies (melded, or left in a hand)."""
+    lines = []
+    for card in sorted(set(cards), key=cards.index):
+        n = cards.count(card)
+        lines.append(_line(side, seat, sign * n * values[card], "canasta.scoring.values-by-place",
+                           f"{n} {card} {where}, {values[card]} each"))
+    return lines
+
+
+def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
+    """The cards of a side's melds, counted plus; the cards the variant values apart when melded each apart."""
+    values = cfg.values
+    special = dict(cfg.table.values.melded)
+    cards = [card for m in melds for card in m.cards]
+    apart = [card for card in cards if card in special] if special else []
+    if apart:
+        cards = [card for card in cards if card not in special]
+    lines = [_line(side, None, sum(map(values.__getitem__, cards)), "canasta.scoring.melded-cards",
+                   f"{len(cards)} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}")]
+    return lines + _by_place_lines(side, None, apart, values, "melded", 1)
+
+
+def _incomplete_lines(cfg: Config, side: int, melds: list) -> list[dict]:
+    """Each meld of a kind the variant penalises left below its size when another side went out."""
+    lines = []
+    for kind, below, points in cfg.table.incomplete_penalty:
+        for m in melds:
+            if _meld_kind(m) == kind and len(m.cards) < below:
+                lines.append(_line(side, None, -points, "canasta.scoring.incomplete",
+                                   f"{kind} meld of {len(m.cards)} card{'s' if len(m.cards) != 1 else ''} "
+                                   f"({', '.join(m.cards)}) left below {below}"))
+    return lines
+
+
+def _meld_kind(meld) -> str:
+    """A table meld's kind as incomplete_penalty names it: "wild" (wild cards alone), "sequence" or "set"."""
+    if not meld.naturals:
+        return "wild"
+    return getattr(meld, "kind", None) or "set"
+
+
 def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict]:
-    """The cards left in a seat's hand, counted minus; stop cards apart where the variant values them so."""
+    """The cards left in a seat's hand, counted minus; stop cards and the cards the variant values apart
+    in a hand each on lines of their own."""
     if not hand:
         return []
     values = cfg.hand_values
     lines = []
+    special = dict(cfg.table.values.in_hand)
+    if special and not special.keys().isdisjoint(hand):
+        lines += _by_place_lines(side, seat, [card for card in hand if card in special], values,
+                                 f"left in seat {seat}'s hand", -1)
+        hand = [card for card in hand if card not in special]
+        if not hand:
+            return lines
     stops = [card for card in hand if card in cfg.stop_cards]
     if stops and cfg.table.threes.black_hand_value != cfg.table.values.black_three:
         hand = [card for card in hand if card not in cfg.stop_cards]
@@ -98,21 +148,20 @@ def score(cfg: Config, state: CanastaState) -> dict:
             raise invalid(("state", "hands", seat), f"scoring needs seat {seat}'s cards: they count against its "
                           "side", "canasta.scoring.hand-cards")
     out_side = state.side_of(state.turn.seat) if over and state.turn.ending == "went_out" else None
-    values = cfg.values
     for side in range(state.sides):
         melds = state.melds[side]
-        melded = sum(sum(map(values.__getitem__, m.cards)) for m in melds)
         if melds:
-            count = sum(len(m.cards) for m in melds)
-            lines.append(_line(side, None, melded, "canasta.scoring.melded-cards",
-                               f"{count} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}"))
+            lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        for rule, kind in (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed")):
+        for rule, kind in (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"),
+                           ("canasta.canastas.wild", "wild")):
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
                                    f"{len(earned)} {kind} canasta{'s' if len(earned) != 1 else ''}"))
         lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
+        if out_side is not None and out_side != side:
+            lines += _incomplete_lines(cfg, side, melds)
         if out_side == side:
             seat = state.turn.seat
             if state.turn.concealed and table.going_out.concealed is not None:

@@ -449,11 +449,11 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "incomplete_penalty", "stock_end",
+NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "stock_end",
                   "game_rounds", "opening.basis", "opening.top_discard_counts", "pile.onto_meld_unless_canasta",
                   "pile.blocked_tops", "pile.take_limit", "pile.top_card_only_onto_sequence",
-                  "pile.wild_top_with_wild_pair", "canastas.sequence", "roles.wild_and_natural", "values.melded", "values.in_hand",
-                  "values.wild_as", "sets.all_wild", "sets.one_per_rank", "sets.wild_onto_canasta")
+                  "pile.wild_top_with_wild_pair", "canastas.sequence", "roles.wild_and_natural", "values.wild_as",
+                  "sets.all_wild", "sets.one_per_rank", "sets.wild_onto_canasta")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),

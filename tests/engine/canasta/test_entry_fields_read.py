@@ -52,6 +52,7 @@ CHANGES = {
     "threes.schedule": (0, 150, 300, 600, 1000), "threes.per_colour": True, "threes.red_negative_unless": "canastas",
     "threes.black_hand_value": 100, "going_out.bonus_cards_per_canasta": True,
     "going_out.by_kind": (("mixed", 1),),
+    "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
 COMPANIONS = {

@@ -201,3 +201,40 @@ def test_canasta_going_out_by_kind_nothing_to_ask_when_no_placing_gives_the_kind
     assert "ask_go_out" not in listed(NATURAL_NEEDED, _kings(["KH", "2C", "9D"]))
     assert "ask_go_out" in listed(CLASSIC, _kings(["KH", "2C", "9D"]))
     assert "ask_go_out" in listed(NATURAL_NEEDED, _kings(["KH", "2C", "9D", "9S"]))
+
+
+# canasta.scoring.values-by-place: a card's own worth melded and left in hand (Oklahoma's queen of spades).
+BY_PLACE = entry(values=replace(CLASSIC.values, melded=(("QS", 50),), in_hand=(("QS", 100), ("JK", 200))))
+
+
+def test_canasta_scoring_values_by_place_melded_and_in_hand_each_a_line():
+    answer = scored(BY_PLACE, finished([[], ["9D", "QS", "JK"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]], [[], []]))
+    by_place = lines(answer, "canasta.scoring.values-by-place", 1)
+    assert sorted(line["points"] for line in by_place) == [-200, -100, 50]
+    assert lines(answer, "canasta.scoring.melded-cards", 1)[0]["points"] == 20   # QH, QD
+    assert [line["points"] for line in lines(answer, "canasta.scoring.hand-cards", 1)] == [-10, -20]
+
+
+def test_canasta_scoring_values_by_place_the_melded_worth_counts_toward_the_initial_meld():
+    cfg = build_config(BY_PLACE, ())
+    from rules_engine.games.canasta.meld_check import validate_meld
+    assert validate_meld(cfg, {"cards": ["QS", "QH", "QD"]}, None, {})["points"] == 70
+    assert validate_meld(build_config(CLASSIC, ()), {"cards": ["QS", "QH", "QD"]}, None, {})["points"] == 30
+
+
+# canasta.scoring.incomplete: each meld of a kind left short when another side goes out.
+INCOMPLETE = entry(incomplete_penalty=(("set", 7, 1000),))
+
+
+def test_canasta_scoring_incomplete_melds_cost_a_line_each_when_another_side_goes_out():
+    answer = scored(INCOMPLETE, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS, MIXED_SIXES,
+                                                                                        meld(["JH", "JS", "JD"])]],
+                                         [[], []]))
+    assert [line["points"] for line in lines(answer, "canasta.scoring.incomplete", 1)] == [-1000, -1000]
+    assert lines(answer, "canasta.scoring.incomplete", 0) == []
+
+
+def test_canasta_scoring_incomplete_melds_of_the_side_going_out_cost_nothing():
+    answer = scored(INCOMPLETE, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS, QUEENS], [SEVEN_TENS]],
+                                         [[], []]))
+    assert lines(answer, "canasta.scoring.incomplete", 0) == []
