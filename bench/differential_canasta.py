@@ -32,7 +32,7 @@ def _strip(answer):
 def _call(fn, body):
     try:
         return _strip(fn(body))
-    except Exception as error:   # a refusal is an answer too: its class and words are compared
+    except Exception as error:  # noqa: BLE001 - a refusal, or a crash, is an answer too: compared by class and words
         return {"refused": type(error).__name__, "text": str(error)}
 
 

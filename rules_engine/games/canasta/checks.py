@@ -159,14 +159,15 @@ def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Viola
               f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, because the "
               f"cards left in the hand can still bring the total to {pos.minimum} this turn.")
         return []
-    score = pos.state.score[pos.side] if pos.state.score is not None else 0
+    score = pos.cfg.opening_basis(pos.state, pos.side)
     failed = pos.state.penalties[pos.side]["failed_openings"]
     raised = f", raised by {failed * pos.cfg.table.opening.failed_attempt_raise} for {failed} failed attempt(s)" \
         if failed else ""
     # When only the raise for failed attempts makes the count short, that is the rule to cite.
     rule = "canasta.opening.failed-attempt" if failed and total >= pos.cfg.minimum(score, 0) else \
         "canasta.opening.minimum"
-    message = f"{so_far}, but side {pos.side} needs {pos.minimum} (game score {score}{raised})."
+    basis = f"round {score}" if pos.cfg.table.opening.basis == "round" else f"game score {score}"
+    message = f"{so_far}, but side {pos.side} needs {pos.minimum} ({basis}{raised})."
     if after is not None:
         message += (" Melds of one turn count together, but the cards left in the hand could not bring the "
                     "total to the minimum while keeping two cards, nor go out at once.")

@@ -63,6 +63,12 @@ class Config:
             needed = self.negative_minimum
         return needed + self.table.opening.failed_attempt_raise * failed_attempts
 
+    def opening_basis(self, state, side: int) -> int:
+        """What a side's opening tier is read by: its game score, or the deal's number where tiers go by round."""
+        if self.table.opening.basis == "round":
+            return state.round or 1
+        return state.score[side] if state.score is not None else 0
+
     @property
     def needed_rule(self) -> str:
         """The rule that says how many canastas going out needs in this variant."""

@@ -8,6 +8,7 @@ from dataclasses import replace
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
+from .game_length import ends_with_last_discard
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .melds import Meld, judge
 from .opening import short_opening
@@ -220,6 +221,10 @@ def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[di
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
     if not state.hands[pos.seat]:
         _finish(state, events, "went_out", _concealed(cfg, state))
+        return
+    if ends_with_last_discard(cfg.table, state.stock_size()):
+        _finish(state, events, "stock_exhausted")
+        events[-1]["rules"] = ["canasta.stock.last-discard"]
         return
     if _put_down_anything(state.turn):
         state.melded_before = list(state.melded_before)

@@ -81,6 +81,20 @@ def _incomplete(entry: VariantRules) -> str:
                     for kind, below, points in entry.incomplete_penalty])
 
 
+def _rounds(entry: VariantRules) -> str:
+    return (f"a game is {_plural(entry.game_rounds, 'deal')}; a position carries the deal's number (round, 1 to "
+            f"{entry.game_rounds}) and the game ends with the hand of round {entry.game_rounds}")
+
+
+def _by_round(entry: VariantRules) -> str:
+    tiers = entry.opening.tiers
+    return "the initial meld needs " + _listed([f"{needed} in round {low or 1}" for low, needed in tiers])
+
+
+def _last_discard(entry: VariantRules) -> str:
+    return "the hand ends with the discard of the player who drew the stock's last card"
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -89,6 +103,9 @@ SCORING_FOUND = {
     "bonus_cards": _where(lambda e: e.going_out.bonus_cards_per_canasta),
     "by_place": _where(lambda e: bool(e.values.melded or e.values.in_hand)),
     "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
+    "rounds": _where(lambda e: e.game_rounds is not None),
+    "by_round": _where(lambda e: e.opening.basis == "round"),
+    "last_discard": _where(lambda e: e.stock_end == "last_discard"),
 }
 
 PLAY_RULES = (
@@ -129,6 +146,21 @@ PLAY_RULES += (
           notes=("The Ultimate Book of Card Games counts the loss when the other side goes out, for melds "
                  "short of seven; Bicycle counts it for sequences of fewer than five whenever the hand ends. "
                  f"{READING} follows the book, whose sizes the entry takes.",)),
+)
+
+PLAY_RULES += (
+    _rule("canasta.game.rounds", "A game of a fixed number of deals",
+          "Where a variant plays a fixed number of deals, the game ends after the last of them whatever the "
+          "scores, and the side with the higher total wins; an exact tie has no winner.",
+          SCORING_FOUND["rounds"], _rounds),
+    _rule("canasta.opening.by-round", "The initial meld by the deal's number",
+          "Where a variant sets the initial meld's minimum by the deal rather than by the side's game score, the "
+          "deal's number (the position's round, 1 when left out) chooses the tier; failed attempts raise it as "
+          "they do elsewhere.", SCORING_FOUND["by_round"], _by_round),
+    _rule("canasta.stock.last-discard", "The hand ends with the last card drawn",
+          "Where a variant says so, play does not go on without a stock: the player who draws its last card "
+          "plays the turn out, and the hand ends with that player's discard unless the player goes out first. "
+          "Nobody going out, no side earns the going-out bonus.", SCORING_FOUND["last_discard"], _last_discard),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

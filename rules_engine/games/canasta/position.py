@@ -56,7 +56,7 @@ class Position:
         """The count the side's initial meld must reach (only a side that has not opened asks)."""
         if self._minimum is None:
             state = self.state
-            score = state.score[self.side] if state.score is not None else 0
+            score = self.cfg.opening_basis(state, self.side)
             self._minimum = self.cfg.minimum(score, state.penalties[self.side]["failed_openings"])
         return self._minimum
 

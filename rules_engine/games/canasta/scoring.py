@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
+from .game_length import game_over
 from .melds import canasta_bonus
 from .state import CanastaState
 
@@ -192,11 +193,11 @@ def score(cfg: Config, state: CanastaState) -> dict:
         game_scores = [before + now for before, now in zip(state.score, teams)]
         answer["game_scores"] = game_scores
         if over:
-            ended = max(game_scores) >= table.game_target
+            ended, rule = game_over(table, state.round, game_scores)
             answer["game_over"] = ended
             if ended:
                 best = max(game_scores)
                 leaders = [t for t, p in enumerate(game_scores) if p == best]
                 answer["winner"] = leaders[0] if len(leaders) == 1 else None
-                answer["rules"] = ["canasta.scoring.game"]
+                answer["rules"] = [rule]
     return answer

@@ -449,8 +449,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "stock_end",
-                  "game_rounds", "opening.basis", "opening.top_discard_counts", "pile.onto_meld_unless_canasta",
+NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "opening.top_discard_counts", "pile.onto_meld_unless_canasta",
                   "pile.blocked_tops", "pile.take_limit", "pile.top_card_only_onto_sequence",
                   "pile.wild_top_with_wild_pair", "canastas.sequence", "roles.wild_and_natural", "values.wild_as",
                   "sets.all_wild", "sets.one_per_rank", "sets.wild_onto_canasta")
@@ -499,6 +498,10 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("opening tiers start unbounded and rise")
     found += [f"going out by kind: unknown canasta kind {kind!r}" for kind, _ in entry.going_out.by_kind
               if kind not in CANASTA_KINDS]
+    if entry.stock_end not in ("take_matching_discards", "kitty", "last_discard"):
+        found.append(f"stock_end {entry.stock_end!r} is none of take_matching_discards, kitty, last_discard")
+    if entry.playable and entry.stock_end == "kitty":
+        found.append("stock_end 'kitty' is not played yet: it needs the kitties")
     threes = entry.threes
     if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
         found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "

@@ -22,7 +22,7 @@ from rules_engine.games.canasta.variants import (
 )
 from rules_engine.registry import get_game
 
-from .helpers import meld, position
+from .helpers import meld, meld_turn, position
 
 MELDS = [["KH", "KS", "KD"], ["KH", "KS", "2C"], ["KH", "2C", "2D"], ["2C", "2D", "JK"], ["3C", "3S", "3C"],
          ["KH", "KS", "KD", "KC", "KH", "KS", "KD", "KC"], ["7H", "7S", "7D", "7C", "7H", "7S", "7D"],
@@ -52,6 +52,7 @@ CHANGES = {
     "threes.schedule": (0, 150, 300, 600, 1000), "threes.per_colour": True, "threes.red_negative_unless": "canastas",
     "threes.black_hand_value": 100, "going_out.bonus_cards_per_canasta": True,
     "going_out.by_kind": (("mixed", 1),),
+    "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
@@ -101,6 +102,10 @@ def _answers(entry) -> list:
         except EngineError as refusal:     # a refusal is an answer too
             found.append(str(refusal))
     found.append(_simulate_draw(cfg, ["3H", "AS"]))
+    try:   # the last card of the stock drawn, then a discard
+        found.append(apply(cfg, read_state(cfg, _stock_drawn(), []), read_move({"type": "discard", "card": "9H"}, 4)))
+    except EngineError as refusal:
+        found.append(str(refusal))
     players = 4
     for seed in range(8):
         rng = random.Random(seed)
@@ -136,6 +141,13 @@ def _finished(threes: list[str], concealed: bool) -> dict:
     return position([[], ["9D"], ["4C"], ["AH"]], discard=["8C"], melds=[[SEVEN_KINGS], [meld(["QH", "QS", "QD"])]],
                     red_threes=[[], threes], hidden_stock=True, melded_before=[not concealed, True, False, True],
                     turn={"seat": 0, "phase": "over", "ending": "went_out", "concealed": concealed})
+
+
+def _stock_drawn() -> dict:
+    """Seat 0 has drawn the stock's last card and has yet to discard."""
+    return position([["9H", "9S"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
+                    melds=[[meld(["KD", "KC", "KS"])], [meld(["QH", "QS", "QD"])]], hidden_stock=True, stock_count=0,
+                    melded_before=[True, True, False, False], turn=meld_turn())
 
 
 def _before() -> list:

@@ -8,13 +8,16 @@ from dataclasses import replace
 import pytest
 
 from rules_engine.errors import EngineError
-from rules_engine.games.canasta.checks import check
+from rules_engine.games.canasta.checks import check, judge_move
 from rules_engine.games.canasta.config import build_config
+from rules_engine.games.canasta.deal import deal
 from rules_engine.games.canasta.listing import legal_moves
+from rules_engine.games.canasta.meld_check import validate_meld
 from rules_engine.games.canasta.moves import read_move
+from rules_engine.games.canasta.play import apply
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import read_state
-from rules_engine.games.canasta.variants import CLASSIC, ENTRIES, CardRoles, GoingOut, Threes
+from rules_engine.games.canasta.variants import CLASSIC, CardRoles, GoingOut, Threes
 
 from .helpers import meld, meld_turn, position
 
@@ -217,7 +220,6 @@ def test_canasta_scoring_values_by_place_melded_and_in_hand_each_a_line():
 
 def test_canasta_scoring_values_by_place_the_melded_worth_counts_toward_the_initial_meld():
     cfg = build_config(BY_PLACE, ())
-    from rules_engine.games.canasta.meld_check import validate_meld
     assert validate_meld(cfg, {"cards": ["QS", "QH", "QD"]}, None, {})["points"] == 70
     assert validate_meld(build_config(CLASSIC, ()), {"cards": ["QS", "QH", "QD"]}, None, {})["points"] == 30
 
@@ -238,3 +240,81 @@ def test_canasta_scoring_incomplete_melds_of_the_side_going_out_cost_nothing():
     answer = scored(INCOMPLETE, finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS, QUEENS], [SEVEN_TENS]],
                                          [[], []]))
     assert lines(answer, "canasta.scoring.incomplete", 0) == []
+
+
+# canasta.game.rounds: a game of a fixed number of deals ends after the last, whatever the scores.
+FOUR_DEALS = entry(game_rounds=4)
+
+
+@pytest.mark.parametrize("round_number, over", [(3, False), (4, True)])
+def test_canasta_game_rounds_the_game_ends_after_the_last_deal(round_number, over):
+    state = finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]], [[], []])
+    state.update(score=[100, 0], round=round_number)
+    answer = scored(FOUR_DEALS, state)
+    assert answer["game_over"] is over
+    if over:
+        assert answer["winner"] == 0 and answer["rules"] == ["canasta.game.rounds"]
+
+
+def test_canasta_game_rounds_a_position_carries_a_round_within_the_game():
+    state = finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]], [[], []])
+    state["round"] = 5
+    with pytest.raises(EngineError) as refusal:
+        read_state(build_config(FOUR_DEALS, ()), state, [])
+    assert refusal.value.problems[0].pointer == ("state", "round")
+    state["round"] = 2
+    with pytest.raises(EngineError):
+        read_state(build_config(CLASSIC, ()), state, [])     # Classic counts no deals
+    dealt = deal(build_config(FOUR_DEALS, ()), 4, 7, {"round": 3})[0]
+    assert dealt.round == 3
+
+
+# canasta.opening.by-round: the deal's number chooses the initial meld's tier.
+BY_ROUND = entry(opening=replace(CLASSIC.opening, tiers=((None, 50), (2, 90), (3, 120), (4, 150)), basis="round"))
+
+
+def _opening_turn(round_number: int) -> dict:
+    state = position([["AH", "AS", "AD", "KH", "KS", "KD", "9C", "9D"], {"count": 11}, {"count": 11},
+                      {"count": 11}], discard=["4C"], hidden_stock=True, turn=meld_turn(), score=[3500, 0])
+    state["round"] = round_number
+    return state
+
+
+@pytest.mark.parametrize("round_number, minimum", [(1, 50), (2, 90), (3, 120), (4, 150)])
+def test_canasta_opening_by_round_the_deal_number_chooses_the_minimum(round_number, minimum):
+    aces_and_kings = {"type": "meld", "melds": [{"cards": ["AH", "AS", "AD"]}, {"cards": ["KH", "KS", "KD"]}]}
+    cfg = build_config(BY_ROUND, ())
+    state = read_state(cfg, _opening_turn(round_number), [])
+    violations = judge_move(cfg, state, read_move(aces_and_kings, 4))[0]
+    assert [v.rule for v in violations] == ([] if 90 >= minimum else ["canasta.opening.minimum"])
+    if violations:
+        assert f"round {round_number}" in violations[0].message and str(minimum) in violations[0].message
+
+
+# canasta.stock.last-discard: the hand ends with the discard of whoever drew the stock's last card.
+LAST_DISCARD = entry(stock_end="last_discard")
+
+
+def _stock_drawn(phase_turn) -> dict:
+    return position([["9H", "9S"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
+                    melds=[[meld(["KD", "KC", "KS"])], [QUEENS]], hidden_stock=True, stock_count=0,
+                    melded_before=[True, True, False, False], turn=phase_turn)
+
+
+def test_canasta_stock_last_discard_the_discard_ends_the_hand():
+    cfg = build_config(LAST_DISCARD, ())
+    after, events = apply(cfg, read_state(cfg, _stock_drawn(meld_turn()), []), read_move({"type": "discard",
+                                                                                         "card": "9H"}, 4))
+    assert after.over and after.turn.ending == "stock_exhausted"
+    assert events[-1]["rules"] == ["canasta.stock.last-discard"]
+    classic = build_config(CLASSIC, ())
+    after, _ = apply(classic, read_state(classic, _stock_drawn(meld_turn()), []), read_move({"type": "discard",
+                                                                                            "card": "9H"}, 4))
+    assert not after.over
+
+
+def test_canasta_stock_last_discard_no_turn_begins_without_a_stock():
+    with pytest.raises(EngineError) as refusal:
+        read_state(build_config(LAST_DISCARD, ()), _stock_drawn({"seat": 0, "phase": "draw"}), [])
+    assert refusal.value.problems[0].rule == "canasta.stock.last-discard"
+    read_state(build_config(CLASSIC, ()), _stock_drawn({"seat": 0, "phase": "draw"}), [])
