@@ -10,6 +10,7 @@ from ...game import Note, Violation
 from .config import Config
 from .going_out import asks_more, unmet
 from .melds import Judged, Meld, judge
+from .pile_policy import blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
 from .state import CanastaState
 
@@ -210,13 +211,9 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     cards = move["cards"]
     extra = [m["cards"] for m in move.get("melds", [])]
     found += _held(pos, cards + [c for m in extra for c in m])
-    if top in cfg.wild:
-        return found + [Violation("canasta.pile.take", f"A wild card ({top}) is on top; the pile cannot be taken.")]
-    if top in cfg.stop_cards:
-        return found + [Violation("canasta.black-threes.stop",
-                                  f"A black three ({top}) is on top; the pile cannot be taken.")]
-    if top in cfg.bonus_cards:
-        return found + [Violation("canasta.pile.take", "A red three on top cannot be taken.")]
+    stopped = blocked(cfg, top)
+    if stopped is not None:
+        return found + [Violation(*stopped)]
     if not cfg.table.opening.pile_may_open and not pos.opened:
         found.append(Violation("canasta.opening.counting",
                                "In this variant a side cannot open by taking the discard pile."))
@@ -235,15 +232,16 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
                                    f"The pile is frozen for side {pos.side} ({'; '.join(frozen)}), so it takes two "
                                    f"natural {rank}s from the hand; the move brings {naturals}."))
     elif not (naturals >= 2 or (cfg.table.pile.natural_and_wild and naturals >= 1 and wilds >= 1)
-              or (cfg.table.pile.onto_meld and index is not None)):
+              or (index is not None and onto_meld(cfg, pos.melds[index]))):
         found.append(Violation("canasta.pile.unfrozen-take",
                                f"To take the pile the top card ({top}) needs a natural pair of {rank}s, one natural "
-                               f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table."))
+                               f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table"
+                               + (" that is not yet a canasta" if cfg.table.pile.onto_meld_unless_canasta else "")
+                               + "."))
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
     hand = pos.hand
-    gained = sum(1 for c in pile[:-1] if c not in cfg.bonus_cards)
-    left = len(hand) - len(cards) - sum(len(m) for m in extra) + gained
+    left = len(hand) - len(cards) - sum(len(m) for m in extra) + gained(cfg, pile)
     going_out = left <= 1
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
@@ -252,19 +250,24 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += problems
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
+    points = verdict.points - cfg.values[top] + top_counted(cfg, top)
     if not pos.opened:
-        _pile_count_note(pos, top, cards, verdict.points, [j.points for j in judged])
-    found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
+        _pile_count_note(pos, top, cards, points, [j.points for j in judged])
+    found += _opening(pos, points + sum(j.points for j in judged), exempt=False)
     if not found:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
-                         sum(1 for c in pile if c in cfg.bonus_cards))
+                         sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
     return found
 
 
 def _pile_count_note(pos: Position, top: str, cards: list[str], points: int, others: list[int]) -> None:
     """Which cards count toward an opening made by taking the pile, and which never do."""
     below = pos.state.discard[:-1]
-    text = f"The {top} on top counts with {', '.join(cards) or 'no card from the hand'}: {points}"
+    if pos.cfg.table.opening.top_discard_counts:
+        text = f"The {top} on top counts with {', '.join(cards) or 'no card from the hand'}: {points}"
+    else:
+        text = f"The {top} on top does not count in this variant; {', '.join(cards) or 'no card from the hand'} " \
+               f"with it: {points}"
     if others:
         text += f"; the other melds of the move add {sum(others)}, {points + sum(others)} in all"
     if below:

@@ -95,6 +95,16 @@ def _last_discard(entry: VariantRules) -> str:
     return "the hand ends with the discard of the player who drew the stock's last card"
 
 
+def _blocked_tops(entry: VariantRules) -> str:
+    words = {"wild": "a wild card", "black_three": "a black three", "three": "any three"}
+    return "the pile cannot be taken with " + _listed([words.get(top, f"a {top}") for top in entry.pile.blocked_tops]
+                                                     or ["any card blocking it"]) + " on top"
+
+
+def _take_limit(entry: VariantRules) -> str:
+    return f"at most {entry.pile.take_limit} cards come with the top card; the rest stay as the discard pile"
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -106,6 +116,9 @@ SCORING_FOUND = {
     "rounds": _where(lambda e: e.game_rounds is not None),
     "by_round": _where(lambda e: e.opening.basis == "round"),
     "last_discard": _where(lambda e: e.stock_end == "last_discard"),
+    "blocked_tops": _where(lambda e: e.pile.blocked_tops != ("black_three", "wild")),
+    "take_limit": _where(lambda e: e.pile.take_limit is not None),
+    "unless_canasta": _where(lambda e: e.pile.onto_meld_unless_canasta),
 }
 
 PLAY_RULES = (
@@ -131,9 +144,6 @@ PLAY_RULES = (
                         "for each canasta the side holds", READING,
           notes=(f"{READING}: a side holding more canastas than red threes laid out does not go out, reading "
                  "'as many red threes as canastas' as a floor on the threes.",)),
-)
-
-PLAY_RULES += (
     _rule("canasta.scoring.values-by-place", "Cards worth more melded or left in hand",
           "Where a variant gives a card a worth of its own in a meld or in a hand, that worth replaces the "
           "card's value there: a melded card counts it wherever melds are counted, the initial meld "
@@ -146,9 +156,6 @@ PLAY_RULES += (
           notes=("The Ultimate Book of Card Games counts the loss when the other side goes out, for melds "
                  "short of seven; Bicycle counts it for sequences of fewer than five whenever the hand ends. "
                  f"{READING} follows the book, whose sizes the entry takes.",)),
-)
-
-PLAY_RULES += (
     _rule("canasta.game.rounds", "A game of a fixed number of deals",
           "Where a variant plays a fixed number of deals, the game ends after the last of them whatever the "
           "scores, and the side with the higher total wins; an exact tie has no winner.",
@@ -161,6 +168,17 @@ PLAY_RULES += (
           "Where a variant says so, play does not go on without a stock: the player who draws its last card "
           "plays the turn out, and the hand ends with that player's discard unless the player goes out first. "
           "Nobody going out, no side earns the going-out bonus.", SCORING_FOUND["last_discard"], _last_discard),
+    _rule("canasta.pile.blocked-tops", "Top cards that block the pile",
+          "Each variant names the top cards with which the discard pile can never be taken; a red three on top "
+          "never can.", SCORING_FOUND["blocked_tops"], _blocked_tops),
+    _rule("canasta.pile.take-limit", "Taking part of the pile",
+          "Where a variant limits what comes with the pile, the player takes the top card and the cards nearest "
+          "to it, up to the limit, and the cards below stay on the table as the discard pile.",
+          SCORING_FOUND["take_limit"], _take_limit),
+    _rule("canasta.pile.onto-meld-unless-canasta", "The top card onto a meld not yet a canasta",
+          "Where a variant says so, a pile that is not frozen may be taken by adding its top card to one of the "
+          "side's melds only while that meld is not yet a canasta; a natural pair still takes it.",
+          SCORING_FOUND["unless_canasta"], lambda entry: "a completed canasta takes no top card alone"),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

@@ -8,6 +8,7 @@ from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
 from .opening import plan_opening, short_opening
+from .pile_policy import taken_below
 from .state import CanastaState
 
 
@@ -211,5 +212,5 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str], list[Meld]]:
         verdict = judge(cfg, m, going_out=True)
         melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
     hand = without(pos.hand, cards + [c for m in extra for c in m])
-    hand += [c for c in pile[:-1] if c not in cfg.bonus_cards]
+    hand += [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]
     return hand, melds

@@ -449,8 +449,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "opening.top_discard_counts", "pile.onto_meld_unless_canasta",
-                  "pile.blocked_tops", "pile.take_limit", "pile.top_card_only_onto_sequence",
+NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
                   "pile.wild_top_with_wild_pair", "canastas.sequence", "roles.wild_and_natural", "values.wild_as",
                   "sets.all_wild", "sets.one_per_rank", "sets.wild_onto_canasta")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
@@ -500,6 +499,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
               if kind not in CANASTA_KINDS]
     if entry.stock_end not in ("take_matching_discards", "kitty", "last_discard"):
         found.append(f"stock_end {entry.stock_end!r} is none of take_matching_discards, kitty, last_discard")
+    if entry.playable and not {"wild", "black_three" if entry.roles.stop else "wild"} <= set(entry.pile.blocked_tops):
+        found.append("pile.blocked_tops: a wild card or a stop card on top taken with the pile is not played yet")
     if entry.playable and entry.stock_end == "kitty":
         found.append("stock_end 'kitty' is not played yet: it needs the kitties")
     threes = entry.threes

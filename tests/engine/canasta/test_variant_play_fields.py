@@ -318,3 +318,62 @@ def test_canasta_stock_last_discard_no_turn_begins_without_a_stock():
         read_state(build_config(LAST_DISCARD, ()), _stock_drawn({"seat": 0, "phase": "draw"}), [])
     assert refusal.value.problems[0].rule == "canasta.stock.last-discard"
     read_state(build_config(CLASSIC, ()), _stock_drawn({"seat": 0, "phase": "draw"}), [])
+
+
+# canasta.pile.blocked-tops: the top cards with which the pile can never be taken (Mexicana's sevens).
+SEVENS_BLOCK = entry(pile=replace(CLASSIC.pile, blocked_tops=("black_three", "wild", "7")))
+
+
+def _draw_turn(hand, discard, ours=(meld(["KD", "KC", "KS"]),)) -> dict:
+    return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=discard, melds=[list(ours), [QUEENS]],
+                    hidden_stock=True, melded_before=[True, True, False, False], turn={"seat": 0, "phase": "draw"})
+
+
+def test_canasta_pile_blocked_tops_a_seven_on_top_blocks_the_pile():
+    state = _draw_turn(["7H", "7S", "9D", "4C"], ["5D", "7C"])
+    move = {"type": "take_pile", "cards": ["7H", "7S"]}
+    assert refused(SEVENS_BLOCK, state, move) == ["canasta.pile.blocked-tops"]
+    assert not any(code.startswith("take_pile") for code in listed(SEVENS_BLOCK, state))
+    assert refused(CLASSIC, state, move) == []
+    assert "take_pile:7H,7S" in listed(CLASSIC, state)
+
+
+# canasta.pile.take-limit: the top card and at most so many of the cards nearest it come.
+TAKE_TWO = entry(pile=replace(CLASSIC.pile, take_limit=2))
+
+
+def test_canasta_pile_take_limit_the_cards_below_the_limit_stay_as_the_pile():
+    cfg = build_config(TAKE_TWO, ())
+    state = read_state(cfg, _draw_turn(["KH", "9D", "4C"], ["4D", "5D", "6D", "9C", "KD"]), [])
+    after, events = apply(cfg, state, read_move({"type": "take_pile", "cards": ["KH"]}, 4))
+    assert after.discard == ["4D", "5D"]
+    assert sorted(after.hands[0]) == sorted(["9D", "4C", "6D", "9C"])
+    assert events[0]["cards"] == 3 and "canasta.pile.take-limit" in events[0]["rules"]
+    read_state(cfg, _draw_turn(["KH", "9D", "4C"], ["4D", "5D", "6D", "9C", "KD"]), [])   # reads back
+
+
+# canasta.pile.onto-meld-unless-canasta: the top card alone joins a meld only while it is not yet a canasta.
+UNLESS_CANASTA = entry(pile=replace(CLASSIC.pile, onto_meld_unless_canasta=True))
+
+
+@pytest.mark.parametrize("ours, allowed", [((SIX_KINGS,), True), ((SEVEN_KINGS,), False)])
+def test_canasta_pile_onto_meld_unless_canasta(ours, allowed):
+    state = _draw_turn(["9D", "4C", "5S"], ["5D", "KH"], ours)
+    move = {"type": "take_pile", "cards": []}
+    assert refused(UNLESS_CANASTA, state, move) == ([] if allowed else ["canasta.pile.unfrozen-take"])
+    assert ("take_pile:" in listed(UNLESS_CANASTA, state)) is allowed
+    assert refused(CLASSIC, state, move) == []
+
+
+# canasta.opening.counting with top_discard_counts off: the top card of a pile taken to open counts nothing.
+TOP_UNCOUNTED = entry(opening=replace(CLASSIC.opening, top_discard_counts=False))
+
+
+def test_canasta_opening_counting_top_discard_uncounted_the_hand_cards_must_reach_the_minimum():
+    state = position([["KS", "KD", "7H", "7S", "7D", "7C", "4H", "5S"], {"count": 11}, {"count": 11}, {"count": 11}],
+                     discard=["9C", "KH"], hidden_stock=True)
+    move = {"type": "take_pile", "cards": ["KS", "KD"], "melds": [{"cards": ["7H", "7S", "7D", "7C"]}]}
+    assert refused(CLASSIC, state, move) == []                     # 10 + 20 + 20 = 50
+    assert refused(TOP_UNCOUNTED, state, move) == ["canasta.opening.minimum"]   # 40
+    assert any(code.startswith("take_pile") for code in listed(CLASSIC, state))
+    assert not any(code.startswith("take_pile") for code in listed(TOP_UNCOUNTED, state))
