@@ -4,15 +4,20 @@ through the engine, checked against what the field's rule says."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine.errors import EngineError
 from rules_engine.games.canasta.checks import check, judge_move
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.deal import deal
+from rules_engine.games.canasta.going_out import needs_of, plan_going_out
 from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.meld_check import validate_meld
+from rules_engine.games.canasta.melds import Meld, canasta_kind
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
 from rules_engine.games.canasta.scoring import score
@@ -377,3 +382,61 @@ def test_canasta_opening_counting_top_discard_uncounted_the_hand_cards_must_reac
     assert refused(TOP_UNCOUNTED, state, move) == ["canasta.opening.minimum"]   # 40
     assert any(code.startswith("take_pile") for code in listed(CLASSIC, state))
     assert not any(code.startswith("take_pile") for code in listed(TOP_UNCOUNTED, state))
+
+
+# canasta.going-out.by-kind: the going-out search is exact. Every way to go out is tried by brute force:
+# each card (or none) kept for the discard, each spread of the wild cards over the side's melds.
+RANKS = ("5", "9", "K", "A")
+WILD_CARDS = ("2C", "2D", "JK")
+
+
+def _brute_force_can_go_out(cfg, hand: list[str], melds: list) -> bool:
+    needs = needs_of(cfg, 0)
+    for leftover in [None, *sorted(set(hand))]:
+        cards = list(hand)
+        if leftover is not None:
+            cards.remove(leftover)
+        wilds = sum(1 for c in cards if c in cfg.wild)
+        added = {rank: sum(1 for c in cards if cfg.rank_of.get(c) == rank) for rank in RANKS}
+        table = {m.rank: (m.naturals, m.wilds) for m in melds}
+        ranks = [r for r in RANKS if added[r] or r in table]
+        if any(added[r] < 2 and r not in table and added[r] for r in ranks):
+            continue
+        for spread in product(range(wilds + 1), repeat=len(ranks)):
+            if sum(spread) != wilds:
+                continue
+            kinds, fine = [], True
+            for rank, w in zip(ranks, spread):
+                n = table.get(rank, (0, 0))[0] + added[rank]
+                w += table.get(rank, (0, 0))[1]
+                if n + w < 3 or w > cfg.wild_cap(n):
+                    fine = False
+                    break
+                kinds.append(canasta_kind(cfg, n, w))
+            if not fine:
+                continue
+            kinds = [k for k in kinds if k]
+            if len(kinds) >= needs.canastas and all(kinds.count(k) >= n for k, n in needs.by_kind):
+                return True
+    return False
+
+
+@settings(max_examples=300, deadline=None)
+@given(by_kind=st.sampled_from([(), (("natural", 1),), (("mixed", 1),), (("natural", 1), ("mixed", 1))]),
+       canastas=st.sampled_from([1, 2]),
+       table=st.lists(st.tuples(st.sampled_from(RANKS), st.integers(2, 6), st.integers(0, 2)), max_size=3,
+                      unique_by=lambda m: m[0]),
+       hand_naturals=st.lists(st.tuples(st.sampled_from(RANKS), st.integers(0, 3)), max_size=4,
+                              unique_by=lambda h: h[0]),
+       hand_wilds=st.integers(0, 4))
+def test_canasta_going_out_by_kind_search_agrees_with_brute_force(by_kind, canastas, table, hand_naturals,
+                                                                  hand_wilds):
+    cfg = build_config(entry(going_out=GoingOut(canastas=canastas, by_kind=by_kind)), ())
+    melds = [Meld(rank, [rank + "H"] * n + ["JK"] * w, n, w) for rank, n, w in table
+             if w <= cfg.wild_cap(n) and n + w >= 3]
+    hand = [rank + suit for rank, n in hand_naturals for suit in "CDHS"[:n]]
+    hand += [WILD_CARDS[i % 3] for i in range(hand_wilds)]
+    if not hand:
+        return
+    plan = plan_going_out(cfg, hand, melds, canastas_needed=canastas, minimum=None)
+    assert (plan is not None) == _brute_force_can_go_out(cfg, hand, melds)
