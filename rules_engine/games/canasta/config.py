@@ -42,6 +42,13 @@ class Config:
     stop_cards: frozenset = frozenset()    # block the pile, meld only in going out (Classic's black threes)
     canasta_size: int = 7
     hand_values: dict = field(default_factory=dict, compare=False, repr=False)  # a card's worth left in hand
+    # What scoring reads besides Classic's rules, worked out once: cards valued apart melded and in hand,
+    # whether black threes left in hand have their own figure, whether bonus cards score as in Classic.
+    melded_apart: dict = field(default_factory=dict, compare=False, repr=False)
+    in_hand_apart: dict = field(default_factory=dict, compare=False, repr=False)
+    stops_apart: bool = False
+    plain_threes: bool = True
+    bonus_every: int = 0              # how many bonus cards the deck holds
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -176,6 +183,11 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
         bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
         hand_values=_hand_values(table, stop),
+        melded_apart=dict(table.values.melded), in_hand_apart=dict(table.values.in_hand),
+        stops_apart=table.threes.black_hand_value != table.values.black_three,
+        plain_threes=not table.threes.schedule and not table.threes.per_colour
+        and table.threes.red_negative_unless == "melded",
+        bonus_every=sum(copies.get(card, 0) for card in bonus),
     )
 
 

@@ -10,6 +10,10 @@ from .melds import canasta_bonus
 from .state import CanastaState
 
 
+CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"))
+WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
+
+
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
     return {"team": side, "seat": seat, "points": points, "rule": rule, "text": text}
 
@@ -42,12 +46,22 @@ def _bonus_card_lines(cfg: Config, side: int, held: list[str], melds: list) -> l
     if not held:
         return []
     threes = cfg.table.threes
+    if cfg.plain_threes:    # Classic's rule, as briefly as it can be worked out
+        reds = len(held)
+        every = cfg.bonus_every
+        value = threes.red_all if reds == every else reds * threes.red_each
+        if not melds:
+            value = cfg.four_red_unmelded if reds == every else -value
+            text = f"{reds} red three{'s' if reds != 1 else ''}, counted minus: side {side} melded nothing"
+        else:
+            text = f"{reds} red three{'s' if reds != 1 else ''}" + (" (all of them)" if reds == every else "")
+        return [_line(side, None, value, "canasta.red-threes.score", text)]
     if threes.per_colour:
         groups = [[c for c in held if c[-1] in "DH"], [c for c in held if c[-1] not in "DH"]]
     else:
         groups = [held]
     minus = _bonus_cards_count_minus(cfg, melds)
-    plain = not threes.schedule and not threes.per_colour and threes.red_negative_unless == "melded"
+    plain = cfg.plain_threes
     lines = []
     for cards in groups:
         if not cards:
@@ -84,11 +98,14 @@ def _by_place_lines(side: int, seat: int | None, cards: list[str], values: dict,
 def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
     """The cards of a side's melds, counted plus; the cards the variant values apart when melded each apart."""
     values = cfg.values
-    special = dict(cfg.table.values.melded)
+    special = cfg.melded_apart
+    if not special:
+        return [_line(side, None, sum([sum(map(values.__getitem__, m.cards)) for m in melds]),
+                      "canasta.scoring.melded-cards", f"{sum([len(m.cards) for m in melds])} melded cards in "
+                      f"{len(melds)} meld{'s' if len(melds) != 1 else ''}")]
     cards = [card for m in melds for card in m.cards]
-    apart = [card for card in cards if card in special] if special else []
-    if apart:
-        cards = [card for card in cards if card not in special]
+    apart = [card for card in cards if card in special]
+    cards = [card for card in cards if card not in special]
     lines = [_line(side, None, sum(map(values.__getitem__, cards)), "canasta.scoring.melded-cards",
                    f"{len(cards)} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}")]
     return lines + _by_place_lines(side, None, apart, values, "melded", 1)
@@ -119,8 +136,11 @@ def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict
     if not hand:
         return []
     values = cfg.hand_values
+    if not cfg.in_hand_apart and not cfg.stops_apart:
+        return [_line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
+                      f"{len(hand)} card{'s' if len(hand) != 1 else ''} left in seat {seat}'s hand")]
     lines = []
-    special = dict(cfg.table.values.in_hand)
+    special = cfg.in_hand_apart
     if special and not special.keys().isdisjoint(hand):
         lines += _by_place_lines(side, seat, [card for card in hand if card in special], values,
                                  f"left in seat {seat}'s hand", -1)
@@ -128,7 +148,7 @@ def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict
         if not hand:
             return lines
     stops = [card for card in hand if card in cfg.stop_cards]
-    if stops and cfg.table.threes.black_hand_value != cfg.table.values.black_three:
+    if stops and cfg.stops_apart:
         hand = [card for card in hand if card not in cfg.stop_cards]
         lines.append(_line(side, seat, -sum(map(values.__getitem__, stops)), "canasta.black-threes.in-hand",
                            f"{_plural(len(stops), 'black three')} left in seat {seat}'s hand"))
@@ -154,14 +174,13 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if melds:
             lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        for rule, kind in (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"),
-                           ("canasta.canastas.wild", "wild")):
+        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + WILD_CANASTA_LINES:
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
                                    f"{len(earned)} {kind} canasta{'s' if len(earned) != 1 else ''}"))
         lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
-        if out_side is not None and out_side != side:
+        if out_side is not None and out_side != side and table.incomplete_penalty:
             lines += _incomplete_lines(cfg, side, melds)
         if out_side == side:
             seat = state.turn.seat

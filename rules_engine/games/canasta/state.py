@@ -20,7 +20,7 @@ from ...parsing import (
 )
 from .config import CARD_LIMIT, Config
 from .game_length import by_rounds, check_stock_end, read_round
-from .going_out import unmet
+from .going_out import asks_more, unmet
 from .melds import Meld, judge
 from .opening import short_opening
 
@@ -411,7 +411,8 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             if size == 0 and not (s == seat and turn.phase == "meld"):
                 raise invalid(("state", "hands", s), "a player with no card left has gone out, which ends the "
                               "hand", "canasta.going-out.how")
-    check_stock_end(cfg.table, state.stock_size(), turn.phase)
+    if cfg.table.stock_end != "take_matching_discards":
+        check_stock_end(cfg.table, state.stock_size(), turn.phase)
     if turn.phase == "draw" and not state.discard:
         raise invalid(("state", "discard"), "every turn ends with a discard, so the pile is never empty "
                       "before a draw", "canasta.turn.discard")
@@ -441,6 +442,8 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
 
 def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
     """Refuse the position when the side's melds and bonus cards lack what going out needs beside a count."""
+    if not asks_more(cfg):
+        return
     for rule, words in unmet(cfg, state.melds[side], len(state.red_threes[side]))[:1]:
         raise invalid(("state", "melds", side), message.format(side=side, seat=state.turn.seat, words=words), rule)
 
