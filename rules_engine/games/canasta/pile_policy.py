@@ -11,7 +11,9 @@ def blocked(cfg: Config, top: str) -> tuple[str, str] | None:
     if top in cfg.bonus_cards:
         return "canasta.pile.take", "A red three on top cannot be taken."
     tops = cfg.table.pile.blocked_tops
-    if top in cfg.wild and "wild" in tops:
+    # A wild top is taken only with what names its rank, which play does not read yet (the load keeps
+    # "wild" in a playable entry's blocked tops): refused here for any entry built otherwise.
+    if top in cfg.wild:
         return "canasta.pile.take", f"A wild card ({top}) is on top; the pile cannot be taken."
     if top in cfg.stop_cards and "black_three" in tops:
         return "canasta.black-threes.stop", f"A black three ({top}) is on top; the pile cannot be taken."
