@@ -11,6 +11,7 @@ from marshmallow import Schema, fields, validate
 
 from rules_engine.games.canasta.moves import MAX_MELDS_PER_MOVE
 from rules_engine.games.canasta.state import PENALTY_FIELDS
+from rules_engine.games.canasta.game_length import MAX_ROUNDS, by_rounds
 from rules_engine.games.canasta.variants import ENTRIES, TABLE
 
 from ..fields import AnyOf, OneOf, card, cards, const, echoed, hand, integer, per_entry, seat, shape
@@ -68,11 +69,23 @@ def _turn(players: int, phase: str) -> type[Schema]:
     return shape(f"Canasta{players}Player{phase.title()}Turn", doc, attributes)
 
 
+def _rounds(variant: str) -> dict:
+    """The deal's number, where the variant counts deals (a game of fixed deals, or openings by deal)."""
+    table = TABLE[variant]
+    if not by_rounds(table):
+        return {}
+    return {"round": integer(1, table.game_rounds or MAX_ROUNDS,
+                             metadata={"description": "The deal's number within the game; 1 when left out."})}
+
+
 @cache
 def state(variant: str, players: int) -> type[Schema]:
     """A position for a table of `players`."""
     sides = sides_for(variant, players)
-    return shape(f"Canasta{players}PlayerState", f"A Canasta position with {players} players and {sides} sides.", {
+    rounds = _rounds(variant)
+    return shape(f"Canasta{players}Player{'Rounds' if rounds else ''}State",
+                 f"A Canasta position with {players} players and {sides} sides.", {
+        **rounds,
         "players": const(players),
         "dealer": seat(players, required=True),
         "hands": per_entry(hand(CARD_LIMIT), players, required=True),
@@ -143,7 +156,10 @@ def move(players: int) -> OneOf:
 def setup(variant: str, players: int) -> type[Schema]:
     """What a deal may fix beforehand."""
     sides = sides_for(variant, players)
-    return shape(f"Canasta{players}PlayerSetup", "Who deals, the game score so far, and penalties carried in.", {
+    rounds = _rounds(variant)
+    return shape(f"Canasta{players}Player{'Rounds' if rounds else ''}Setup",
+                 "Who deals, the game score so far, and penalties carried in.", {
+        **rounds,
         "dealer": seat(players),
         "score": per_entry(integer(-SCORE_LIMIT, SCORE_LIMIT), sides, allow_none=True),
         "penalties": per_entry(fields.Nested(_deal_penalties()), sides, allow_none=True),

@@ -12,7 +12,9 @@ from ...errors import invalid
 from ...game import Note, Violation
 from ...parsing import HiddenHand
 from .config import Config
+from .going_out import asks_more, unmet
 from .melds import Judged, Meld, judge
+from .pile_policy import blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
 from .state import CanastaState, shown_counts, where_shown
 
@@ -113,10 +115,29 @@ def _held(pos: Position, cards: list[str]) -> list[Violation]:
     return [Violation("canasta.melds.from-hand", f"Seat {pos.seat} does not hold {', '.join(missing)}.")]
 
 
-def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
+def _bonus(pos: Position) -> int:
+    """How many bonus cards the acting side has laid out."""
+    return len(pos.state.red_threes[pos.side])
+
+
+def _unmet(pos: Position, after, gained_bonus: int = 0) -> list[tuple[str, str]]:
+    """What going out lacks beyond the count of canastas, with the side melds `after()` builds."""
+    if not asks_more(pos.cfg):
+        return []
+    return unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
+
+
+def _as_is(pos: Position):
+    """The hand and side melds as they stand, in the form a move's `after()` gives them."""
+    return lambda: (pos.hand, pos.melds)
+
+
+def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 0) -> list[Violation]:
     """What the cards left after a meld, addition or pile-taking allow: going out needs its conditions.
 
-    `after()` builds the hand and side melds the move leaves; only a partner's "yes" needs them.
+    `after()` builds the hand and side melds the move leaves; a partner's "yes" and the variants that
+    ask more of going out than a count of canastas need them. `gained_bonus` counts the bonus cards
+    the move lays out (those in a pile taken).
     """
     question = pos.state.turn.question
     if left > 1:
@@ -134,6 +155,10 @@ def _ending(pos: Position, left: int, canastas: int, after) -> list[Violation]:
             f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
             f"is going out, which needs {pos.needed} canasta{'s' if pos.needed > 1 else ''} (side {pos.side} "
             f"would have {canastas}). Keep at least two cards."))
+    else:
+        found += [Violation(rule, f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and "
+                                  f"emptying the hand is going out: {words}. Keep at least two cards.")
+                  for rule, words in _unmet(pos, after, gained_bonus)]
     if question == "no":
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
@@ -166,10 +191,12 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
-def _exempt(pos: Position, left: int, canastas: int) -> bool:
-    """Whether a move leaving `left` cards goes out under the concealed exception (no minimum)."""
+def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
+    """Whether a move leaving `left` cards goes out under the concealed exception (no minimum);
+    `after()` builds the hand and side melds it leaves."""
     return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
-            and canastas >= pos.needed and pos.state.turn.question != "no")
+            and canastas >= pos.needed and pos.state.turn.question != "no"
+            and not _unmet(pos, after))
 
 
 def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Violation]:
@@ -198,14 +225,15 @@ def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Viola
               f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, because the "
               f"cards left in the hand can still bring the total to {pos.minimum} this turn.")
         return []
-    score = pos.state.score[pos.side] if pos.state.score is not None else 0
+    score = pos.cfg.opening_basis(pos.state, pos.side)
     failed = pos.state.penalties[pos.side]["failed_openings"]
     raised = f", raised by {failed * pos.cfg.table.opening.failed_attempt_raise} for {failed} failed attempt(s)" \
         if failed else ""
     # When only the raise for failed attempts makes the count short, that is the rule to cite.
     rule = "canasta.opening.failed-attempt" if failed and total >= pos.cfg.minimum(score, 0) else \
         "canasta.opening.minimum"
-    message = f"{so_far}, but side {pos.side} needs {pos.minimum} (game score {score}{raised})."
+    basis = f"round {score}" if pos.cfg.table.opening.basis == "round" else f"game score {score}"
+    message = f"{so_far}, but side {pos.side} needs {pos.minimum} ({basis}{raised})."
     if after is not None:
         message += (" Melds of one turn count together, but the cards left in the hand could not bring the "
                     "total to the minimum while keeping two cards, nor go out at once.")
@@ -253,13 +281,9 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     cards = move["cards"]
     extra = [m["cards"] for m in move.get("melds", [])]
     found += _held(pos, cards + [c for m in extra for c in m])
-    if top in cfg.wild:
-        return found + [Violation("canasta.pile.take", f"A wild card ({top}) is on top; the pile cannot be taken.")]
-    if top in cfg.stop_cards:
-        return found + [Violation("canasta.black-threes.stop",
-                                  f"A black three ({top}) is on top; the pile cannot be taken.")]
-    if top in cfg.bonus_cards:
-        return found + [Violation("canasta.pile.take", "A red three on top cannot be taken.")]
+    stopped = blocked(cfg, top)
+    if stopped is not None:
+        return found + [Violation(*stopped)]
     if not cfg.table.opening.pile_may_open and not pos.opened:
         found.append(Violation("canasta.opening.counting",
                                "In this variant a side cannot open by taking the discard pile."))
@@ -278,14 +302,15 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
                                    f"The pile is frozen for side {pos.side} ({'; '.join(frozen)}), so it takes two "
                                    f"natural {rank}s from the hand; the move brings {naturals}."))
     elif not (naturals >= 2 or (cfg.table.pile.natural_and_wild and naturals >= 1 and wilds >= 1)
-              or (cfg.table.pile.onto_meld and index is not None)):
+              or (index is not None and onto_meld(cfg, pos.melds[index]))):
         found.append(Violation("canasta.pile.unfrozen-take",
                                f"To take the pile the top card ({top}) needs a natural pair of {rank}s, one natural "
-                               f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table."))
+                               f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table"
+                               + (" that is not yet a canasta" if cfg.table.pile.onto_meld_unless_canasta else "")
+                               + "."))
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
-    gained = sum(1 for c in pile[:-1] if c not in cfg.bonus_cards)
-    left = pos.held - len(cards) - sum(len(m) for m in extra) + gained
+    left = pos.held - len(cards) - sum(len(m) for m in extra) + gained(cfg, pile)
     going_out = left <= 1
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
@@ -294,18 +319,24 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += problems
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
+    points = verdict.points - cfg.values[top] + top_counted(cfg, top)
     if not pos.opened:
-        _pile_count_note(pos, top, cards, verdict.points, [j.points for j in judged])
-    found += _opening(pos, verdict.points + sum(j.points for j in judged), exempt=False)
+        _pile_count_note(pos, top, cards, points, [j.points for j in judged])
+    found += _opening(pos, points + sum(j.points for j in judged), exempt=False)
     if not found:
-        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move))
+        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
+                         sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
     return found
 
 
 def _pile_count_note(pos: Position, top: str, cards: list[str], points: int, others: list[int]) -> None:
     """Which cards count toward an opening made by taking the pile, and which never do."""
     below = pos.state.discard[:-1]
-    text = f"The {top} on top counts with {', '.join(cards) or 'no card from the hand'}: {points}"
+    if pos.cfg.table.opening.top_discard_counts:
+        text = f"The {top} on top counts with {', '.join(cards) or 'no card from the hand'}: {points}"
+    else:
+        text = f"The {top} on top does not count in this variant; {', '.join(cards) or 'no card from the hand'} " \
+               f"with it: {points}"
     if others:
         text += f"; the other melds of the move add {sum(others)}, {points + sum(others)} in all"
     if below:
@@ -334,7 +365,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
         return (without(pos.hand, every),
                 pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
 
-    found += _opening(pos, points, _exempt(pos, left, canastas), after)
+    found += _opening(pos, points, _exempt(pos, left, canastas, after), after)
     found += _ending(pos, left, canastas, after)
     return found
 
@@ -373,7 +404,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
 
     if not pos.opened:
         added = sum(pos.cfg.values[c] for c in cards)
-        found += _opening(pos, added, _exempt(pos, left, canastas), after)
+        found += _opening(pos, added, _exempt(pos, left, canastas, after), after)
     return found + _ending(pos, left, canastas, after)
 
 
@@ -392,7 +423,7 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         return found
     left = pos.held - 1
     question = pos.state.turn.question
-    if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas)):
+    if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas, _as_is(pos))):
         counted, required = pos.short
         found.append(Violation("canasta.opening.in-steps",
                                f"The melds seat {pos.seat} put down this turn count {counted}, short of the "
@@ -404,6 +435,9 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
             found.append(Violation(pos.needed_rule,
                                    f"Discarding the last card is going out, which needs {pos.needed} canasta"
                                    f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
+        else:
+            found += [Violation(rule, f"Discarding the last card is going out: {words}.")
+                      for rule, words in _unmet(pos, _as_is(pos))]
         if question == "no":
             found.append(Violation("canasta.going-out.ask-partner",
                                    f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))

@@ -41,6 +41,14 @@ class Config:
     bonus_cards: frozenset = frozenset()   # laid out at once and scored apart (Classic's red threes)
     stop_cards: frozenset = frozenset()    # block the pile, meld only in going out (Classic's black threes)
     canasta_size: int = 7
+    hand_values: dict = field(default_factory=dict, compare=False, repr=False)  # a card's worth left in hand
+    # What scoring reads besides Classic's rules, worked out once: cards valued apart melded and in hand,
+    # whether black threes left in hand have their own figure, whether bonus cards score as in Classic.
+    melded_apart: dict = field(default_factory=dict, compare=False, repr=False)
+    in_hand_apart: dict = field(default_factory=dict, compare=False, repr=False)
+    stops_apart: bool = False
+    plain_threes: bool = True
+    bonus_every: int = 0              # how many bonus cards the deck holds
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -61,6 +69,12 @@ class Config:
         if score < 0:
             needed = self.negative_minimum
         return needed + self.table.opening.failed_attempt_raise * failed_attempts
+
+    def opening_basis(self, state, side: int) -> int:
+        """What a side's opening tier is read by: its game score, or the deal's number where tiers go by round."""
+        if self.table.opening.basis == "round":
+            return state.round or 1
+        return state.score[side] if state.score is not None else 0
 
     @property
     def needed_rule(self) -> str:
@@ -157,9 +171,9 @@ def build_config(table: VariantRules, options: tuple) -> Config:
              "fewer_than_naturals": "fewer"}[chosen.get("wild_limit", "at_most_three")]
     max_wilds = table.sets.max_wilds if table.sets.max_wilds is not None else 10**6
     return Config(
-        table=table, values=table.values.table(table.roles), wild=wild, rank_of=rank_of, copies=copies,
+        table=table, values={**table.values.table(table.roles), **dict(table.values.melded)}, wild=wild, rank_of=rank_of, copies=copies,
         wild_ratio=ratio, black_three_freezes=chosen.get("black_three_on_pile", "blocks") == "freezes",
-        four_red_unmelded=chosen.get("four_red_threes_unmelded", -table.threes.red_all),
+        four_red_unmelded=chosen.get("four_red_threes_unmelded", -_every_bonus_card(table)),
         negative_minimum=chosen.get("opening_negative_minimum", table.opening.tiers[0][1]),
         max_wilds=max_wilds,
         fewest_copies=min(copies.get(card, 0) for card in ALL_CARDS),  # 0 if a card is missing
@@ -168,7 +182,31 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
         bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
+        hand_values=_hand_values(table, stop),
+        melded_apart=dict(table.values.melded), in_hand_apart=dict(table.values.in_hand),
+        stops_apart=table.threes.black_hand_value != table.values.black_three,
+        plain_threes=not table.threes.schedule and not table.threes.per_colour
+        and table.threes.red_negative_unless == "melded",
+        bonus_every=sum(copies.get(card, 0) for card in bonus),
     )
+
+
+def _every_bonus_card(table: VariantRules) -> int:
+    """What a side holding every bonus card of the deck scores for them (before any sign)."""
+    threes = table.threes
+    if not threes.schedule:
+        return threes.red_all
+    copies = table.deck.copies()
+    return threes.schedule[min(sum(copies.get(card, 0) for card in table.roles.bonus), len(threes.schedule) - 1)]
+
+
+def _hand_values(table: VariantRules, stop: frozenset) -> dict[str, int]:
+    """Each card's worth when it is left in a hand at the end: a stop card's own figure, then the entry's
+    figures for cards left in hand."""
+    values = table.values.table(table.roles)
+    values.update(dict.fromkeys(stop, table.threes.black_hand_value))
+    values.update(table.values.in_hand)
+    return values
 
 
 _BY_REQUEST: dict[tuple, Config] = {}

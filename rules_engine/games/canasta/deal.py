@@ -7,6 +7,7 @@ import random
 from ...errors import invalid
 from ...parsing import read_int, read_list, read_object, reject_unknown
 from .config import Config
+from .game_length import by_rounds, read_round
 from .reachable import check_game_score
 from .state import PENALTY_FIELDS, CanastaState, TurnState
 
@@ -16,7 +17,7 @@ SETUP_FIELDS = frozenset({"dealer", "score", "penalties"})
 def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaState, list[dict]]:
     """A starting position (the same for the same seed) and what happened while dealing."""
     table = cfg.table
-    reject_unknown(setup, SETUP_FIELDS, ("setup",))
+    reject_unknown(setup, SETUP_FIELDS | {"round"} if by_rounds(table) else SETUP_FIELDS, ("setup",))
     dealer = read_int(setup.get("dealer", 0), ("setup", "dealer"), 0, players - 1)
     sides = table.sides_for(players)
     score = None
@@ -63,5 +64,6 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
             events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": len(reds),
                            "rules": ["canasta.red-threes.lay-out"]})
     state = CanastaState(players, sides, dealer, hands, stock, discard, [[] for _ in range(sides)], red_threes,
-                         [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties)
+                         [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties,
+                         round=read_round(table, setup, ("setup",)))
     return state, events

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .config import BLACK, WILD, Config, card_sort_key, wild_sort_key
+from .melds import canasta_kind
 
 
 @dataclass
@@ -33,6 +34,63 @@ class Plan:
     moves: list[dict]
     leftover: str | None
     points: int                       # value of the cards it melds
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a side's melds must hold when a player goes out: canastas in all, of each kind, and at most."""
+
+    canastas: int
+    by_kind: tuple[tuple[str, int], ...] = ()
+    most: int | None = None           # no more canastas than this (bonus cards laid out, Mexicana)
+
+    @property
+    def plain(self) -> bool:
+        """Whether a count of canastas alone decides (Classic's rule)."""
+        return not self.by_kind and self.most is None
+
+
+def needs_of(cfg: Config, bonus: int) -> Needs:
+    """What going out needs of a side that has laid out `bonus` bonus cards."""
+    rules = cfg.table.going_out
+    return Needs(rules.canastas, rules.by_kind, bonus if rules.bonus_cards_per_canasta else None)
+
+
+def asks_more(cfg: Config) -> bool:
+    """Whether going out needs more than a count of canastas in this variant."""
+    rules = cfg.table.going_out
+    return bool(rules.by_kind) or rules.bonus_cards_per_canasta
+
+
+def kind_word(cfg: Config, kind: str) -> str:
+    """A canasta kind as the variant names it."""
+    return dict(cfg.table.canastas.names).get(kind, kind)
+
+
+def unmet(cfg: Config, melds: list, bonus: int) -> list[tuple[str, str]]:
+    """What these side melds and `bonus` bonus cards laid out lack for going out: (rule, words) each.
+
+    The count of canastas is the caller's to say (its rule and words differ by move); this names
+    the canastas of a kind the variant asks for and the bonus cards going out needs beside them.
+    """
+    needs = needs_of(cfg, bonus)
+    if needs.plain:
+        return []
+    kinds = [kind for kind in (canasta_kind(cfg, m.naturals, m.wilds) for m in melds) if kind]
+    found = []
+    for kind, wanted in needs.by_kind:
+        have = kinds.count(kind)
+        if have < wanted:
+            word = kind_word(cfg, kind)
+            found.append(("canasta.going-out.by-kind",
+                          f"going out needs {wanted} {word} canasta{'s' if wanted != 1 else ''} and the side's "
+                          f"melds would hold {have}"))
+    if needs.most is not None and len(kinds) > needs.most:
+        found.append(("canasta.going-out.bonus-cards",
+                      f"going out needs as many bonus cards laid out as canastas, and the side would have "
+                      f"{len(kinds)} canasta{'s' if len(kinds) != 1 else ''} with {bonus} bonus "
+                      f"card{'s' if bonus != 1 else ''}"))
+    return found
 
 
 def split_hand(cfg: Config, hand: list[str]) -> tuple[dict[str, list[str]], list[str], list[str]]:
@@ -60,13 +118,15 @@ def split_hand(cfg: Config, hand: list[str]) -> tuple[dict[str, list[str]], list
 
 
 def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int,
-                   minimum: int | None, split: tuple | None = None) -> Plan | None:
+                   minimum: int | None, split: tuple | None = None, bonus: int = 0) -> Plan | None:
     """One way to meld the whole hand (or all but one card, then discard it), or None.
 
     `melds` are the side's melds on the table (objects with rank, naturals, wilds); `minimum` is the
     count the melds must reach when the side has not opened and no exemption applies; `split` is
-    split_hand(cfg, hand) when the caller has it already.
+    split_hand(cfg, hand) when the caller has it already; `bonus` counts the side's bonus cards laid out.
     """
+    needs = needs_of(cfg, bonus)
+    needs = Needs(canastas_needed, needs.by_kind, needs.most)
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     black_meld: list[str] = []
     forced: str | None = None
@@ -96,7 +156,7 @@ def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed
         leftovers += singles or [cards[-1] for cards in naturals.values()]
     best: Plan | None = None
     for leftover in leftovers:
-        plan = _attempt(cfg, naturals, wilds, black_meld, melds, leftover, canastas_needed, minimum)
+        plan = _attempt(cfg, naturals, wilds, black_meld, melds, leftover, needs, minimum)
         if plan is not None and (best is None or plan.points > best.points):
             best = plan
             if minimum is None:
@@ -105,13 +165,12 @@ def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed
 
 
 def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], black_meld: list[str], melds: list,
-             leftover: str | None, canastas_needed: int, minimum: int | None) -> Plan | None:
+             leftover: str | None, needs: Needs, minimum: int | None) -> Plan | None:
     by_rank = {m.rank: i for i, m in enumerate(melds)}
     groups: list[Group] = []
     wilds_left = list(wilds)
     if leftover is not None and leftover in cfg.wild:
         wilds_left.remove(leftover)
-    size = cfg.canasta_size
     max_cards = cfg.table.sets.max_cards
     min_naturals, min_cards = cfg.table.sets.min_naturals, cfg.table.sets.min_cards
     leftover_rank = cfg.rank_of.get(leftover) if leftover is not None else None
@@ -156,28 +215,14 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
     total_room = sum(g.room for g in groups)
     if not total_need <= len(wilds_left) <= total_room:
         return None
-    # Wild cards first make every new meld legal, then complete as many canastas as they can.
-    slack = len(wilds_left) - total_need
-    canastas = 0
-    extra: dict[int, int] = {}
-    deficits = []
-    for i, g in enumerate(groups):
-        reach = g.base_size + g.need
-        if cfg.is_canasta(reach):
-            canastas += 1
-        elif size - reach <= g.room - g.need:
-            deficits.append((size - reach, i))
-    for deficit, i in sorted(deficits):
-        if canastas >= canastas_needed or deficit > slack:
-            break
-        extra[i] = deficit
-        slack -= deficit
-        canastas += 1
-    if canastas < canastas_needed:
-        return None
     pool = sorted(wilds_left, key=lambda c: -cfg.values[c])
-    for i, g in enumerate(groups):
-        take = g.need + extra.get(i, 0)
+    if needs.plain:
+        counts = _count_canastas(cfg, groups, len(wilds_left) - total_need, needs.canastas)
+    else:
+        counts = _count_by_kind(cfg, groups, len(wilds_left), needs)
+    if counts is None:
+        return None
+    for g, take in zip(groups, counts):
         g.wilds, pool = pool[:take], pool[take:]
     for g in groups:
         room = g.room - len(g.wilds)
@@ -188,6 +233,63 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
     if minimum is not None and points < minimum:
         return None
     return Plan(_moves(cfg, groups, black_meld, opened=bool(melds)), leftover, points)
+
+
+def _count_canastas(cfg: Config, groups: list[Group], slack: int, needed: int) -> list[int] | None:
+    """Wild cards per group: first what makes every new meld legal, then the fewest that complete
+    `needed` canastas; None when they cannot. Cards left over go wherever there is room."""
+    size = cfg.canasta_size
+    canastas = 0
+    extra: dict[int, int] = {}
+    deficits = []
+    for i, g in enumerate(groups):
+        reach = g.base_size + g.need
+        if cfg.is_canasta(reach):
+            canastas += 1
+        elif size - reach <= g.room - g.need:
+            deficits.append((size - reach, i))
+    for deficit, i in sorted(deficits):
+        if canastas >= needed or deficit > slack:
+            break
+        extra[i] = deficit
+        slack -= deficit
+        canastas += 1
+    if canastas < needed:
+        return None
+    return [g.need + extra.get(i, 0) for i, g in enumerate(groups)]
+
+
+def _count_by_kind(cfg: Config, groups: list[Group], wilds: int, needs: Needs) -> list[int] | None:
+    """Wild cards per group, every one placed, so that the melds hold the canastas `needs` asks for
+    (a count, counts by kind, at most a number); None when no placing does. Exact: a search over
+    (cards placed, canastas, canastas of each kind asked for), each capped where more cannot matter."""
+    kinds = [kind for kind, _ in needs.by_kind]
+    wanted = [n for _, n in needs.by_kind]
+    cap = needs.canastas if needs.most is None else max(needs.canastas, needs.most + 1)
+    start = (0, 0, tuple(0 for _ in kinds))
+    layers: list[dict] = []
+    states: dict = {start: None}
+    for g in groups:
+        table_wilds = g.base_size - g.base_naturals
+        after: dict = {}
+        for state in states:
+            used, total, have = state
+            for w in range(g.need, min(g.room, wilds - used) + 1):
+                kind = canasta_kind(cfg, g.base_naturals, table_wilds + w)
+                key = (used + w, min(total + (kind is not None), cap),
+                       tuple(min(n + (k == kind), most) for n, k, most in zip(have, kinds, wanted)))
+                after.setdefault(key, (state, w))
+        layers.append(after)
+        states = after
+    goal = next((state for state in states if state[0] == wilds and state[1] >= needs.canastas
+                 and (needs.most is None or state[1] <= needs.most) and list(state[2]) == wanted), None)
+    if goal is None:
+        return None
+    counts = []
+    for after in reversed(layers):
+        goal, w = after[goal]
+        counts.append(w)
+    return counts[::-1]
 
 
 def _moves(cfg: Config, groups: list[Group], black_meld: list[str], opened: bool) -> list[dict]:

@@ -12,6 +12,7 @@ from .config import Config, card_sort_key
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
+from .pile_policy import blocked, gained, top_counted
 from .state import CanastaState
 
 
@@ -146,7 +147,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         return
     top = pile[-1]
     rank = cfg.rank_of.get(top)
-    if rank is None or rank == "3":
+    if rank is None or rank == "3" or blocked(cfg, top):
         return
     naturals, wilds, _ = pos.split()
     mine = naturals.get(rank, [])
@@ -162,11 +163,17 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
             lister.offer({"type": "take_pile", "cards": []}, rules)
         return
     # Not opened: the pile is frozen, and taking it must open with the top card counted.
-    gained = sum(1 for c in pile[:-1] if c not in cfg.bonus_cards)
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, gain=gained, top=top,
-                           frozen=bool(pos.pile_frozen_because()), going_out=gained <= 1,
+    gain = gained(cfg, pile)
+    # Where the top card does not count, the melds with it must reach the minimum plus its value.
+    uncounted = cfg.values[top] - top_counted(cfg, top)
+    verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=2, gain=gain, top=top,
+                           frozen=bool(pos.pile_frozen_because()), going_out=gain <= 1,
                            canastas_needed=pos.needed, split=pos.split())
     note = _opening_note(pos, verdict, "take_pile")
+    if uncounted:
+        note.update(required=verdict.required - uncounted, best=verdict.best - uncounted)
+        for drawn, draft in zip(note["witness"], verdict.witness):
+            drawn["points"] -= uncounted if draft.top else 0
     notes.setdefault("constraints", []).append(note)
     if verdict.met:
         base = next(d for d in verdict.witness if d.top)
@@ -175,7 +182,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         if others:
             move["melds"] = others
         if not lister.offer(move, rules + ["canasta.pile.frozen-take", "canasta.opening.minimum"],
-                            opening={"required": verdict.required,
+                            opening={"required": note["required"],
                                      "points": sum(w["points"] for w in note["witness"])}):
             note["met"] = False
 

@@ -329,6 +329,6 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
         return None
     values = cfg.values
     counted = sum(values[c] for m in melds for c in m.cards)
-    score = state.score[side] if state.score is not None else 0
+    score = cfg.opening_basis(state, side)
     required = cfg.minimum(score, state.penalties[side]["failed_openings"])
     return (counted, required) if counted < required else None

@@ -9,6 +9,8 @@ from ...errors import invalid
 from ...parsing import HiddenHand, hand_size
 from .checks import unavailable
 from .config import Config
+from .game_length import ends_with_last_discard
+from .pile_policy import left_behind, taken_below
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .melds import Meld, judge
 from .opening import short_opening
@@ -182,19 +184,20 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     rank = cfg.rank_of[pile[-1]]
     extended = rank in pos.by_rank
     hand, melds = taken_melds(pos, move)
-    reds = [c for c in pile[:-1] if c in cfg.bonus_cards]
+    reds = [c for c in taken_below(cfg, pile) if c in cfg.bonus_cards]
     state.melds = list(state.melds)
     state.melds[side] = melds
     if reds:
         state.red_threes = list(state.red_threes)
         state.red_threes[side] = state.red_threes[side] + reds
-    state.discard = []
+    behind = left_behind(cfg, pile)
+    state.discard = behind
     _hand_after(state, seat, hand)
     extra = [cfg.rank_of[next(c for c in m["cards"] if c in cfg.rank_of)] for m in move.get("melds", [])]
     started = tuple(extra) if extended else (rank,) + tuple(extra)
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
-    events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile), "red_threes": reds,
-                   "rules": ["canasta.pile.take"]})
+    events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
+                   "red_threes": reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
     if hand_size(hand) == 0:
         _finish(state, events, "went_out", _concealed(cfg, state))
 
@@ -243,6 +246,10 @@ def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[di
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
     if _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
+        return
+    if ends_with_last_discard(cfg.table, state.stock_size()):
+        _finish(state, events, "stock_exhausted")
+        events[-1]["rules"] = ["canasta.stock.last-discard"]
         return
     if _put_down_anything(state.turn):
         state.melded_before = list(state.melded_before)

@@ -8,6 +8,7 @@ from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
 from .opening import plan_opening, short_opening
+from .pile_policy import taken_below
 from .state import CanastaState
 
 
@@ -59,7 +60,7 @@ class Position:
         """The count the side's initial meld must reach (only a side that has not opened asks)."""
         if self._minimum is None:
             state = self.state
-            score = state.score[self.side] if state.score is not None else 0
+            score = self.cfg.opening_basis(state, self.side)
             self._minimum = self.cfg.minimum(score, state.penalties[self.side]["failed_openings"])
         return self._minimum
 
@@ -120,7 +121,7 @@ class Position:
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
-                              split=self.split() if current else None)
+                              split=self.split() if current else None, bonus=len(self.state.red_threes[self.side]))
         if current:
             self._plan = (plan,)
         return plan
@@ -213,7 +214,7 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
     for m in extra:
         verdict = judge(cfg, m, going_out=True)
         melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
-    gained = [c for c in pile[:-1] if c not in cfg.bonus_cards]
+    gained = [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]
     if pos.hidden:
         return HiddenHand(pos.held - len(cards) - sum(map(len, extra)) + len(gained)), melds
     return without(pos.hand, cards + [c for m in extra for c in m]) + gained, melds

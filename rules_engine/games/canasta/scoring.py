@@ -5,12 +5,158 @@ from __future__ import annotations
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
+from .game_length import game_over
 from .melds import canasta_bonus
 from .state import CanastaState
 
 
+CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"))
+WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
+
+
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
     return {"team": side, "seat": seat, "points": points, "rule": rule, "text": text}
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _three_word(cards: list[str]) -> str:
+    """What bonus cards are called in a score line: red or black threes, or threes when both."""
+    colours = {"red" if card[-1] in "DH" else "black" for card in cards}
+    return f"{colours.pop()} three" if len(colours) == 1 else "three"
+
+
+def _bonus_cards_count_minus(cfg: Config, melds: list) -> str | None:
+    """Why a side's bonus cards count against it (in words), or None when they count for it."""
+    unless = cfg.table.threes.red_negative_unless
+    if unless == "never":
+        return None
+    if unless == "melded":
+        return None if melds else "melded nothing"
+    canastas = sum(1 for m in melds if cfg.is_canasta(m.size))
+    wanted = 1 if unless == "canasta" else cfg.table.going_out.canastas
+    return None if canastas >= wanted else f"has {_plural(canastas, 'canasta')}, fewer than {wanted}"
+
+
+def _bonus_card_lines(cfg: Config, side: int, held: list[str], melds: list) -> list[dict]:
+    """The bonus cards a side laid out: apiece, all of them, or on the variant's schedule, per colour where
+    the variant scores the colours apart; counted minus where the side lacks what makes them count plus."""
+    if not held:
+        return []
+    threes = cfg.table.threes
+    if cfg.plain_threes:    # Classic's rule, as briefly as it can be worked out
+        reds = len(held)
+        every = cfg.bonus_every
+        value = threes.red_all if reds == every else reds * threes.red_each
+        if not melds:
+            value = cfg.four_red_unmelded if reds == every else -value
+            text = f"{reds} red three{'s' if reds != 1 else ''}, counted minus: side {side} melded nothing"
+        else:
+            text = f"{reds} red three{'s' if reds != 1 else ''}" + (" (all of them)" if reds == every else "")
+        return [_line(side, None, value, "canasta.red-threes.score", text)]
+    if threes.per_colour:
+        groups = [[c for c in held if c[-1] in "DH"], [c for c in held if c[-1] not in "DH"]]
+    else:
+        groups = [held]
+    minus = _bonus_cards_count_minus(cfg, melds)
+    plain = cfg.plain_threes
+    lines = []
+    for cards in groups:
+        if not cards:
+            continue
+        n = len(cards)
+        every = sum(cfg.copies.get(card, 0) for card in cfg.bonus_cards if _three_word([card]) == _three_word(cards)) \
+            if threes.per_colour else sum(cfg.copies.get(card, 0) for card in cfg.bonus_cards)
+        if threes.schedule:
+            value = threes.schedule[min(n, len(threes.schedule) - 1)]
+        else:
+            value = threes.red_all if n == every else n * threes.red_each
+        text = _plural(n, _three_word(cards))
+        if minus is not None:
+            value = cfg.four_red_unmelded if n == every and not threes.per_colour else -value
+            text += f", counted minus: side {side} {minus}"
+        elif n == every:
+            text += " (all of them)"
+        rule = "canasta.red-threes.score" if plain else (
+            "canasta.threes.minus" if minus is not None else "canasta.threes.schedule")
+        lines.append(_line(side, None, value, rule, text))
+    return lines
+
+
+def _by_place_lines(side: int, seat: int | None, cards: list[str], values: dict, where: str, sign: int) -> list[dict]:
+    """One line per card code the variant values apart where it lies (melded, or left in a hand)."""
+    lines = []
+    for card in sorted(set(cards), key=cards.index):
+        n = cards.count(card)
+        lines.append(_line(side, seat, sign * n * values[card], "canasta.scoring.values-by-place",
+                           f"{n} {card} {where}, {values[card]} each"))
+    return lines
+
+
+def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
+    """The cards of a side's melds, counted plus; the cards the variant values apart when melded each apart."""
+    values = cfg.values
+    special = cfg.melded_apart
+    if not special:
+        return [_line(side, None, sum([sum(map(values.__getitem__, m.cards)) for m in melds]),
+                      "canasta.scoring.melded-cards", f"{sum([len(m.cards) for m in melds])} melded cards in "
+                      f"{len(melds)} meld{'s' if len(melds) != 1 else ''}")]
+    cards = [card for m in melds for card in m.cards]
+    apart = [card for card in cards if card in special]
+    cards = [card for card in cards if card not in special]
+    lines = [_line(side, None, sum(map(values.__getitem__, cards)), "canasta.scoring.melded-cards",
+                   f"{len(cards)} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}")]
+    return lines + _by_place_lines(side, None, apart, values, "melded", 1)
+
+
+def _incomplete_lines(cfg: Config, side: int, melds: list) -> list[dict]:
+    """Each meld of a kind the variant penalises left below its size when another side went out."""
+    lines = []
+    for kind, below, points in cfg.table.incomplete_penalty:
+        for m in melds:
+            if _meld_kind(m) == kind and len(m.cards) < below:
+                lines.append(_line(side, None, -points, "canasta.scoring.incomplete",
+                                   f"{kind} meld of {len(m.cards)} card{'s' if len(m.cards) != 1 else ''} "
+                                   f"({', '.join(m.cards)}) left below {below}"))
+    return lines
+
+
+def _meld_kind(meld) -> str:
+    """A table meld's kind as incomplete_penalty names it: "wild" (wild cards alone), "sequence" or "set"."""
+    if not meld.naturals:
+        return "wild"
+    return getattr(meld, "kind", None) or "set"
+
+
+def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict]:
+    """The cards left in a seat's hand, counted minus; stop cards and the cards the variant values apart
+    in a hand each on lines of their own."""
+    if not hand:
+        return []
+    values = cfg.hand_values
+    if not cfg.in_hand_apart and not cfg.stops_apart:
+        return [_line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
+                      f"{len(hand)} card{'s' if len(hand) != 1 else ''} left in seat {seat}'s hand")]
+    lines = []
+    special = cfg.in_hand_apart
+    if special and not special.keys().isdisjoint(hand):
+        lines += _by_place_lines(side, seat, [card for card in hand if card in special], values,
+                                 f"left in seat {seat}'s hand", -1)
+        hand = [card for card in hand if card not in special]
+        if not hand:
+            return lines
+    stops = [card for card in hand if card in cfg.stop_cards]
+    if stops and cfg.stops_apart:
+        hand = [card for card in hand if card not in cfg.stop_cards]
+        lines.append(_line(side, seat, -sum(map(values.__getitem__, stops)), "canasta.black-threes.in-hand",
+                           f"{_plural(len(stops), 'black three')} left in seat {seat}'s hand"))
+        if not hand:
+            return lines
+    lines.insert(0, _line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
+                          f"{_plural(len(hand), 'card')} left in seat {seat}'s hand"))
+    return lines
 
 
 def score(cfg: Config, state: CanastaState) -> dict:
@@ -23,30 +169,19 @@ def score(cfg: Config, state: CanastaState) -> dict:
             raise invalid(("state", "hands", seat), f"scoring needs seat {seat}'s cards: they count against its "
                           "side", "canasta.scoring.hand-cards")
     out_side = state.side_of(state.turn.seat) if over and state.turn.ending == "went_out" else None
-    values = cfg.values
-    every_red = cfg.copies.get("3D", 0) + cfg.copies.get("3H", 0)
     for side in range(state.sides):
         melds = state.melds[side]
-        melded = sum(sum(map(values.__getitem__, m.cards)) for m in melds)
         if melds:
-            count = sum(len(m.cards) for m in melds)
-            lines.append(_line(side, None, melded, "canasta.scoring.melded-cards",
-                               f"{count} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}"))
+            lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        for rule, kind in (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed")):
+        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + WILD_CANASTA_LINES:
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
                                    f"{len(earned)} {kind} canasta{'s' if len(earned) != 1 else ''}"))
-        reds = len(state.red_threes[side])
-        if reds:
-            value = table.threes.red_all if reds == every_red else reds * table.threes.red_each
-            if not melds:
-                value = cfg.four_red_unmelded if reds == every_red else -value
-                text = f"{reds} red three{'s' if reds != 1 else ''}, counted minus: side {side} melded nothing"
-            else:
-                text = f"{reds} red three{'s' if reds != 1 else ''}" + (" (all of them)" if reds == every_red else "")
-            lines.append(_line(side, None, value, "canasta.red-threes.score", text))
+        lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
+        if out_side is not None and out_side != side and table.incomplete_penalty:
+            lines += _incomplete_lines(cfg, side, melds)
         if out_side == side:
             seat = state.turn.seat
             if state.turn.concealed and table.going_out.concealed is not None:
@@ -58,10 +193,7 @@ def score(cfg: Config, state: CanastaState) -> dict:
         for seat in range(state.players):
             if state.side_of(seat) != side:
                 continue
-            hand = state.hands[seat]
-            if hand:
-                lines.append(_line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
-                                   f"{len(hand)} card{'s' if len(hand) != 1 else ''} left in seat {seat}'s hand"))
+            lines += _hand_lines(cfg, side, seat, state.hands[seat])
         penalties = state.penalties[side]
         if penalties["retracted_cards"]:
             n = penalties["retracted_cards"]
@@ -80,11 +212,11 @@ def score(cfg: Config, state: CanastaState) -> dict:
         game_scores = [before + now for before, now in zip(state.score, teams)]
         answer["game_scores"] = game_scores
         if over:
-            ended = max(game_scores) >= table.game_target
+            ended, rule = game_over(table, state.round, game_scores)
             answer["game_over"] = ended
             if ended:
                 best = max(game_scores)
                 leaders = [t for t, p in enumerate(game_scores) if p == best]
                 answer["winner"] = leaders[0] if len(leaders) == 1 else None
-                answer["rules"] = ["canasta.scoring.game"]
+                answer["rules"] = [rule]
     return answer

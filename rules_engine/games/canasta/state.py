@@ -19,6 +19,8 @@ from ...parsing import (
     HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
 )
 from .config import CARD_LIMIT, Config
+from .game_length import by_rounds, check_stock_end, read_round
+from .going_out import asks_more, unmet
 from .melds import Meld, judge
 from .opening import short_opening
 
@@ -30,6 +32,7 @@ PENALTY_FIELDS = ("failed_openings", "retracted_cards", "undeclared_red_threes")
 PHASES = ("draw", "meld", "answer", "over")
 QUESTIONS = ("asked", "yes", "no")
 GIVEN_PENALTIES, NONE_GIVEN = frozenset({"penalties"}), frozenset()
+ROUND_FIELD = frozenset({"round"})    # read where the variant counts deals
 REQUIRED_FIELDS = frozenset({"dealer", "hands", "stock", "discard", "turn"})
 BOOLEANS = frozenset({bool})
 
@@ -68,6 +71,7 @@ class CanastaState:
     penalties: list[dict[str, int]]
     given: frozenset[str] = frozenset()   # optional fields the input carried, written back even when empty
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    round: int | None = None          # the deal's number, where the variant counts deals (game_length.by_rounds)
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
@@ -100,7 +104,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     table = cfg.table
     raw = read_object(raw, ("state",))
     if not STATE_FIELDS.issuperset(raw):
-        reject_unknown(raw, STATE_FIELDS, ("state",))
+        reject_unknown(raw, STATE_FIELDS | ROUND_FIELD if by_rounds(table) else STATE_FIELDS, ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
     sides = table.sides_for(players)
@@ -139,7 +143,8 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
             for name in PENALTY_FIELDS:
                 penalties[t][name] = read_int(entry.get(name, 0), pointer + (name,), 0, 1000)
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
-                         score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN)
+                         score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN,
+                         round=read_round(table, raw, ("state",)))
     _check_cards(cfg, state)
     _check_threes(cfg, state)
     _check_turn(cfg, state)
@@ -414,6 +419,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             if have < needed:
                 raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
                               f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
+            _refuse_unmet(cfg, state, state.side_of(seat), "side {side} went out, but {words}")
         return
     sizes = [_size(hand) for hand in state.hands]
     if 0 in sizes:
@@ -421,6 +427,8 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             if size == 0 and not (s == seat and turn.phase == "meld"):
                 raise invalid(("state", "hands", s), "a player with no card left has gone out, which ends the "
                               "hand", "canasta.going-out.how")
+    if cfg.table.stock_end != "take_matching_discards":
+        check_stock_end(cfg.table, state.stock_size(), turn.phase)
     if turn.phase == "draw" and not state.discard:
         raise invalid(("state", "discard"), "every turn ends with a discard, so the pile is never empty "
                       "before a draw", "canasta.turn.discard")
@@ -432,7 +440,10 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
-        if turn.drew == "pile" and state.discard:
+        if held == 1:
+            _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
+                          "only a player able to go out may keep, but {words}")
+        if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None:
             raise invalid(("state", "discard"), "the player took the whole pile this turn and has not "
                           "discarded yet", "canasta.pile.take")
         if turn.question is not None and state.partner_of(seat) is None:
@@ -443,6 +454,14 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             if rank not in own:
                 raise invalid(pointer + ("started", i), f"side {state.side_of(seat)} has no meld of rank {rank}",
                               "canasta.turn.meld")
+
+
+def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
+    """Refuse the position when the side's melds and bonus cards lack what going out needs beside a count."""
+    if not asks_more(cfg):
+        return
+    for rule, words in unmet(cfg, state.melds[side], len(state.red_threes[side]))[:1]:
+        raise invalid(("state", "melds", side), message.format(side=side, seat=state.turn.seat, words=words), rule)
 
 
 _size = hand_size
@@ -468,6 +487,8 @@ def dump_state(state: CanastaState) -> dict:
     }
     if state.score is not None:
         dumped["score"] = list(state.score)
+    if state.round is not None:
+        dumped["round"] = state.round
     if "penalties" in state.given or any(any(p.values()) for p in state.penalties):
         dumped["penalties"] = [dict(p) for p in state.penalties]
     return dumped

@@ -167,7 +167,9 @@ class Threes:
 
     red_each: int = 100
     red_all: int = 800                # a side holding every red three of the deck
-    red_negative_unless: str = "melded"   # "melded": the side melded at all; "canastas": as many as going out needs
+    # Bonus cards count minus unless the side has: "melded" at all; "canasta": a canasta; "canastas": as
+    # many as going out needs; "never": they always count plus.
+    red_negative_unless: str = "melded"
     black_meld_going_out: bool = True   # black threes meld only in going out, three or four, no wild cards
     black_hand_value: int = 5
     # Totals by how many bonus cards a side holds (index 1: one card), where not red_each apiece.
@@ -330,7 +332,7 @@ BRAZILIAN = VariantRules(
     opening=Opening(tiers=((None, 150), (7000, Needs()), (8000, Needs(points=200)),
                            (9000, Needs(canasta="natural"))), pile_may_open=False),
     pile=Pile(natural_and_wild=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
-    threes=Threes(schedule=(0, 100, 200, 300, 400, 1000, 1200), red_negative_unless="canastas"),
+    threes=Threes(schedule=(0, 100, 200, 300, 400, 1000, 1200), red_negative_unless="canasta"),
     going_out=GoingOut(canastas=2, bonus=200, concealed=None, ask_partner="required"),
     incomplete_penalty=(("sequence", 7, 1000), ("wild", 7, 1000)),
     game_target=10000,
@@ -348,7 +350,7 @@ JOKER_CANASTA = VariantRules(
     canastas=Canastas(wild=2000),
     opening=Opening(tiers=((None, 100), (3000, 130), (5000, 150))),
     pile=Pile(always_frozen=True, blocked_tops=("wild",)),
-    threes=Threes(schedule=(0, 100, 400, 900, 1900), per_colour=True, red_negative_unless="canastas"),
+    threes=Threes(schedule=(0, 100, 400, 900, 1900), per_colour=True, red_negative_unless="canasta"),
     going_out=GoingOut(canastas=2),
     game_target=8500,
     hooks=("wild_canasta_by_composition",),
@@ -447,13 +449,9 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "incomplete_penalty", "stock_end",
-                  "game_rounds", "opening.basis", "opening.top_discard_counts", "pile.onto_meld_unless_canasta",
-                  "pile.blocked_tops", "pile.take_limit", "pile.top_card_only_onto_sequence",
-                  "pile.wild_top_with_wild_pair", "threes.red_negative_unless", "threes.black_hand_value",
-                  "threes.schedule", "threes.per_colour", "going_out.by_kind", "going_out.bonus_cards_per_canasta",
-                  "canastas.sequence", "roles.wild_and_natural", "values.melded", "values.in_hand",
-                  "values.wild_as", "sets.all_wild", "sets.one_per_rank", "sets.wild_onto_canasta")
+NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
+                  "pile.wild_top_with_wild_pair", "canastas.sequence", "roles.wild_and_natural", "values.wild_as",
+                  "sets.all_wild", "sets.one_per_rank", "sets.wild_onto_canasta")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
@@ -499,6 +497,21 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("opening tiers start unbounded and rise")
     found += [f"going out by kind: unknown canasta kind {kind!r}" for kind, _ in entry.going_out.by_kind
               if kind not in CANASTA_KINDS]
+    if entry.stock_end not in ("take_matching_discards", "kitty", "last_discard"):
+        found.append(f"stock_end {entry.stock_end!r} is none of take_matching_discards, kitty, last_discard")
+    if entry.playable and not {"wild", "black_three" if entry.roles.stop else "wild"} <= set(entry.pile.blocked_tops):
+        found.append("pile.blocked_tops: a wild card or a stop card on top taken with the pile is not played yet")
+    if entry.playable and entry.stock_end == "kitty":
+        found.append("stock_end 'kitty' is not played yet: it needs the kitties")
+    threes = entry.threes
+    if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
+        found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "
+                     "canastas, never")
+    bonus = entry.deck.copies()
+    colours = [[c for c in entry.roles.bonus if c[-1] in "DH"], [c for c in entry.roles.bonus if c[-1] not in "DH"]] \
+        if threes.per_colour else [list(entry.roles.bonus)]
+    if threes.schedule and len(threes.schedule) <= max(sum(bonus.get(c, 0) for c in group) for group in colours):
+        found.append("threes.schedule names a total for every count of bonus cards a side can hold")
     found += [f"incomplete melds: unknown kind {kind!r}" for kind, _, _ in entry.incomplete_penalty
               if kind not in ("set", "sequence", "wild")]
     if entry.deal * entry.max_players + entry.foot * entry.max_players + entry.kitties[0] * entry.kitties[1] \

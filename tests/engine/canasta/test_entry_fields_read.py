@@ -22,7 +22,7 @@ from rules_engine.games.canasta.variants import (
 )
 from rules_engine.registry import get_game
 
-from .helpers import meld, position
+from .helpers import meld, meld_turn, position
 
 MELDS = [["KH", "KS", "KD"], ["KH", "KS", "2C"], ["KH", "2C", "2D"], ["2C", "2D", "JK"], ["3C", "3S", "3C"],
          ["KH", "KS", "KD", "KC", "KH", "KS", "KD", "KC"], ["7H", "7S", "7D", "7C", "7H", "7S", "7D"],
@@ -49,6 +49,16 @@ CHANGES = {
     "threes.red_each": 150, "threes.red_all": 1000, "threes.black_meld_going_out": False,
     "going_out.canastas": 2, "going_out.bonus": 150, "going_out.concealed": 300, "going_out.ask_partner": "never",
     "game_target": 3000, "hooks": ("no_replacement_for_last_two",),
+    "threes.schedule": (0, 150, 300, 600, 1000), "threes.per_colour": True, "threes.red_negative_unless": "canastas",
+    "threes.black_hand_value": 100, "going_out.bonus_cards_per_canasta": True,
+    "going_out.by_kind": (("mixed", 1),),
+    "pile.blocked_tops": ("black_three", "wild", "K"), "pile.take_limit": 2, "pile.onto_meld_unless_canasta": True,
+    "opening.top_discard_counts": False, "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
+    "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
+}
+# Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
+COMPANIONS = {
+    "threes.per_colour": {"roles.bonus": ("3C", "3D", "3H", "3S"), "roles.stop": ()},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.
 DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
@@ -65,11 +75,18 @@ def _paths(entry: object, prefix: str = "") -> list[str]:
     return found
 
 
-def _changed(path: str, value: object):
+def _changed(path: str, value: object, entry=CLASSIC):
     if "." not in path:
-        return replace(CLASSIC, **{path: value})
+        return replace(entry, **{path: value})
     group, name = path.split(".")
-    return replace(CLASSIC, **{group: replace(getattr(CLASSIC, group), **{name: value})})
+    return replace(entry, **{group: replace(getattr(entry, group), **{name: value})})
+
+
+def _with_companions(path: str):
+    entry = CLASSIC
+    for other, value in COMPANIONS.get(path, {}).items():
+        entry = _changed(other, value, entry)
+    return entry
 
 
 def _answers(entry) -> list:
@@ -86,6 +103,10 @@ def _answers(entry) -> list:
         except EngineError as refusal:     # a refusal is an answer too
             found.append(str(refusal))
     found.append(_simulate_draw(cfg, ["3H", "AS"]))
+    try:   # the last card of the stock drawn, then a discard
+        found.append(apply(cfg, read_state(cfg, _stock_drawn(), []), read_move({"type": "discard", "card": "9H"}, 4)))
+    except EngineError as refusal:
+        found.append(str(refusal))
     players = 4
     for seed in range(8):
         rng = random.Random(seed)
@@ -123,6 +144,13 @@ def _finished(threes: list[str], concealed: bool) -> dict:
                     turn={"seat": 0, "phase": "over", "ending": "went_out", "concealed": concealed})
 
 
+def _stock_drawn() -> dict:
+    """Seat 0 has drawn the stock's last card and has yet to discard."""
+    return position([["9H", "9S"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
+                    melds=[[meld(["KD", "KC", "KS"])], [meld(["QH", "QS", "QD"])]], hidden_stock=True, stock_count=0,
+                    melded_before=[True, True, False, False], turn=meld_turn())
+
+
 def _before() -> list:
     global BEFORE
     if BEFORE is None:
@@ -144,4 +172,6 @@ def test_canasta_variant_table_declared_fields_reach_the_listing():
 
 @pytest.mark.parametrize("path", sorted(CHANGES))
 def test_canasta_variant_table_every_field_is_read(path):
-    assert _answers(_changed(path, CHANGES[path])) != _before(), f"{path} changed no answer"
+    base = _with_companions(path)
+    before = _answers(base) if path in COMPANIONS else _before()
+    assert _answers(_changed(path, CHANGES[path], base)) != before, f"{path} changed no answer"

@@ -1,0 +1,184 @@
+"""The rules behind the entry fields play reads beyond Classic's: scoring, going out and the pile.
+
+Every text names the variants whose entry sets the field and takes its numbers from the entry, so
+an entry changed is a rule text changed.
+"""
+
+from __future__ import annotations
+
+from ...rules import READING, Rule, Section
+from .variant_rules import SOURCES
+from .variants import ENTRIES, VariantRules
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
+
+
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _where(test) -> list[tuple[str, VariantRules]]:
+    """The entries a field sets, by a test of the entry, in the order the service lists them."""
+    return [(slug, entry) for slug, entry in ENTRIES.items() if test(entry)]
+
+
+def _sources(found: list[tuple[str, VariantRules]], *extra) -> tuple:
+    seen: list = list(extra)
+    for slug, _ in found:
+        seen += [source for source in SOURCES.get(slug, ()) if source not in seen]
+    return tuple(seen)
+
+
+def _rule(rule_id: str, title: str, lead: str, found: list[tuple[str, VariantRules]], said, *extra,
+          notes: tuple[str, ...] = ()) -> Rule:
+    """A rule whose text is a lead sentence and one sentence per variant setting the field."""
+    text = lead + " " + " ".join(f"{entry.title}: {said(entry)}." for _, entry in found)
+    return Rule(rule_id, title, text, _sources(found, *extra), notes=notes,
+                variants=tuple(slug for slug, _ in found))
+
+
+def _kind(entry: VariantRules, kind: str) -> str:
+    return dict(entry.canastas.names).get(kind, kind)
+
+
+def _schedule(entry: VariantRules) -> str:
+    totals = entry.threes.schedule[1:]
+    apart = "red and black threes are counted apart, each colour" if entry.threes.per_colour else "the threes"
+    return (f"{apart} on the schedule {_listed([str(t) for t in totals])} in all for one to "
+            f"{len(totals)} of them")
+
+
+def _minus(entry: VariantRules) -> str:
+    unless = entry.threes.red_negative_unless
+    if unless == "never":
+        return "they never count minus"
+    if unless == "melded":
+        return "they count minus for a side that has melded nothing"
+    wanted = 1 if unless == "canasta" else entry.going_out.canastas
+    return f"they count minus for a side holding fewer than {_plural(wanted, 'canasta')} at the end of the hand"
+
+
+def _by_kind(entry: VariantRules) -> str:
+    kinds = _listed([_plural(n, _kind(entry, kind)) for kind, n in entry.going_out.by_kind])
+    return f"of the {_plural(entry.going_out.canastas, 'canasta')} going out needs, the side holds {kinds}"
+
+
+def _black_in_hand(entry: VariantRules) -> str:
+    return (f"a black three still held when the hand ends costs its side {entry.threes.black_hand_value}, "
+            f"against {entry.values.black_three} for one melded in going out")
+
+
+def _by_place(entry: VariantRules) -> str:
+    said = [f"{card} {value} melded" for card, value in entry.values.melded]
+    said += [f"{card} {value} left in hand" for card, value in entry.values.in_hand]
+    return _listed(said)
+
+
+def _incomplete(entry: VariantRules) -> str:
+    return _listed([f"a {kind} meld of fewer than {below} cards costs {points}"
+                    for kind, below, points in entry.incomplete_penalty])
+
+
+def _rounds(entry: VariantRules) -> str:
+    return (f"a game is {_plural(entry.game_rounds, 'deal')}; a position carries the deal's number (round, 1 to "
+            f"{entry.game_rounds}) and the game ends with the hand of round {entry.game_rounds}")
+
+
+def _by_round(entry: VariantRules) -> str:
+    tiers = entry.opening.tiers
+    return "the initial meld needs " + _listed([f"{needed} in round {low or 1}" for low, needed in tiers])
+
+
+def _last_discard(entry: VariantRules) -> str:
+    return "the hand ends with the discard of the player who drew the stock's last card"
+
+
+def _blocked_tops(entry: VariantRules) -> str:
+    words = {"wild": "a wild card", "black_three": "a black three", "three": "any three"}
+    return "the pile cannot be taken with " + _listed([words.get(top, f"a {top}") for top in entry.pile.blocked_tops]
+                                                     or ["any card blocking it"]) + " on top"
+
+
+def _take_limit(entry: VariantRules) -> str:
+    return f"at most {entry.pile.take_limit} cards come with the top card; the rest stay as the discard pile"
+
+
+SCORING_FOUND = {
+    "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
+    "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
+    "black": _where(lambda e: e.threes.black_hand_value != e.values.black_three),
+    "by_kind": _where(lambda e: bool(e.going_out.by_kind)),
+    "bonus_cards": _where(lambda e: e.going_out.bonus_cards_per_canasta),
+    "by_place": _where(lambda e: bool(e.values.melded or e.values.in_hand)),
+    "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
+    "rounds": _where(lambda e: e.game_rounds is not None),
+    "by_round": _where(lambda e: e.opening.basis == "round"),
+    "last_discard": _where(lambda e: e.stock_end == "last_discard"),
+    "blocked_tops": _where(lambda e: e.pile.blocked_tops != ("black_three", "wild")),
+    "take_limit": _where(lambda e: e.pile.take_limit is not None),
+    "unless_canasta": _where(lambda e: e.pile.onto_meld_unless_canasta),
+}
+
+PLAY_RULES = (
+    _rule("canasta.threes.schedule", "Threes scored on a schedule",
+          "Where a variant scores its bonus threes on a schedule, a side earns a total set by how many of them "
+          "it has laid out rather than a figure for each.", SCORING_FOUND["schedule"], _schedule),
+    _rule("canasta.threes.minus", "When bonus threes count minus",
+          "Whether a side's bonus threes count for it or against it depends on what it has melded by the end "
+          "of the hand.", SCORING_FOUND["minus"], _minus,
+          notes=("Joker Canasta and Brazilian Canasta ask for one canasta, as their sources say; Bolivia asks "
+                 "for the two canastas going out needs, as the archived bright.net Bolivia rules say.",)),
+    _rule("canasta.black-threes.in-hand", "A black three left in the hand",
+          "Where a variant gives a black three left in a hand its own figure, that figure counts against the "
+          "holder's side whoever ends the hand.", SCORING_FOUND["black"], _black_in_hand),
+    _rule("canasta.going-out.by-kind", "Canastas of a kind before going out",
+          "Where a variant asks for canastas of a kind, a player goes out only when the side's melds, counting "
+          "those completed in the same move, hold that many of each kind besides the count.",
+          SCORING_FOUND["by_kind"], _by_kind),
+    _rule("canasta.going-out.bonus-cards", "As many red threes as canastas",
+          "A player goes out only when the side has laid out at least as many bonus threes as it holds "
+          "canastas, counting the canastas completed in the same move.", SCORING_FOUND["bonus_cards"],
+          lambda entry: f"going out needs {_plural(entry.going_out.canastas, 'canasta')} and a red three laid out "
+                        "for each canasta the side holds", READING,
+          notes=(f"{READING}: a side holding more canastas than red threes laid out does not go out, reading "
+                 "'as many red threes as canastas' as a floor on the threes.",)),
+    _rule("canasta.scoring.values-by-place", "Cards worth more melded or left in hand",
+          "Where a variant gives a card a worth of its own in a meld or in a hand, that worth replaces the "
+          "card's value there: a melded card counts it wherever melds are counted, the initial meld "
+          "included, and a card still held when the hand ends costs it. Each such card is a score line of "
+          "its own.", SCORING_FOUND["by_place"], _by_place),
+    _rule("canasta.scoring.incomplete", "Unfinished melds cost points",
+          "Where a variant penalises unfinished melds, each meld of the kind named left below the size "
+          "named when another side goes out costs its side the points named, one score line per meld.",
+          SCORING_FOUND["incomplete"], _incomplete,
+          notes=("The Ultimate Book of Card Games counts the loss when the other side goes out, for melds "
+                 "short of seven; Bicycle counts it for sequences of fewer than five whenever the hand ends. "
+                 f"{READING} follows the book, whose sizes the entry takes.",)),
+    _rule("canasta.game.rounds", "A game of a fixed number of deals",
+          "Where a variant plays a fixed number of deals, the game ends after the last of them whatever the "
+          "scores, and the side with the higher total wins; an exact tie has no winner.",
+          SCORING_FOUND["rounds"], _rounds),
+    _rule("canasta.opening.by-round", "The initial meld by the deal's number",
+          "Where a variant sets the initial meld's minimum by the deal rather than by the side's game score, the "
+          "deal's number (the position's round, 1 when left out) chooses the tier; failed attempts raise it as "
+          "they do elsewhere.", SCORING_FOUND["by_round"], _by_round),
+    _rule("canasta.stock.last-discard", "The hand ends with the last card drawn",
+          "Where a variant says so, play does not go on without a stock: the player who draws its last card "
+          "plays the turn out, and the hand ends with that player's discard unless the player goes out first. "
+          "Nobody going out, no side earns the going-out bonus.", SCORING_FOUND["last_discard"], _last_discard),
+    _rule("canasta.pile.blocked-tops", "Top cards that block the pile",
+          "Each variant names the top cards with which the discard pile can never be taken; a red three on top "
+          "never can.", SCORING_FOUND["blocked_tops"], _blocked_tops),
+    _rule("canasta.pile.take-limit", "Taking part of the pile",
+          "Where a variant limits what comes with the pile, the player takes the top card and the cards nearest "
+          "to it, up to the limit, and the cards below stay on the table as the discard pile.",
+          SCORING_FOUND["take_limit"], _take_limit),
+    _rule("canasta.pile.onto-meld-unless-canasta", "The top card onto a meld not yet a canasta",
+          "Where a variant says so, a pile that is not frozen may be taken by adding its top card to one of the "
+          "side's melds only while that meld is not yet a canasta; a natural pair still takes it.",
+          SCORING_FOUND["unless_canasta"], lambda entry: "a completed canasta takes no top card alone"),
+)
+
+PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)
