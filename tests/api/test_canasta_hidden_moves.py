@@ -5,6 +5,8 @@ Seat 0 is the viewer; seat 1 (side 1, whose sevens are on the table) is hidden u
 
 from __future__ import annotations
 
+import random
+
 from tests.engine.canasta.helpers import meld, meld_turn, position
 
 SEVENS_CANASTA = meld(["7C", "7C", "7D", "7D", "7S", "7S", "7H"])
@@ -223,3 +225,33 @@ def test_canasta_validate_game_hand_ending_with_hidden_hands_has_no_score(client
                                                    "moves": [{"type": "discard", "card": "KS"}]}).get_json()
     assert replayed["valid"] is True and (replayed["to_act"], replayed["phase"]) == (None, "over")
     assert replayed["score"] is None
+
+
+def _hand_gone_out(client) -> dict:
+    """A finished Classic hand in full view, ended by a seat going out (melding first, seeded choices)."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = client.post("/deal", json={"game": "canasta", "seed": seed}).get_json()["state"]
+        while True:
+            listed = client.post("/legal-moves", json={"game": "canasta", "state": state}).get_json()
+            if listed["to_act"] is None:
+                break
+            melding = [m for m in listed["moves"] if m["type"] not in ("discard", "take_back")]
+            move = rng.choice(melding or listed["moves"])
+            state = client.post("/apply-move", json={"game": "canasta", "state": state, "move": move}).get_json()["state"]
+        if state["turn"].get("ending") == "went_out":
+            return state
+    raise AssertionError("no hand went out")
+
+
+def test_canasta_scoring_hand_cards_a_hidden_hand_of_no_cards_is_scored_as_empty(client):
+    over = _hand_gone_out(client)
+    out = over["turn"]["seat"]
+    assert over["hands"][out] == []
+    hidden = {**over, "hands": [{"count": 0} if seat == out else hand for seat, hand in enumerate(over["hands"])]}
+    scored = client.post("/score", json={"game": "canasta", "state": over}).get_json()
+    assert client.post("/score", json={"game": "canasta", "state": hidden}).get_json() == scored
+    other = (out + 1) % 4
+    held = {**hidden, "hands": [{"count": len(h)} if seat == other else h for seat, h in enumerate(hidden["hands"])]}
+    refused = client.post("/score", json={"game": "canasta", "state": held})
+    assert refused.status_code == 422 and "canasta.scoring.hand-cards" in str(refused.get_json())

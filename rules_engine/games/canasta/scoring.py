@@ -165,7 +165,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
     over = state.over
     lines: list[dict] = []
     for seat, hand in enumerate(state.hands):
-        if type(hand) is HiddenHand:
+        # A hidden hand of no cards (the seat that went out) is known to be empty.
+        if type(hand) is HiddenHand and hand.count:
             raise invalid(("state", "hands", seat), f"scoring needs seat {seat}'s cards: they count against its "
                           "side", "canasta.scoring.hand-cards")
     out_side = state.side_of(state.turn.seat) if over and state.turn.ending == "went_out" else None
@@ -193,7 +194,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
         for seat in range(state.players):
             if state.side_of(seat) != side:
                 continue
-            lines += _hand_lines(cfg, side, seat, state.hands[seat])
+            hand = state.hands[seat]
+            lines += _hand_lines(cfg, side, seat, [] if type(hand) is HiddenHand else hand)
         penalties = state.penalties[side]
         if penalties["retracted_cards"]:
             n = penalties["retracted_cards"]
