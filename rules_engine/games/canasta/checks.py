@@ -156,7 +156,8 @@ def must_take(pos: Position) -> bool:
     rank = pos.cfg.rank_of.get(pile[-1])
     return (rank is not None and rank != "3" and rank in pos.by_rank
             and not pos.pile_frozen_because() and pos.cfg.table.pile.onto_meld
-            and not check_take(pos, {"type": "take_pile", "cards": []}))
+            and any(not check_take(pos, {"type": "take_pile", "cards": [], "meld": index})
+                    for index in pos.melds_of(rank)))
 
 
 def check_draw(pos: Position, move: dict) -> list[Violation]:
@@ -201,7 +202,11 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     naturals = sum(1 for c in cards if cfg.rank_of.get(c) == rank)
     wilds = sum(1 for c in cards if c in cfg.wild)
     frozen = pos.pile_frozen_because()
-    index = pos.by_rank.get(rank)
+    index = pos.pile_meld(rank, move)
+    misnamed = _pile_meld_problems(pos, rank, move, index)
+    if misnamed:
+        found += misnamed
+        index = None
     if frozen:
         if naturals < 2:
             found.append(Violation("canasta.pile.frozen-take",
@@ -231,6 +236,24 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     if not found:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move))
     return found
+
+
+def _pile_meld_problems(pos: Position, rank: str, move: dict, index: int | None) -> list[Violation]:
+    """A meld named for the top card must be a meld of its rank; where several could take it, one is named."""
+    named = move.get("meld")
+    if named is not None:
+        if named >= len(pos.melds):
+            return [Violation("canasta.pile.take", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
+                                                   f"there is no meld {named} for the top card to join.")]
+        if pos.melds[named].rank != rank:
+            return [Violation("canasta.pile.take", f"Meld {named} of side {pos.side} holds {pos.melds[named].rank}s; "
+                                                   f"the top card joins a meld of {rank}s.")]
+        return []
+    several = pos.melds_of(rank) if index is None and not move["cards"] else []
+    if len(several) > 1:
+        return [Violation("canasta.pile.take", f"Side {pos.side} has {len(several)} melds of {rank}s; name the one "
+                                               f"the top card joins (`meld`: one of {', '.join(map(str, several))}).")]
+    return []
 
 
 def _pile_count_note(pos: Position, top: str, cards: list[str], points: int, others: list[int]) -> None:

@@ -9,7 +9,9 @@ MOVE_TYPES = {
     "draw": "Take the top card(s) of the stock; red threes drawn are laid out and replaced. With an empty "
             "stock, ends the hand. When the stock is given as a count, name the cards drawn in `cards`.",
     "take_pile": "Take the whole discard pile, melding its top card with `cards` from the hand (or adding it to "
-                 "the side's meld of its rank with no cards); `melds` may add further melds (an opening).",
+                 "the side's meld of its rank with no cards); `melds` may add further melds (an opening). Where a "
+                 "side may hold several melds of a rank, `meld` names the one the top card joins (its index in "
+                 "the side's melds); without it the top card starts a new meld with `cards`.",
     "meld": "Put down one or more new melds: {\"melds\": [{\"cards\": [...]}]}.",
     "lay_off": "Add `cards` to the side's meld number `meld` (its index in the side's melds); `owner`, "
                "optional, names the side whose meld it is.",
@@ -20,7 +22,7 @@ MOVE_TYPES = {
                  "minimum; the side's minimum rises by 10 (penalties.failed_openings).",
 }
 MOVE_FIELDS = {
-    "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds"}), "meld": frozenset({"melds"}),
+    "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds", "meld"}), "meld": frozenset({"melds"}),
     "lay_off": frozenset({"meld", "cards", "owner"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
     "answer_go_out": frozenset({"yes"}), "take_back": frozenset(),
 }
@@ -59,6 +61,8 @@ def read_move(raw: object, players: int) -> dict:
         move["cards"] = read_cards(raw.get("cards", []), ("move", "cards"), CARD_LIMIT)
         if raw.get("melds"):
             move["melds"] = [{"cards": c} for c in _read_meld_list(raw["melds"], ("move", "melds"))]
+        if raw.get("meld") is not None:     # the side's meld the top card joins; optional where only one can
+            move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
     elif kind == "meld":
         if "melds" not in raw:
             raise invalid(("move", "melds"), 'required: [{"cards": [...]}, ...]')

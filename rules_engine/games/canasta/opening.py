@@ -325,7 +325,7 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
     if not melds or any(state.melded_before[side::state.sides]):
         return None
     started = turn.started
-    if any(m.rank not in started for m in melds):
+    if len(started) < len(melds) or any(i not in started for i in range(len(melds))):
         return None
     values = cfg.values
     counted = sum(values[c] for m in melds for c in m.cards)
