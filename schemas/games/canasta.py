@@ -10,7 +10,7 @@ from functools import cache
 from marshmallow import Schema, fields, validate
 
 from rules_engine.games.canasta.moves import MAX_MELDS_PER_MOVE
-from rules_engine.games.canasta.state import PENALTY_FIELDS
+from rules_engine.games.canasta.state import MAX_STARTED, PENALTY_FIELDS
 from rules_engine.games.canasta.variants import ENTRIES, TABLE
 
 from ..fields import AnyOf, OneOf, card, cards, const, echoed, hand, integer, per_entry, seat, shape
@@ -60,8 +60,10 @@ def _turn(players: int, phase: str) -> type[Schema]:
             "phase": fields.String(required=True, validate=validate.OneOf(["meld", "answer"])),
             "drew": fields.String(validate=validate.OneOf(["stock", "pile"])),
             "melded": fields.Boolean(),
-            "started": fields.List(fields.String(), validate=validate.Length(max=13),
-                                   metadata={"description": "Ranks of the melds the seat started this turn."}),
+            "started": fields.List(AnyOf(fields.String(), integer(0, MAX_STARTED)), validate=validate.Length(
+                max=MAX_STARTED), metadata={"description": "The melds the seat started this turn: each by its rank, "
+                                            "or by its index among the side's melds where the side may hold "
+                                            "several melds of a rank."}),
             "extended": fields.Boolean(),
             "question": fields.String(validate=validate.OneOf(["asked", "yes", "no"]), allow_none=True),
         })
@@ -107,7 +109,9 @@ _EMPTY = (fields.Boolean(validate=validate.OneOf([False])), fields.Integer(stric
 _MOVE_FIELDS = {
     "draw": lambda: {"cards": cards(CARD_LIMIT, allow_none=True,
                                     metadata={"description": "With a hidden stock: the cards drawn."})},
-    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "melds": AnyOf(
+    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "meld": integer(0, 1000, allow_none=True, metadata={
+        "description": "Where a side may hold several melds of a rank: the index of the side's meld the top "
+                       "card joins."}), "melds": AnyOf(
         _melds(), *_EMPTY, allow_none=True,
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},

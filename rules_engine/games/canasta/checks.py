@@ -205,8 +205,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     index = pos.pile_meld(rank, move)
     misnamed = _pile_meld_problems(pos, rank, move, index)
     if misnamed:
-        found += misnamed
-        index = None
+        return found + misnamed     # which meld the move means decides everything below
     if frozen:
         if naturals < 2:
             found.append(Violation("canasta.pile.frozen-take",
@@ -251,8 +250,9 @@ def _pile_meld_problems(pos: Position, rank: str, move: dict, index: int | None)
         return []
     several = pos.melds_of(rank) if index is None and not move["cards"] else []
     if len(several) > 1:
-        return [Violation("canasta.pile.take", f"Side {pos.side} has {len(several)} melds of {rank}s; name the one "
-                                               f"the top card joins (`meld`: one of {', '.join(map(str, several))}).")]
+        return [Violation("canasta.melds.several-of-a-rank",
+                          f"Side {pos.side} has {len(several)} melds of {rank}s; name the one the top card joins "
+                          f"(`meld`: one of {', '.join(map(str, several))}).")]
     return []
 
 

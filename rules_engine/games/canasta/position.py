@@ -7,7 +7,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
-from .opening import plan_opening, short_opening
+from .opening import plan_opening, search_going_out, short_opening
 from .state import CanastaState
 
 
@@ -142,8 +142,9 @@ class Position:
             return self._plan[0]  # the listing asks about the position as it stands more than once
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
-        plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
-                              split=self.split() if current else None)
+        planner = plan_going_out if self.cfg.table.sets.one_per_rank else search_going_out
+        plan = planner(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
+                       split=self.split() if current else None)
         if current:
             self._plan = (plan,)
         return plan

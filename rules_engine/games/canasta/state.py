@@ -32,6 +32,7 @@ QUESTIONS = ("asked", "yes", "no")
 GIVEN_PENALTIES, NONE_GIVEN = frozenset({"penalties"}), frozenset()
 REQUIRED_FIELDS = frozenset({"dealer", "hands", "stock", "discard", "turn"})
 BOOLEANS = frozenset({bool})
+MAX_STARTED = 108   # far more melds than one turn can start with the largest deck played
 
 
 @dataclass
@@ -429,9 +430,6 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
             turn.started = _started_melds(state.melds[state.side_of(seat)], turn.started, state.side_of(seat))
 
 
-MAX_STARTED = 108   # far more melds than one turn can start with the largest deck played
-
-
 def _started_entry(value: object, pointer: tuple) -> int | str:
     """One entry of `started`: a meld's index, or a rank (upper case)."""
     if type(value) is int:
@@ -457,7 +455,8 @@ def _started_melds(melds: list[Meld], entries: tuple, side: int) -> tuple[int, .
             raise invalid(pointer + (i,), f"side {side} has no meld of rank {entry}", "canasta.turn.meld")
         if len(matching) > 1:
             raise invalid(pointer + (i,), f"side {side} has {len(matching)} melds of rank {entry}; name the one "
-                          f"started this turn by its index ({', '.join(map(str, matching))})", "canasta.turn.meld")
+                          f"started this turn by its index ({', '.join(map(str, matching))})",
+                          "canasta.melds.several-of-a-rank")
         found.append(matching[0])
     return tuple(found)
 

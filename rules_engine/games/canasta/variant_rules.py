@@ -52,6 +52,12 @@ MELD_SHAPES_RULES = (
          "Where the name is left out, the engine places the wild cards wherever they fit.",
          (OKLAHOMA, FIVE_PERSON, BOOK), variants=("oklahoma", "five-person"),
          notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",)),
+    Rule("canasta.melds.several-of-a-rank", "Several melds of one rank",
+         "Where a variant allows it, a side may hold more than one meld of the same rank, and a new set of a rank "
+         "the side has melded may go down beside the old one. A card added to such a meld, or a pile's top card "
+         "laid on one, goes to the meld the player names (its index among the side's melds) whenever more than "
+         "one could take it.", (BICYCLE_SAMBA, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if not entry.sets.one_per_rank)),
     Rule("canasta.opening.canasta-needed", "An initial meld holding a canasta",
          "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
          "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",
