@@ -107,6 +107,23 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
+def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list[Violation]:
+    """A meld of a move that names its kind ("set" or "wild") makes that kind."""
+    found = []
+    for i, (meld, verdict) in enumerate(zip(melds, judged)):
+        named = meld.get("kind")
+        if named is None or named == verdict.kind or verdict.violations:
+            continue
+        label = f"Meld {i + 1} ({', '.join(meld['cards'])}): " if len(melds) > 1 else ""
+        if named == "wild" and not pos.cfg.table.sets.all_wild:
+            found.append(Violation("canasta.melds.no-wild-melds", f"{label}this variant has no melds of wild "
+                                                                  "cards alone."))
+        else:
+            found.append(Violation("canasta.melds.all-wild" if named == "wild" else "canasta.melds.set",
+                                   f"{label}the cards make a meld of kind \"{verdict.kind}\", not \"{named}\"."))
+    return found
+
+
 def _exempt(pos: Position, left: int, canastas: int) -> bool:
     """Whether a move leaving `left` cards goes out under the concealed exception (no minimum)."""
     return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
@@ -226,7 +243,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
     judged, problems = _judge_new(pos, extra, going_out, {rank})
-    found += problems
+    found += problems + _kinds_named(pos, move.get("melds", []), judged)
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
     if not pos.opened:
@@ -275,7 +292,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     found += _held(pos, every)
     left = len(pos.hand) - len(every)
     judged, problems = _judge_new(pos, melds, left <= 1, set())
-    found += problems
+    found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
     is_canasta = pos.cfg.is_canasta

@@ -123,26 +123,13 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
 def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
                      ontos: list, wilds: int, canastas: int) -> list[_Choice]:
     """_choices where a side may hold several melds of a rank: the rank's cards may join each of its melds
-    on the table and make any number of new melds, so a choice is a total over those melds.
-
-    What the rank contributes depends only on (naturals, wild cards, canastas made), so the ways to
-    share its cards are searched over those counts, keeping one way to each; every new meld takes
-    at least one natural, so the search ends.
-    """
+    on the table and make any number of new melds, so a choice is a total over those melds."""
     values, sets = cfg.values, cfg.table.sets
     is_canasta, wild_cap, most = cfg.is_canasta, cfg.wild_cap, sets.max_cards
     have = len(cards)
     sums = [0]
     for card in cards:
         sums.append(sums[-1] + values[card])
-
-    def step(reached: dict, options: list) -> dict:
-        grown: dict = {}
-        for (n, w, made), parts in reached.items():
-            for a, b, canasta, part in options:
-                if n + a <= have and w + b <= wilds:
-                    grown.setdefault((n + a, w + b, min(canastas, made + canasta)), parts + part)
-        return grown
 
     def new_melds(with_top: bool) -> list:
         extra = 1 if with_top else 0
@@ -156,10 +143,10 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                 options.append((a, b, is_canasta(a + extra + b), ((None, a, b, with_top),)))
         return options
 
-    reached: dict = {(0, 0, 0): ()}
+    additions = []
     for index, meld in ontos:
         if meld.rank == "3":          # black threes take no wild card
-            reached = step(reached, [(0, 0, is_canasta(meld.size), ())])
+            additions.append([(0, 0, is_canasta(meld.size), ())])
             continue
         options = []
         for a in range(0, have + 1):
@@ -168,18 +155,54 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                 room = min(room, most - meld.size - a)
             options += [(a, b, is_canasta(meld.size + a + b), ((index, a, b, False),) if a or b else ())
                         for b in range(0, room + 1)]
-        reached = step(reached, options)
-    if top is not None:
-        reached = step(reached, new_melds(True))
-    plain = new_melds(False)
-    fresh = reached
-    while fresh:
-        fresh = {key: parts for key, parts in step(fresh, plain).items() if key not in reached}
-        reached.update(fresh)
+        additions.append(options)
+    reached = _shares(additions, new_melds(True) if top is not None else None, new_melds(False), have, wilds,
+                      canastas)
     lowest = 0 if most is not None else max(0, have - saturate)
     extra = values[top] if top else 0
     return [_Choice(rank, n, w, sums[n] + extra, have - n, made, parts)
             for (n, w, made), parts in reached.items() if n >= lowest or (n == 0 and w == 0 and top is None)]
+
+
+def _wild_choices(cfg: Config, ontos: list, wilds: int, canastas: int) -> list[_Choice]:
+    """What melds of wild cards alone can take: wild cards added to each such meld on the table, and any
+    number of new ones of at least the smallest meld's size (a layer of the search with no rank)."""
+    sets, is_canasta = cfg.table.sets, cfg.is_canasta
+    most = sets.max_cards if sets.max_cards is not None else sets.min_cards + wilds
+    additions = [[(0, b, is_canasta(meld.size + b), ((index, 0, b, False),) if b else ())
+                  for b in range(0, min(wilds, most - meld.size) + 1)] for index, meld in ontos]
+    fresh = [(0, b, is_canasta(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
+    reached = _shares(additions, None, fresh, 0, wilds, canastas)
+    return [_Choice("", 0, w, 0, 0, made, parts) for (_, w, made), parts in reached.items()]
+
+
+def _shares(additions: list[list], first: list | None, fresh: list, have: int, wilds: int, canastas: int) -> dict:
+    """Every (naturals, wild cards, canastas made) reachable by one option from each list of `additions`
+    (what each meld on the table may take), then one of `first` (the pile's top card's meld) when given,
+    then any number of `fresh` melds; one way to each, as (meld index or None, naturals, wild cards,
+    holds the top card) parts.
+
+    What a rank contributes depends only on those counts, so the ways to share its cards are searched
+    over them; the counts are bounded by the cards there are, so the search ends.
+    """
+    def step(reached: dict, options: list) -> dict:
+        grown: dict = {}
+        for (n, w, made), parts in reached.items():
+            for a, b, canasta, part in options:
+                if n + a <= have and w + b <= wilds:
+                    grown.setdefault((n + a, w + b, min(canastas, made + canasta)), parts + part)
+        return grown
+
+    reached: dict = {(0, 0, 0): ()}
+    for options in additions:
+        reached = step(reached, options)
+    if first is not None:
+        reached = step(reached, first)
+    grown = reached
+    while grown:
+        grown = {key: parts for key, parts in step(grown, fresh).items() if key not in reached}
+        reached.update(grown)
+    return reached
 
 
 def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: int):
@@ -251,11 +274,12 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None
     several = not cfg.table.sets.one_per_rank
-    by_rank = {m.rank: (i, m) for i, m in enumerate(melds)}
+    by_rank = {m.rank: (i, m) for i, m in enumerate(melds) if m.rank}   # melds of wild cards have no rank
     of_rank: dict[str, list] = {}
     if several:
         for i, m in enumerate(melds):
-            of_rank.setdefault(m.rank, []).append((i, m))
+            if m.rank:
+                of_rank.setdefault(m.rank, []).append((i, m))
     if out_only:
         required, counted = max(required, 0), 0
     blocks = _blocks(cfg, naturals, wilds, top, top_rank)
@@ -286,6 +310,9 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
         layers.append(choices)
+    if cfg.table.sets.all_wild:
+        layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds),
+                                    canastas_needed if going_out else 0))
     pool = sorted(wilds, key=lambda c: -values[c])
     wild_sums = [0]
     for card in pool:

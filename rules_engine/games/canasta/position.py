@@ -30,7 +30,8 @@ class Position:
         self._of_rank: dict[str, list[int]] | None = None
         self.canastas = 0
         for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
-            self.by_rank[meld.rank] = i
+            if meld.rank:                        # a meld of wild cards alone has none
+                self.by_rank[meld.rank] = i
             if is_canasta(meld.naturals + meld.wilds):
                 self.canastas += 1
         self.needed = cfg.table.going_out.canastas
@@ -142,7 +143,9 @@ class Position:
             return self._plan[0]  # the listing asks about the position as it stands more than once
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
-        planner = plan_going_out if self.cfg.table.sets.one_per_rank else search_going_out
+        sets = self.cfg.table.sets
+        # plan_going_out knows one meld of a rank and melds of one rank only; the opening search knows more.
+        planner = plan_going_out if sets.one_per_rank and not sets.all_wild else search_going_out
         plan = planner(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                        split=self.split() if current else None)
         if current:

@@ -179,21 +179,32 @@ def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             meld = _table_meld(cfg, meld_raw, t, i, fresh)
-            if meld_raw.get("kind", "set") != "set":
-                raise invalid(("state", "melds", t, i, "kind"), f"{cfg.table.title} is played with sets only "
-                              "(kind \"set\", or no kind)", "canasta.melds.set")
+            if meld_raw.get("kind", meld.kind) != meld.kind:
+                _refuse_kind(cfg, meld, meld_raw["kind"], ("state", "melds", t, i, "kind"))
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
-                raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}",
-                              "canasta.melds.set")
-            if one_per_rank and rank in ranks:
+                raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}" if rank
+                              else "a meld of wild cards alone has no rank", "canasta.melds.set")
+            if one_per_rank and rank and rank in ranks:
                 raise invalid(("state", "melds", t, i), f"side {t} already has a meld of rank {rank}",
                               "canasta.melds.one-per-rank")
             ranks.add(rank)
             side.append(meld)
         found.append(side)
     return found
+
+
+def _refuse_kind(cfg: Config, meld: Meld, given: object, pointer: tuple) -> None:
+    """A table meld's kind, when given, is the kind its cards make."""
+    if not cfg.table.sets.all_wild:
+        raise invalid(pointer, f"{cfg.table.title} is played with sets only (kind \"set\", or no kind)",
+                      "canasta.melds.set")
+    if given not in ("set", "wild"):
+        raise invalid(pointer, f"{cfg.table.title} is played with sets and melds of wild cards alone (kind \"set\" "
+                      "or \"wild\", or no kind)", "canasta.melds.set")
+    raise invalid(pointer, f"the cards make a meld of kind {meld.kind!r}",
+                  "canasta.melds.all-wild" if meld.kind == "wild" else "canasta.melds.set")
 
 
 def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) -> Meld:
@@ -224,7 +235,7 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
     if judged.violations:
         problem = judged.violations[0]
         raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
-    meld = Meld(judged.rank, cards, judged.naturals, judged.wilds)
+    meld = Meld(judged.rank or "", cards, judged.naturals, judged.wilds)
     fresh.append((tuple(raw["cards"]), meld))
     return meld
 
@@ -477,7 +488,8 @@ def dump_state(state: CanastaState) -> dict:
         "hands": [{"count": h.count} if type(h) is HiddenHand else list(h) for h in state.hands],
         "stock": {"count": state.stock.count} if type(state.stock) is HiddenHand else list(state.stock),
         "discard": list(state.discard),
-        "melds": [[{"rank": m.rank, "cards": list(m.cards)} for m in side] for side in state.melds],
+        "melds": [[{"rank": m.rank, "cards": list(m.cards)} if m.rank else {"kind": m.kind, "cards": list(m.cards)}
+                   for m in side] for side in state.melds],
         "red_threes": [list(r) for r in state.red_threes],
         "melded_before": list(state.melded_before),
         "turn": dump_turn(state.turn, state.melds[state.side_of(state.turn.seat)]),

@@ -43,10 +43,10 @@ def _move(raw: dict) -> dict:
     return read_move(raw, 4)
 
 
-def _opened(hand: list[str], melds: list, **turn) -> dict:
-    """Seat 0 after drawing from the stock, side 0 having melded in an earlier turn."""
+def _opened(hand: list[str], melds: list, opponents: list[str] = ("QC", "QD", "QS"), **turn) -> dict:
+    """Seat 0 after drawing from the stock, side 0 having melded in an earlier turn (side 1 `opponents`)."""
     return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["9C"],
-                    melds=[melds, [meld(["QC", "QD", "QS"])]], hidden_stock=True,
+                    melds=[melds, [meld(list(opponents))]], hidden_stock=True,
                     melded_before=[True, True, False, False], turn=meld_turn(**turn))
 
 
@@ -54,13 +54,13 @@ def _violations(cfg, raw_state: dict, move: dict) -> list[str]:
     return [v.rule for v in check(cfg, _state(cfg, raw_state), _move(move))]
 
 
-def _went_out_by_the_plan(state):
+def _went_out_by_the_plan(state, cfg=SEVERAL):
     """After a partner's yes: play the listed steps of going out, then the discard, until the hand ends."""
     for _ in range(20):
-        moves = legal_moves(SEVERAL, state)[0]
+        moves = legal_moves(cfg, state)[0]
         step = next((m for m in moves if "canasta.going-out.how" in m["rules"]), None) or next(
             m for m in moves if m["type"] == "discard")
-        state, _ = apply(SEVERAL, state, _move(clean(step)))
+        state, _ = apply(cfg, state, _move(clean(step)))
         if state.over:
             break
     assert state.over and state.turn.ending == "went_out"
