@@ -107,6 +107,17 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
+def _wild_onto_canasta(pos: Position, onto: Meld, cards: list[str]) -> list[Violation]:
+    """Where a variant says so (Samba), no wild card joins a meld that is a canasta already."""
+    if pos.cfg.table.sets.wild_onto_canasta or not pos.cfg.is_canasta(onto.size):
+        return []
+    wild = [c for c in cards if c in pos.cfg.wild]
+    if not wild:
+        return []
+    return [Violation("canasta.melds.wild-onto-canasta", f"The meld is a canasta already, and wild cards "
+                                                         f"({', '.join(wild)}) may not join a completed canasta here.")]
+
+
 def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list[Violation]:
     """A meld of a move that names its kind ("set" or "wild") makes that kind."""
     found = []
@@ -242,6 +253,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
+    if onto is not None:
+        found += _wild_onto_canasta(pos, onto, cards)
     judged, problems = _judge_new(pos, extra, going_out, {rank})
     found += problems + _kinds_named(pos, move.get("melds", []), judged)
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
@@ -330,9 +343,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
     is_canasta = pos.cfg.is_canasta
-    if (not pos.cfg.table.sets.wild_onto_canasta and is_canasta(onto.size)
-            and any(c in pos.cfg.wild for c in cards)):
-        found.append(Violation("canasta.melds.wild-limit", "Wild cards may not join a completed canasta."))
+    found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
     canastas = pos.canastas - is_canasta(onto.size) + is_canasta(verdict.size)

@@ -97,10 +97,11 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     found: list[_Choice] = []
     if top is None:
         found.append(_Choice(rank, 0, 0, 0, have, onto is not None and is_canasta(onto.size)))
+    wild_room = onto is None or _takes_wild_cards(cfg, onto)
     for n in range(have, lowest - 1, -1):
         if onto is not None:
             naturals, base = onto.naturals + n, onto.size + n
-            room = cfg.wild_cap(naturals) - onto.wilds
+            room = cfg.wild_cap(naturals) - onto.wilds if wild_room else 0
             if sets.max_cards is not None:
                 room = min(room, sets.max_cards - base)
             for w in range(0, room + 1):
@@ -149,8 +150,9 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
             additions.append([(0, 0, is_canasta(meld.size), ())])
             continue
         options = []
+        takes_wild = _takes_wild_cards(cfg, meld)
         for a in range(0, have + 1):
-            room = wild_cap(meld.naturals + a) - meld.wilds
+            room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild else 0
             if most is not None:
                 room = min(room, most - meld.size - a)
             options += [(a, b, is_canasta(meld.size + a + b), ((index, a, b, False),) if a or b else ())
@@ -170,7 +172,8 @@ def _wild_choices(cfg: Config, ontos: list, wilds: int, canastas: int) -> list[_
     sets, is_canasta = cfg.table.sets, cfg.is_canasta
     most = sets.max_cards if sets.max_cards is not None else sets.min_cards + wilds
     additions = [[(0, b, is_canasta(meld.size + b), ((index, 0, b, False),) if b else ())
-                  for b in range(0, min(wilds, most - meld.size) + 1)] for index, meld in ontos]
+                  for b in range(0, min(wilds, most - meld.size) + 1 if _takes_wild_cards(cfg, meld) else 1)]
+                 for index, meld in ontos]
     fresh = [(0, b, is_canasta(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
     reached = _shares(additions, None, fresh, 0, wilds, canastas)
     return [_Choice("", 0, w, 0, 0, made, parts) for (_, w, made), parts in reached.items()]
@@ -203,6 +206,11 @@ def _shares(additions: list[list], first: list | None, fresh: list, have: int, w
         grown = {key: parts for key, parts in step(grown, fresh).items() if key not in reached}
         reached.update(grown)
     return reached
+
+
+def _takes_wild_cards(cfg: Config, meld) -> bool:
+    """Whether wild cards may be added to this meld: not to a canasta where the variant forbids it."""
+    return cfg.table.sets.wild_onto_canasta or not cfg.is_canasta(meld.size)
 
 
 def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: int):

@@ -144,8 +144,10 @@ class Position:
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         sets = self.cfg.table.sets
-        # plan_going_out knows one meld of a rank and melds of one rank only; the opening search knows more.
-        planner = plan_going_out if sets.one_per_rank and not sets.all_wild else search_going_out
+        # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
+        # the opening search knows more.
+        planner = plan_going_out if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta \
+            else search_going_out
         plan = planner(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                        split=self.split() if current else None)
         if current:

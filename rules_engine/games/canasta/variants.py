@@ -453,7 +453,7 @@ NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "incomplete_pe
                   "pile.wild_top_with_wild_pair", "threes.red_negative_unless", "threes.black_hand_value",
                   "threes.schedule", "threes.per_colour", "going_out.by_kind", "going_out.bonus_cards_per_canasta",
                   "canastas.sequence", "roles.wild_and_natural", "values.melded", "values.in_hand",
-                  "values.wild_as", "sets.wild_onto_canasta")
+                  "values.wild_as")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),

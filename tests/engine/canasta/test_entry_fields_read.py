@@ -40,6 +40,7 @@ CHANGES = {
     "values.black_three": 7, "values.red_three": 1, "values.low_ranks": ("4", "5", "6"),
     "sets.min_cards": 4, "sets.min_naturals": 3, "sets.max_wilds": 2, "sets.wild_ratio": "fewer",
     "sets.max_cards": 7, "sets.one_per_rank": False, "sets.all_wild": True,
+    "sets.wild_onto_canasta": False,
     "canastas.size": 6, "canastas.natural": 600, "canastas.mixed": 250, "canastas.wild": 1000,
     "canastas.by_rank": (("7", 900),), "canastas.names": (("natural", "clean"),),
     "opening.tiers": ((None, 20), (0, 60)), "opening.failed_attempt_raise": 20, "opening.pile_may_open": False,

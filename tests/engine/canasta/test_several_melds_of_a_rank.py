@@ -164,15 +164,17 @@ def test_canasta_melds_several_of_a_rank_going_out_splits_a_rank_to_hold_the_wil
 
 # --- the opening and going out, exactly, against a brute force over every sharing of the cards ---
 
-def _ways_for_rank(naturals: int, existing: tuple[tuple[int, int], ...], top: bool = False) -> set[tuple[int, int, int]]:
+def _ways_for_rank(naturals: int, existing: tuple[tuple[int, int], ...], top: bool = False,
+                   wild_onto_canasta: bool = True) -> set[tuple[int, int, int]]:
     """(naturals used, wild cards used, canastas) over every way to share up to `naturals` cards of a rank
     among its melds on the table (given as (naturals, wild cards)) and any number of new melds; with `top`,
-    the pile's top card of the rank goes into a new meld with at least two naturals of the hand."""
+    the pile's top card of the rank goes into a new meld with at least two naturals of the hand. Without
+    `wild_onto_canasta`, a meld on the table that is a canasta takes no wild card."""
     found = set()
     if top:
         for n in range(2, naturals + 1):
             for w in range(0, 4):
-                inner = _ways_for_rank(naturals - n, existing)
+                inner = _ways_for_rank(naturals - n, existing, wild_onto_canasta=wild_onto_canasta)
                 found |= {(a + n, b + w, c + (n + 1 + w >= 7)) for a, b, c in inner}
         return found
 
@@ -189,7 +191,7 @@ def _ways_for_rank(naturals: int, existing: tuple[tuple[int, int], ...], top: bo
             return
         held_n, held_w = existing[i]
         for a in range(0, left + 1):
-            for b in range(0, 4 - held_w):
+            for b in range(0, 4 - held_w if wild_onto_canasta or held_n + held_w < 7 else 1):
                 additions(i + 1, left - a, used + a, wilds + b, canastas + (held_n + held_w + a + b >= 7))
 
     additions(0, naturals, 0, 0, 0)
@@ -197,20 +199,22 @@ def _ways_for_rank(naturals: int, existing: tuple[tuple[int, int], ...], top: bo
 
 
 @lru_cache(maxsize=None)
-def _totals(ranks: tuple[tuple[str, int, tuple], ...], top: str | None = None) -> dict[tuple[int, int, int], int]:
+def _totals(ranks: tuple[tuple[str, int, tuple], ...], top: str | None = None,
+            wild_onto_canasta: bool = True) -> dict[tuple[int, int, int], int]:
     """Over all ranks: (naturals used, wild cards used, canastas) and the most natural points for it."""
     totals = {(0, 0, 0): 0}
     for rank, have, existing in ranks:
         grown: dict = {}
         for (n, w, c), points in totals.items():
-            for a, b, made in _ways_for_rank(have, existing, rank == top):
+            for a, b, made in _ways_for_rank(have, existing, rank == top, wild_onto_canasta):
                 key = (n + a, w + b, c + made)
                 grown[key] = max(grown.get(key, -1), points + VALUES[rank] * a)
         totals = grown
     return totals
 
 
-def _brute(hand: list[str], existing: dict[str, tuple] | None = None, top: str | None = None, gain: int = 0):
+def _brute(hand: list[str], existing: dict[str, tuple] | None = None, top: str | None = None, gain: int = 0,
+           wild_onto_canasta: bool = True):
     """Every way to put cards down: (points, cards left in the hand, canastas, black threes meldable).
     With `top` the pile is taken: its top card is melded and its `gain` other cards come to the hand."""
     existing = existing or {}
@@ -220,7 +224,7 @@ def _brute(hand: list[str], existing: dict[str, tuple] | None = None, top: str |
                          for r in set(counts) | set(existing) | ({top_rank} if top else set())))
     wild_values = sorted((WILD[c] for c in hand if c in WILD), reverse=True)
     blacks = sum(c in ("3C", "3S") for c in hand)
-    for (n, w, c), points in _totals(ranks, top_rank).items():
+    for (n, w, c), points in _totals(ranks, top_rank, wild_onto_canasta).items():
         if w > len(wild_values) or (n == 0 and w == 0 and not existing):
             continue
         yield points + sum(wild_values[:w]) + (VALUES[top_rank] if top else 0), len(hand) - n - w + gain, c, blacks
@@ -250,26 +254,35 @@ def test_canasta_melds_several_of_a_rank_opening_search_is_exact_against_brute_f
     assert ("going_out" in constraint) is out
 
 
+# Side 0's melds on the table: kings, two melds of kings, a canasta of eights, a canasta and a meld of aces.
+TABLES = [[["KC", "KD", "KH"]], [["KC", "KD", "KH"], ["KC", "KD", "2H"]], [["8C", "8D", "8H", "8S", "2S", "2H", "2D"]],
+          [["AC", "AD", "AH", "AS", "AC", "AD", "JK"], ["AH", "AS", "2H"]], [["8C", "8D", "8H", "8S", "8C", "8D", "8H"]]]
+
+
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(hand=_hands(), table=st.sampled_from([
-    [["KC", "KD", "KH"]], [["KC", "KD", "KH"], ["KC", "KD", "2H"]], [["8C", "8D", "8H", "8S", "2S", "2H", "2D"]],
-    [["AC", "AD", "AH", "AS", "AC", "AD", "JK"], ["AH", "AS", "2H"]]]))
+@given(hand=_hands(), table=st.sampled_from(TABLES))
 def test_canasta_melds_several_of_a_rank_going_out_is_found_exactly_against_brute_force(hand, table):
+    going_out_is_found_exactly(SEVERAL, hand, table, wild_onto_canasta=True)
+
+
+def going_out_is_found_exactly(cfg, hand: list[str], table: list[list[str]], wild_onto_canasta: bool) -> None:
+    """ask_go_out is legal exactly when the brute force finds a way out, and the listed plan goes out."""
     assume(len(hand) >= 2 and not Counter(hand + [c for m in table for c in m]) - DECK)
     raw = _opened(hand, [meld(cards) for cards in table])
     try:
-        state = _state(SEVERAL, raw)
+        state = _state(cfg, raw)
     except EngineError:
         assume(False)
     existing: dict[str, tuple] = {}
     for cards in table:
         wild = sum(c in WILD for c in cards)
         existing[cards[0][:-1]] = existing.get(cards[0][:-1], ()) + ((len(cards) - wild, wild),)
-    out = any(left - (blacks if blacks >= 3 else 0) <= 1 and c >= 1 for _, left, c, blacks in _brute(hand, existing))
-    asked = check(SEVERAL, state, _move({"type": "ask_go_out"}))
+    out = any(left - (blacks if blacks >= 3 else 0) <= 1 and c >= 1
+              for _, left, c, blacks in _brute(hand, existing, wild_onto_canasta=wild_onto_canasta))
+    asked = check(cfg, state, _move({"type": "ask_go_out"}))
     assert (asked == []) is out, asked
     if out:
-        _went_out_by_the_plan(_state(SEVERAL, dict(raw, turn=meld_turn(question="yes"))))
+        _went_out_by_the_plan(_state(cfg, dict(raw, turn=meld_turn(question="yes"))), cfg)
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
