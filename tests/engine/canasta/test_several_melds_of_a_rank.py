@@ -7,6 +7,7 @@ The brute forces below enumerate every way to share a rank's cards among melds, 
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from rules_engine.errors import EngineError
 from rules_engine.games.canasta.checks import check
 from rules_engine.games.canasta.config import build_config
+from rules_engine.games.canasta.deal import deal
 from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
@@ -304,3 +306,36 @@ def test_canasta_melds_several_of_a_rank_opening_by_the_pile_is_exact_against_br
     assert bool(listed) is constraint["met"] is (best >= 50)
     for move in listed:
         assert check(SEVERAL, state, _move(clean(move))) == []
+
+
+# --- whole hands under entries that combine the fields, as Samba and Bolivia do ---
+
+COMBINED = {
+    "several melds of a rank, no wild card onto a canasta":
+        build_config(replace(CLASSIC, sets=replace(CLASSIC.sets, one_per_rank=False, wild_onto_canasta=False)), ()),
+    "and melds of wild cards alone": build_config(replace(
+        CLASSIC, sets=replace(CLASSIC.sets, one_per_rank=False, wild_onto_canasta=False, all_wild=True, max_wilds=2),
+        canastas=replace(CLASSIC.canastas, wild=2500)), ()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMBINED))
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6))
+def test_canasta_melds_several_of_a_rank_whole_hands_listing_and_referee_agree(name, seed):
+    """Every listed move is legal and applies; every position written out reads back the same; the hand
+    never stalls."""
+    cfg = COMBINED[name]
+    rng = random.Random(seed)
+    state = deal(cfg, 4, seed, {})[0]
+    for _ in range(300):
+        moves, _ = legal_moves(cfg, state)
+        assert moves, dump_state(state)
+        for move in rng.sample(moves, min(4, len(moves))):
+            assert check(cfg, state, _move(clean(move))) == [], move
+        melding = [m for m in moves if m["type"] not in ("discard", "draw")]
+        move = rng.choice(melding if melding and rng.random() < 0.8 else moves)
+        state, _ = apply(cfg, state, _move(clean(move)))
+        assert dump_state(read_state(cfg, dump_state(state), [])) == dump_state(state)
+        if state.over:
+            break
