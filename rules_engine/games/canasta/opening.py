@@ -391,6 +391,8 @@ def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_
             found.append(Draft(rank, list(cards), top=joined))
         elif count >= sets.min_naturals and wilds and _fits(cfg, count, 1):
             found.append(Draft(rank, list(cards), [wilds[0]], joined))
+    if sets.all_wild and len(wilds) >= sets.min_cards:
+        found.append(Draft("", [], wilds[:sets.min_cards]))      # wild cards alone, the fewest that meld
     return found
 
 

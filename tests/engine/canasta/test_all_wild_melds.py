@@ -130,3 +130,6 @@ def test_canasta_melds_all_wild_counted_in_the_opening_exactly_against_brute_for
         assert check(ALL_WILD, state, _move(clean(move))) == []
     out = any(left <= 1 and c >= 1 for _, left, c, _ in ways)
     assert ("going_out" in constraint) is out
+    # Three wild cards are a building block of their own.
+    wild_blocks = [b for b in constraint["blocks"] if all(card in WILD for card in b["cards"])]
+    assert bool(wild_blocks) is (sum(card in WILD for card in hand) >= 3)
