@@ -120,6 +120,11 @@ def _wild_onto_canasta(pos: Position, onto: Meld, cards: list[str]) -> list[Viol
 
 def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list[Violation]:
     """A meld of a move that names its kind ("set" or "wild") makes that kind."""
+    for meld in melds:
+        if "kind" in meld:
+            break
+    else:
+        return []                 # the usual move names no kind
     found = []
     for i, (meld, verdict) in enumerate(zip(melds, judged)):
         named = meld.get("kind")
@@ -231,9 +236,10 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     wilds = sum(1 for c in cards if c in cfg.wild)
     frozen = pos.pile_frozen_because()
     index = pos.pile_meld(rank, move)
-    misnamed = _pile_meld_problems(pos, rank, move, index)
-    if misnamed:
-        return found + misnamed     # which meld the move means decides everything below
+    if "meld" in move or not cfg.table.sets.one_per_rank:
+        misnamed = _pile_meld_problems(pos, rank, move, index)
+        if misnamed:
+            return found + misnamed     # which meld the move means decides everything below
     if frozen:
         if naturals < 2:
             found.append(Violation("canasta.pile.frozen-take",
@@ -253,7 +259,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
-    if onto is not None:
+    if onto is not None and not cfg.table.sets.wild_onto_canasta:
         found += _wild_onto_canasta(pos, onto, cards)
     judged, problems = _judge_new(pos, extra, going_out, {rank})
     found += problems + _kinds_named(pos, move.get("melds", []), judged)
@@ -343,7 +349,8 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
     is_canasta = pos.cfg.is_canasta
-    found += _wild_onto_canasta(pos, onto, cards)
+    if not pos.cfg.table.sets.wild_onto_canasta:
+        found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
     canastas = pos.canastas - is_canasta(onto.size) + is_canasta(verdict.size)

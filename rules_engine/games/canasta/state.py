@@ -179,8 +179,9 @@ def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             meld = _table_meld(cfg, meld_raw, t, i, fresh)
-            if meld_raw.get("kind", meld.kind) != meld.kind:
-                _refuse_kind(cfg, meld, meld_raw["kind"], ("state", "melds", t, i, "kind"))
+            given_kind = meld_raw.get("kind")
+            if given_kind is not None and given_kind != meld.kind:
+                _refuse_kind(cfg, meld, given_kind, ("state", "melds", t, i, "kind"))
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
