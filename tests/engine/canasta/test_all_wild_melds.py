@@ -22,7 +22,7 @@ from rules_engine.games.canasta.variants import CLASSIC
 
 from .helpers import DECK, clean, meld, meld_turn
 from .test_opening_search import minimum, state_for
-from .test_several_melds_of_a_rank import VALUES, WILD, _move, _state, _went_out_by_the_plan
+from .test_several_melds_of_a_rank import VALUES, WILD, _move, _state, _totals, _went_out_by_the_plan
 from .test_several_melds_of_a_rank import _opened as opened
 
 ALL_WILD = build_config(replace(CLASSIC, sets=replace(CLASSIC.sets, all_wild=True),
@@ -133,3 +133,28 @@ def test_canasta_melds_all_wild_counted_in_the_opening_exactly_against_brute_for
     # Three wild cards are a building block of their own.
     wild_blocks = [b for b in constraint["blocks"] if all(card in WILD for card in b["cards"])]
     assert bool(wild_blocks) is (sum(card in WILD for card in hand) >= 3)
+
+
+BOTH = build_config(replace(CLASSIC, sets=replace(CLASSIC.sets, all_wild=True, one_per_rank=False)), ())
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=12).filter(lambda cards: not Counter(cards) - DECK))
+def test_canasta_melds_all_wild_beside_several_melds_of_a_rank_opening_exact_against_brute_force(hand):
+    """As in Bolivia: sets of a rank in any number and wild melds, sharing the hand's wild cards."""
+    state = _state(BOTH, state_for("classic", hand, discard=["9C"], score=0, failed=0, turn=meld_turn()))
+    constraint = legal_moves(BOTH, state)[1]["constraints"][0]
+    counts = Counter(c[:-1] for c in hand if c not in WILD and c[:-1] in VALUES)
+    wild_values = sorted((WILD[c] for c in hand if c in WILD), reverse=True)
+    best, out = 0, False
+    for (n, w, c), points in _totals(tuple(sorted((r, k, ()) for r, k in counts.items()))).items():
+        for k in [0] + list(range(3, len(wild_values) - w + 1)):
+            if w + k > len(wild_values) or not (n or w or k):
+                continue
+            left = len(hand) - n - w - k
+            total = points + sum(wild_values[:w + k])
+            if left >= 2:
+                best = max(best, total)
+            out = out or (left <= 1 and c + k // 7 >= 1)
+    assert constraint["best"] == best
+    assert ("going_out" in constraint) is out
