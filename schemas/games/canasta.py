@@ -10,7 +10,7 @@ from functools import cache
 from marshmallow import Schema, fields, validate
 
 from rules_engine.games.canasta.moves import MAX_MELDS_PER_MOVE
-from rules_engine.games.canasta.state import PENALTY_FIELDS
+from rules_engine.games.canasta.state import MAX_STARTED, PENALTY_FIELDS
 from rules_engine.games.canasta.game_length import MAX_ROUNDS, by_rounds
 from rules_engine.games.canasta.variants import ENTRIES, TABLE
 
@@ -33,6 +33,9 @@ def _table_meld() -> type[Schema]:
     return shape("CanastaTableMeld", "A meld on the table: its cards, and its rank (checked when given).", {
         "cards": cards(CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "The meld's rank, e.g. \"K\"; checked when given."}),
+        "kind": fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
+            "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; "
+                           "checked when given."}),
     })
 
 
@@ -61,8 +64,10 @@ def _turn(players: int, phase: str) -> type[Schema]:
             "phase": fields.String(required=True, validate=validate.OneOf(["meld", "answer"])),
             "drew": fields.String(validate=validate.OneOf(["stock", "pile"])),
             "melded": fields.Boolean(),
-            "started": fields.List(fields.String(), validate=validate.Length(max=13),
-                                   metadata={"description": "Ranks of the melds the seat started this turn."}),
+            "started": fields.List(AnyOf(fields.String(), integer(0, MAX_STARTED)), validate=validate.Length(
+                max=MAX_STARTED), metadata={"description": "The melds the seat started this turn: each by its rank, "
+                                            "or by its index among the side's melds where the side may hold "
+                                            "several melds of a rank."}),
             "extended": fields.Boolean(),
             "question": fields.String(validate=validate.OneOf(["asked", "yes", "no"]), allow_none=True),
         })
@@ -105,6 +110,9 @@ def _move_meld() -> type[Schema]:
     return shape("CanastaMoveMeld", "A meld put down: its cards.", {
         "cards": cards(CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
+        "kind": fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
+            "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; "
+                           "checked when given."}),
     })
 
 
@@ -123,7 +131,9 @@ _MOVE_FIELDS = {
         "description": "With a hidden stock: the cards drawn, in order, red threes and their replacements "
                        "included. For a seat whose hand is hidden, null stands for each card nobody else sees; "
                        "leave `cards` out when it laid out no red three."})},
-    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "melds": AnyOf(
+    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "meld": integer(0, 1000, allow_none=True, metadata={
+        "description": "Where a side may hold several melds of a rank: the index of the side's meld the top "
+                       "card joins."}), "melds": AnyOf(
         _melds(), *_EMPTY, allow_none=True,
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},
@@ -218,6 +228,9 @@ def _meld_in_list() -> type[Schema]:
     return shape("CanastaListedMeld", "A meld in a list: its cards decide its rank.", {
         "cards": cards(MELD_CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
+        "kind": fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
+            "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; "
+                           "checked when given."}),
     })
 
 

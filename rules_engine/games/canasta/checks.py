@@ -191,6 +191,39 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
     return judged, found
 
 
+def _wild_onto_canasta(pos: Position, onto: Meld, cards: list[str]) -> list[Violation]:
+    """Where a variant says so (Samba), no wild card joins a meld that is a canasta already."""
+    if pos.cfg.table.sets.wild_onto_canasta or not pos.cfg.is_canasta(onto.size):
+        return []
+    wild = [c for c in cards if c in pos.cfg.wild]
+    if not wild:
+        return []
+    return [Violation("canasta.melds.wild-onto-canasta", f"The meld is a canasta already, and wild cards "
+                                                         f"({', '.join(wild)}) may not join a completed canasta here.")]
+
+
+def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list[Violation]:
+    """A meld of a move that names its kind ("set" or "wild") makes that kind."""
+    for meld in melds:
+        if "kind" in meld:
+            break
+    else:
+        return []                 # the usual move names no kind
+    found = []
+    for i, (meld, verdict) in enumerate(zip(melds, judged)):
+        named = meld.get("kind")
+        if named is None or named == verdict.kind or verdict.violations:
+            continue
+        label = f"Meld {i + 1} ({', '.join(meld['cards'])}): " if len(melds) > 1 else ""
+        if named == "wild" and not pos.cfg.table.sets.all_wild:
+            found.append(Violation("canasta.melds.no-wild-melds", f"{label}this variant has no melds of wild "
+                                                                  "cards alone."))
+        else:
+            found.append(Violation("canasta.melds.all-wild" if named == "wild" else "canasta.melds.set",
+                                   f"{label}the cards make a meld of kind \"{verdict.kind}\", not \"{named}\"."))
+    return found
+
+
 def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
     """Whether a move leaving `left` cards goes out under the concealed exception (no minimum);
     `after()` builds the hand and side melds it leaves."""
@@ -249,7 +282,8 @@ def must_take(pos: Position) -> bool:
     rank = pos.cfg.rank_of.get(pile[-1])
     return (rank is not None and rank != "3" and rank in pos.by_rank
             and not pos.pile_frozen_because() and pos.cfg.table.pile.onto_meld
-            and not check_take(pos, {"type": "take_pile", "cards": []}))
+            and any(not check_take(pos, {"type": "take_pile", "cards": [], "meld": index})
+                    for index in pos.melds_of(rank)))
 
 
 def check_draw(pos: Position, move: dict) -> list[Violation]:
@@ -295,7 +329,11 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     naturals = sum(1 for c in cards if cfg.rank_of.get(c) == rank)
     wilds = sum(1 for c in cards if c in cfg.wild)
     frozen = pos.pile_frozen_because()
-    index = pos.by_rank.get(rank)
+    index = pos.pile_meld(rank, move)
+    if "meld" in move or not cfg.table.sets.one_per_rank:
+        misnamed = _pile_meld_problems(pos, rank, move, index)
+        if misnamed:
+            return found + misnamed     # which meld the move means decides everything below
     if frozen:
         if naturals < 2:
             found.append(Violation("canasta.pile.frozen-take",
@@ -315,8 +353,10 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
+    if onto is not None and not cfg.table.sets.wild_onto_canasta:
+        found += _wild_onto_canasta(pos, onto, cards)
     judged, problems = _judge_new(pos, extra, going_out, {rank})
-    found += problems
+    found += problems + _kinds_named(pos, move.get("melds", []), judged)
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
     points = verdict.points - cfg.values[top] + top_counted(cfg, top)
@@ -327,6 +367,25 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
                          sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
     return found
+
+
+def _pile_meld_problems(pos: Position, rank: str, move: dict, index: int | None) -> list[Violation]:
+    """A meld named for the top card must be a meld of its rank; where several could take it, one is named."""
+    named = move.get("meld")
+    if named is not None:
+        if named >= len(pos.melds):
+            return [Violation("canasta.pile.take", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
+                                                   f"there is no meld {named} for the top card to join.")]
+        if pos.melds[named].rank != rank:
+            return [Violation("canasta.pile.take", f"Meld {named} of side {pos.side} holds {pos.melds[named].rank}s; "
+                                                   f"the top card joins a meld of {rank}s.")]
+        return []
+    several = pos.melds_of(rank) if index is None and not move["cards"] else []
+    if len(several) > 1:
+        return [Violation("canasta.melds.several-of-a-rank",
+                          f"Side {pos.side} has {len(several)} melds of {rank}s; name the one the top card joins "
+                          f"(`meld`: one of {', '.join(map(str, several))}).")]
+    return []
 
 
 def _pile_count_note(pos: Position, top: str, cards: list[str], points: int, others: list[int]) -> None:
@@ -352,7 +411,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     found += _held(pos, every)
     left = pos.held - len(every)
     judged, problems = _judge_new(pos, melds, left <= 1, set())
-    found += problems
+    found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
     is_canasta = pos.cfg.is_canasta
@@ -390,9 +449,8 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
     is_canasta = pos.cfg.is_canasta
-    if (not pos.cfg.table.sets.wild_onto_canasta and is_canasta(onto.size)
-            and any(c in pos.cfg.wild for c in cards)):
-        found.append(Violation("canasta.melds.wild-limit", "Wild cards may not join a completed canasta."))
+    if not pos.cfg.table.sets.wild_onto_canasta:
+        found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
     canastas = pos.canastas - is_canasta(onto.size) + is_canasta(verdict.size)

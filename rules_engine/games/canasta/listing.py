@@ -23,7 +23,7 @@ def _code(move: dict) -> str:
     if kind == "lay_off":
         return f"lay_off:{move['meld']}:" + ",".join(move["cards"])
     if kind == "take_pile":
-        code = "take_pile:" + ",".join(move["cards"])
+        code = "take_pile:" + ("" if move.get("meld") is None else f"{move['meld']}:") + ",".join(move["cards"])
         if move.get("melds"):
             code += "+" + "|".join(",".join(m["cards"]) for m in move["melds"])
         return code
@@ -159,8 +159,15 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
             lister.offer({"type": "take_pile", "cards": mine[:2]}, rules)
         if mine and wilds:
             lister.offer({"type": "take_pile", "cards": [mine[0], wilds[0]]}, rules)
-        if rank in pos.by_rank:
-            lister.offer({"type": "take_pile", "cards": []}, rules)
+        if cfg.table.sets.one_per_rank:
+            if rank in pos.by_rank:
+                lister.offer({"type": "take_pile", "cards": []}, rules)
+            return
+        # Several melds of a rank: the top card may also join each of them, alone or with a natural pair.
+        for index in pos.melds_of(rank):
+            lister.offer({"type": "take_pile", "cards": [], "meld": index}, rules)
+            if len(mine) >= 2:
+                lister.offer({"type": "take_pile", "cards": mine[:2], "meld": index}, rules)
         return
     # Not opened: the pile is frozen, and taking it must open with the top card counted.
     gain = gained(cfg, pile)
@@ -227,13 +234,16 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     cfg = pos.cfg
     set_rules = cfg.table.sets
     meld_rules = ["canasta.turn.meld", "canasta.melds.set"]
+    one_per_rank = set_rules.one_per_rank
     for rank, cards in naturals.items():
         index = pos.by_rank.get(rank)
         if index is not None:
-            for n in range(len(cards), 0, -1):
-                if lister.offer({"type": "lay_off", "meld": index, "cards": cards[:n]}, ["canasta.turn.meld"]):
-                    break
-            continue
+            for onto in (index,) if one_per_rank else pos.melds_of(rank):
+                for n in range(len(cards), 0, -1):
+                    if lister.offer({"type": "lay_off", "meld": onto, "cards": cards[:n]}, ["canasta.turn.meld"]):
+                        break
+            if one_per_rank:
+                continue
         if len(cards) < set_rules.min_naturals:
             continue
         for k in range(0, min(len(wilds), cfg.wild_cap(len(cards))) + 1):
@@ -246,9 +256,16 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     for index, onto in enumerate(pos.melds if wilds else ()):
         if onto.rank == "3":
             continue
-        for k in range(1, min(len(wilds), cfg.wild_cap(onto.naturals) - onto.wilds) + 1):
+        # A meld of wild cards alone is limited by its size only (the checks say how far).
+        room = cfg.wild_cap(onto.naturals) - onto.wilds if onto.rank else len(wilds)
+        for k in range(1, min(len(wilds), room) + 1):
             lister.offer({"type": "lay_off", "meld": index, "cards": wilds[:k]},
-                         ["canasta.turn.meld", "canasta.melds.wild-limit"])
+                         ["canasta.turn.meld", "canasta.melds.wild-limit" if onto.rank else "canasta.melds.all-wild"])
+    if set_rules.all_wild:
+        most = len(wilds) if set_rules.max_cards is None else min(len(wilds), set_rules.max_cards)
+        for k in range(set_rules.min_cards, most + 1):
+            lister.offer({"type": "meld", "melds": [{"cards": wilds[:k]}]},
+                         ["canasta.turn.meld", "canasta.melds.all-wild"])
     if len(blacks) >= 3:
         lister.offer({"type": "meld", "melds": [{"cards": blacks}]}, ["canasta.melds.black-threes"])
 

@@ -27,6 +27,11 @@ class Meld:
         """How many cards the meld holds."""
         return self.naturals + self.wilds
 
+    @property
+    def kind(self) -> str:
+        """"set", or "wild" for a meld of wild cards alone (which has no rank)."""
+        return "set" if self.rank else "wild"
+
 
 @dataclass(slots=True)
 class Judged:
@@ -103,7 +108,12 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.red-threes.lay-out",
                                     f"Red threes ({_words(red)}) are laid out as bonuses, never melded."))
     if onto is not None:
-        ranks.add(onto.rank)
+        if onto.rank:
+            ranks.add(onto.rank)
+        elif ranks or red:
+            violations.append(Violation("canasta.melds.all-wild", "A meld of wild cards alone takes only wild "
+                                        f"cards, not {_words([c for c in cards if c not in cfg.wild])}."))
+            return Judged(None, naturals + onto.naturals, wilds + onto.wilds, points, violations)
         naturals += onto.naturals
         wilds += onto.wilds
     if len(ranks) > 1:

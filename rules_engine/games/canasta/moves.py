@@ -11,7 +11,9 @@ MOVE_TYPES = {
             "whose hand is hidden names only the red threes it lays out, with null for each card nobody else "
             "sees, or leaves `cards` out when it drew no red three.",
     "take_pile": "Take the whole discard pile, melding its top card with `cards` from the hand (or adding it to "
-                 "the side's meld of its rank with no cards); `melds` may add further melds (an opening).",
+                 "the side's meld of its rank with no cards); `melds` may add further melds (an opening). Where a "
+                 "side may hold several melds of a rank, `meld` names the one the top card joins (its index in "
+                 "the side's melds); without it the top card starts a new meld with `cards`.",
     "meld": "Put down one or more new melds: {\"melds\": [{\"cards\": [...]}]}.",
     "lay_off": "Add `cards` to the side's meld number `meld` (its index in the side's melds); `owner`, "
                "optional, names the side whose meld it is.",
@@ -22,7 +24,7 @@ MOVE_TYPES = {
                  "minimum; the side's minimum rises by 10 (penalties.failed_openings).",
 }
 MOVE_FIELDS = {
-    "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds"}), "meld": frozenset({"melds"}),
+    "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds", "meld"}), "meld": frozenset({"melds"}),
     "lay_off": frozenset({"meld", "cards", "owner"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
     "answer_go_out": frozenset({"yes"}), "take_back": frozenset(),
 }
@@ -30,7 +32,7 @@ MAX_MELDS_PER_MOVE = 40
 CARD_LIMIT = 324
 
 
-def _read_meld_list(value: object, pointer: tuple) -> list[list[str]]:
+def _read_meld_list(value: object, pointer: tuple) -> list[dict]:
     melds = read_list(value, pointer)
     if len(melds) > MAX_MELDS_PER_MOVE:
         raise invalid(pointer, f"at most {MAX_MELDS_PER_MOVE} melds per move")
@@ -38,13 +40,15 @@ def _read_meld_list(value: object, pointer: tuple) -> list[list[str]]:
     for i, meld in enumerate(melds):
         meld = read_object(meld, pointer + (i,))
         reject_unknown(meld, frozenset({"cards", "rank", "kind"}), pointer + (i,))
-        if meld.get("kind", "set") != "set":
-            # Sets are the only kind the played variants have; other kinds come with their variants' play.
-            raise invalid(pointer + (i, "kind"), 'only sets are played here: "kind": "set", or no kind',
-                          "canasta.melds.set")
+        if meld.get("kind", "set") not in ("set", "wild"):
+            # Sequences come with their variants' play. A set or a meld of wild cards alone is told by its
+            # cards, which the checks judge; the kind is a reader's aid.
+            raise invalid(pointer + (i, "kind"), 'sets and melds of wild cards alone are played here: "kind": '
+                          '"set" or "wild", or no kind', "canasta.melds.set")
         if "cards" not in meld:
             raise invalid(pointer + (i, "cards"), "required: the cards of the meld")
-        found.append(read_cards(meld["cards"], pointer + (i, "cards"), CARD_LIMIT))
+        cards = read_cards(meld["cards"], pointer + (i, "cards"), CARD_LIMIT)
+        found.append({"cards": cards, "kind": meld["kind"]} if "kind" in meld else {"cards": cards})
     return found
 
 
@@ -69,14 +73,16 @@ def read_move(raw: object, players: int) -> dict:
     elif kind == "take_pile":
         move["cards"] = read_cards(raw.get("cards", []), ("move", "cards"), CARD_LIMIT)
         if raw.get("melds"):
-            move["melds"] = [{"cards": c} for c in _read_meld_list(raw["melds"], ("move", "melds"))]
+            move["melds"] = _read_meld_list(raw["melds"], ("move", "melds"))
+        if raw.get("meld") is not None:     # the side's meld the top card joins; optional where only one can
+            move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
     elif kind == "meld":
         if "melds" not in raw:
             raise invalid(("move", "melds"), 'required: [{"cards": [...]}, ...]')
         melds = _read_meld_list(raw["melds"], ("move", "melds"))
         if not melds:
             raise invalid(("move", "melds"), "name at least one meld")
-        move["melds"] = [{"cards": c} for c in melds]
+        move["melds"] = melds
     elif kind == "lay_off":
         if "meld" not in raw or "cards" not in raw:
             raise invalid(("move",), 'required: "meld" (the index of the side\'s meld) and "cards"')

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .config import Config
-from .going_out import split_hand
+from .going_out import Group, Plan, split_hand
+from .going_out import _moves as going_out_moves
 
 
 @dataclass(slots=True)
@@ -65,7 +66,10 @@ class _Choice:
     wilds: int
     points: int
     kept: int
-    canasta: bool
+    canasta: int                      # canastas the rank's melds make (0 or 1 with one meld of a rank)
+    # Where a side may hold several melds of a rank: (meld index or None for a new meld, naturals, wild
+    # cards, whether it holds the top card) for each meld the rank's cards go to.
+    parts: tuple = ()
 
 
 def _fits(cfg: Config, naturals: int, wilds: int) -> bool:
@@ -93,10 +97,11 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     found: list[_Choice] = []
     if top is None:
         found.append(_Choice(rank, 0, 0, 0, have, onto is not None and is_canasta(onto.size)))
+    wild_room = onto is None or _takes_wild_cards(cfg, onto)
     for n in range(have, lowest - 1, -1):
         if onto is not None:
             naturals, base = onto.naturals + n, onto.size + n
-            room = cfg.wild_cap(naturals) - onto.wilds
+            room = cfg.wild_cap(naturals) - onto.wilds if wild_room else 0
             if sets.max_cards is not None:
                 room = min(room, sets.max_cards - base)
             for w in range(0, room + 1):
@@ -114,6 +119,98 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
                 continue
             found.append(_Choice(rank, n, w, sums[n] + extra, have - n, is_canasta(naturals + w)))
     return found
+
+
+def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
+                     ontos: list, wilds: int, canastas: int) -> list[_Choice]:
+    """_choices where a side may hold several melds of a rank: the rank's cards may join each of its melds
+    on the table and make any number of new melds, so a choice is a total over those melds."""
+    values, sets = cfg.values, cfg.table.sets
+    is_canasta, wild_cap, most = cfg.is_canasta, cfg.wild_cap, sets.max_cards
+    have = len(cards)
+    sums = [0]
+    for card in cards:
+        sums.append(sums[-1] + values[card])
+
+    def new_melds(with_top: bool) -> list:
+        extra = 1 if with_top else 0
+        options = []
+        for a in range(1 if with_top else max(1, sets.min_naturals), have + 1):
+            for b in range(0, wild_cap(a + extra) + 1):
+                if not _fits(cfg, a + extra, b):
+                    continue
+                if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
+                    continue
+                options.append((a, b, is_canasta(a + extra + b), ((None, a, b, with_top),)))
+        return options
+
+    additions = []
+    for index, meld in ontos:
+        if meld.rank == "3":          # black threes take no wild card
+            additions.append([(0, 0, is_canasta(meld.size), ())])
+            continue
+        options = []
+        takes_wild = _takes_wild_cards(cfg, meld)
+        for a in range(0, have + 1):
+            room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild else 0
+            if most is not None:
+                room = min(room, most - meld.size - a)
+            options += [(a, b, is_canasta(meld.size + a + b), ((index, a, b, False),) if a or b else ())
+                        for b in range(0, room + 1)]
+        additions.append(options)
+    reached = _shares(additions, new_melds(True) if top is not None else None, new_melds(False), have, wilds,
+                      canastas)
+    lowest = 0 if most is not None else max(0, have - saturate)
+    extra = values[top] if top else 0
+    return [_Choice(rank, n, w, sums[n] + extra, have - n, made, parts)
+            for (n, w, made), parts in reached.items() if n >= lowest or (n == 0 and w == 0 and top is None)]
+
+
+def _wild_choices(cfg: Config, ontos: list, wilds: int, canastas: int) -> list[_Choice]:
+    """What melds of wild cards alone can take: wild cards added to each such meld on the table, and any
+    number of new ones of at least the smallest meld's size (a layer of the search with no rank)."""
+    sets, is_canasta = cfg.table.sets, cfg.is_canasta
+    most = sets.max_cards if sets.max_cards is not None else sets.min_cards + wilds
+    additions = [[(0, b, is_canasta(meld.size + b), ((index, 0, b, False),) if b else ())
+                  for b in range(0, min(wilds, most - meld.size) + 1 if _takes_wild_cards(cfg, meld) else 1)]
+                 for index, meld in ontos]
+    fresh = [(0, b, is_canasta(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
+    reached = _shares(additions, None, fresh, 0, wilds, canastas)
+    return [_Choice("", 0, w, 0, 0, made, parts) for (_, w, made), parts in reached.items()]
+
+
+def _shares(additions: list[list], first: list | None, fresh: list, have: int, wilds: int, canastas: int) -> dict:
+    """Every (naturals, wild cards, canastas made) reachable by one option from each list of `additions`
+    (what each meld on the table may take), then one of `first` (the pile's top card's meld) when given,
+    then any number of `fresh` melds; one way to each, as (meld index or None, naturals, wild cards,
+    holds the top card) parts.
+
+    What a rank contributes depends only on those counts, so the ways to share its cards are searched
+    over them; the counts are bounded by the cards there are, so the search ends.
+    """
+    def step(reached: dict, options: list) -> dict:
+        grown: dict = {}
+        for (n, w, made), parts in reached.items():
+            for a, b, canasta, part in options:
+                if n + a <= have and w + b <= wilds:
+                    grown.setdefault((n + a, w + b, min(canastas, made + canasta)), parts + part)
+        return grown
+
+    reached: dict = {(0, 0, 0): ()}
+    for options in additions:
+        reached = step(reached, options)
+    if first is not None:
+        reached = step(reached, first)
+    grown = reached
+    while grown:
+        grown = {key: parts for key, parts in step(grown, fresh).items() if key not in reached}
+        reached.update(grown)
+    return reached
+
+
+def _takes_wild_cards(cfg: Config, meld) -> bool:
+    """Whether wild cards may be added to this meld: not to a canasta where the variant forbids it."""
+    return cfg.table.sets.wild_onto_canasta or not cfg.is_canasta(meld.size)
 
 
 def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: int):
@@ -169,7 +266,8 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: in
 
 def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
-                 going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None) -> OpeningVerdict:
+                 going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
+                 out_only: bool = False) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
@@ -177,12 +275,21 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     pile is frozen for the side); `melds` are the melds the turn has already put down toward the
     opening, counting `counted`; with `going_out`, openings that empty the hand (to at most the
     one card left to discard) also count when the side then has `canastas_needed` canastas.
-    `split` is split_hand(cfg, hand) when the caller has it already.
+    `split` is split_hand(cfg, hand) when the caller has it already. With `out_only` only ways
+    that go out count, and `best` is -1 when there is none.
     """
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None
-    by_rank = {m.rank: (i, m) for i, m in enumerate(melds)}
+    several = not cfg.table.sets.one_per_rank
+    by_rank = {m.rank: (i, m) for i, m in enumerate(melds) if m.rank}   # melds of wild cards have no rank
+    of_rank: dict[str, list] = {}
+    if several:
+        for i, m in enumerate(melds):
+            if m.rank:
+                of_rank.setdefault(m.rank, []).append((i, m))
+    if out_only:
+        required, counted = max(required, 0), 0
     blocks = _blocks(cfg, naturals, wilds, top, top_rank)
     if top is not None and len(naturals.get(top_rank, ())) < (2 if frozen or not wilds else 1):
         return OpeningVerdict(required, counted, [], blocks, counted)
@@ -201,11 +308,19 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             cards = sorted(cards, key=lambda c: -values[c])
         onto = by_rank.get(rank, (None, None))[1]
         joined = top if rank == top_rank else None
-        choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto)
+        if several:
+            choices = _several_choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
+                                       ontos=of_rank.get(rank, []), wilds=len(wilds),
+                                       canastas=canastas_needed if going_out else 0)
+        else:
+            choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto)
         if len(choices) == 1 and choices[0].naturals == 0 and choices[0].wilds == 0 and not choices[0].canasta:
             loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
         layers.append(choices)
+    if cfg.table.sets.all_wild:
+        layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds),
+                                    canastas_needed if going_out else 0))
     pool = sorted(wilds, key=lambda c: -values[c])
     wild_sums = [0]
     for card in pool:
@@ -220,7 +335,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         total = points + wild_sums[used]
         if total == 0 and not melds:
             continue                  # an opening puts down at least one meld
-        if left + len(blacks) >= keep:
+        if left + len(blacks) >= keep and not out_only:
             if total > stays_points:
                 stays_points, stays_trail = total, end
             if total > best_points:
@@ -233,7 +348,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             if out_left <= 1 and out_total > best_points:
                 best_points, best_trail, best_out = out_total, end, True
     if best_trail is None:
-        return OpeningVerdict(required, counted, [], blocks, counted)
+        return OpeningVerdict(required, -1 if out_only else counted, [], blocks, counted)
     best = counted + best_points
     if stays_points >= 0 and counted + stays_points >= required:
         drafts = _drafts(cfg, trail_of(stays_trail), naturals, pool, top, top_rank, by_rank)
@@ -243,6 +358,24 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         if best_out and can_meld_blacks:
             witness.append(Draft("3", list(blacks)))
     return OpeningVerdict(required, best, witness, blocks, counted)
+
+
+def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int, minimum: int | None,
+                     split: tuple | None = None) -> Plan | None:
+    """plan_going_out where a side may hold several melds of a rank: the exact search above, asked
+    only for ways that meld the whole hand (or all but the card to discard), the most valuable first."""
+    verdict = plan_opening(cfg, hand, minimum or 0, keep=2, melds=tuple(melds), going_out=True,
+                           canastas_needed=canastas_needed, split=split, out_only=True)
+    if verdict.best < max(minimum or 0, 0):
+        return None
+    left = list(hand)
+    for draft in verdict.witness:
+        for card in draft.hand_cards():
+            left.remove(card)
+    groups = [Group(d.rank, d.naturals, 0, len(d.naturals) + (melds[d.onto].size if d.onto is not None else 0),
+                    d.onto, 0, 0, d.wilds) for d in verdict.witness if d.rank != "3"]
+    blacks = next((d.naturals for d in verdict.witness if d.rank == "3"), [])
+    return Plan(going_out_moves(cfg, groups, blacks, opened=bool(melds)), left[0] if left else None, verdict.best)
 
 
 def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_rank: str | None) -> list[Draft]:
@@ -258,6 +391,8 @@ def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_
             found.append(Draft(rank, list(cards), top=joined))
         elif count >= sets.min_naturals and wilds and _fits(cfg, count, 1):
             found.append(Draft(rank, list(cards), [wilds[0]], joined))
+    if sets.all_wild and len(wilds) >= sets.min_cards:
+        found.append(Draft("", [], wilds[:sets.min_cards]))      # wild cards alone, the fewest that meld
     return found
 
 
@@ -274,6 +409,11 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
         cards.sort(key=lambda c: naturals[choice.rank].index(c))
         wild = pool[given:given + choice.wilds]
         given += choice.wilds
+        if choice.parts:
+            for onto, n, w, with_top in choice.parts:
+                drafts.append(Draft(choice.rank, cards[:n], wild[:w], top if with_top else None, onto))
+                cards, wild = cards[n:], wild[w:]
+            continue
         onto = by_rank.get(choice.rank, (None, None))[0]
         drafts.append(Draft(choice.rank, cards, wild, top if choice.rank == top_rank else None, onto))
     return drafts
@@ -325,7 +465,7 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
     if not melds or any(state.melded_before[side::state.sides]):
         return None
     started = turn.started
-    if any(m.rank not in started for m in melds):
+    if len(started) < len(melds) or any(i not in started for i in range(len(melds))):
         return None
     values = cfg.values
     counted = sum(values[c] for m in melds for c in m.cards)

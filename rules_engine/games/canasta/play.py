@@ -118,8 +118,8 @@ def _concealed(cfg: Config, state: CanastaState) -> bool:
     turn, seat = state.turn, state.turn.seat
     if state.melded_before[seat] or turn.extended:
         return False
-    started = set(turn.started)
-    return any(m.rank in started and cfg.is_canasta(m.size) for m in state.melds[state.side_of(seat)])
+    melds = state.melds[state.side_of(seat)]
+    return any(cfg.is_canasta(melds[i].size) for i in set(turn.started))
 
 
 def _hand_after(state: CanastaState, seat: int, hand) -> None:
@@ -182,7 +182,7 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     seat, side = pos.seat, pos.side
     pile = state.discard
     rank = cfg.rank_of[pile[-1]]
-    extended = rank in pos.by_rank
+    extended = pos.pile_meld(rank, move) is not None
     hand, melds = taken_melds(pos, move)
     reds = [c for c in taken_below(cfg, pile) if c in cfg.bonus_cards]
     state.melds = list(state.melds)
@@ -193,8 +193,9 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     behind = left_behind(cfg, pile)
     state.discard = behind
     _hand_after(state, seat, hand)
-    extra = [cfg.rank_of[next(c for c in m["cards"] if c in cfg.rank_of)] for m in move.get("melds", [])]
-    started = tuple(extra) if extended else (rank,) + tuple(extra)
+    extra = move.get("melds", [])
+    # The melds this move starts come after those on the table: the top card's first, unless it joined one.
+    started = tuple(range(len(pos.melds), len(melds)))
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
                    "red_threes": reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
@@ -213,7 +214,8 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     state.melds[pos.side] = pos.melds + new
     _hand_after(state, pos.seat, _less(pos, every))
     turn = state.turn
-    state.turn = replace(turn, melded=True, started=turn.started + tuple(m.rank for m in new))
+    started = tuple(range(len(pos.melds), len(pos.melds) + len(new)))   # the new melds come last
+    state.turn = replace(turn, melded=True, started=turn.started + started)
     events.append({"type": "melded", "seat": pos.seat, "melds": [{"rank": m.rank, "cards": m.cards} for m in new],
                    "rules": ["canasta.melds.set"] + ([] if pos.opened else ["canasta.opening.minimum"])})
     if _emptied(state, pos.seat):
@@ -231,7 +233,7 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
     state.melds[pos.side] = side_melds
     _hand_after(state, pos.seat, _less(pos, cards))
     turn = state.turn
-    state.turn = replace(turn, melded=True, extended=turn.extended or onto.rank not in turn.started)
+    state.turn = replace(turn, melded=True, extended=turn.extended or index not in turn.started)
     events.append({"type": "laid_off", "seat": pos.seat, "meld": index, "cards": list(cards),
                    "rules": ["canasta.turn.meld"]})
     if _emptied(state, pos.seat):

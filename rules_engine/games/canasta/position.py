@@ -7,7 +7,7 @@ from ...parsing import HiddenHand, hand_size
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
-from .opening import plan_opening, short_opening
+from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .state import CanastaState
 
@@ -27,10 +27,12 @@ class Position:
         self.opened = bool(self.melds) and self.short is None
         self.counted = self.short[0] if self.short else 0
         is_canasta = cfg.is_canasta
-        self.by_rank: dict[str, int] = {}
+        self.by_rank: dict[str, int] = {}    # each rank's meld (the last, where a side may hold several)
+        self._of_rank: dict[str, list[int]] | None = None
         self.canastas = 0
         for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
-            self.by_rank[meld.rank] = i
+            if meld.rank:                        # a meld of wild cards alone has none
+                self.by_rank[meld.rank] = i
             if is_canasta(meld.naturals + meld.wilds):
                 self.canastas += 1
         self.needed = cfg.table.going_out.canastas
@@ -46,6 +48,31 @@ class Position:
         self._can_go_out: dict[tuple, bool] = {}
         self._frozen: list[str] | None = None
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
+
+    def melds_of(self, rank: str) -> list[int]:
+        """The side's melds of a rank, by index: one at most where a side holds one meld of each rank."""
+        if self.cfg.table.sets.one_per_rank:
+            index = self.by_rank.get(rank)
+            return [] if index is None else [index]
+        if self._of_rank is None:
+            self._of_rank = {}
+            for i, meld in enumerate(self.melds):
+                self._of_rank.setdefault(meld.rank, []).append(i)
+        return self._of_rank.get(rank, [])
+
+    def pile_meld(self, rank: str, move: dict) -> int | None:
+        """The side's meld a take_pile move lays the top card on, or None when it starts a new meld.
+
+        Where a side holds one meld of each rank, the top card joins the rank's meld whenever there is
+        one. Where it may hold several, the move names the meld (`meld`); a move that names none starts a
+        new meld with its cards, or, bringing no card, joins the rank's only meld."""
+        named = move.get("meld")
+        if named is not None:
+            return named
+        if self.cfg.table.sets.one_per_rank:
+            return self.by_rank.get(rank)
+        found = self.melds_of(rank)
+        return found[0] if not move["cards"] and len(found) == 1 else None
 
     @property
     def hand(self) -> list[str]:
@@ -120,8 +147,16 @@ class Position:
             return self._plan[0]  # the listing asks about the position as it stands more than once
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
-        plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
-                              split=self.split() if current else None, bonus=len(self.state.red_threes[self.side]))
+        sets = self.cfg.table.sets
+        bonus = len(self.state.red_threes[self.side])
+        # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
+        # the opening search knows more (an entry asking both of it is refused when the engine loads).
+        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta:
+            plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
+                                  split=self.split() if current else None, bonus=bonus)
+        else:
+            plan = search_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
+                                    split=self.split() if current else None)
         if current:
             self._plan = (plan,)
         return plan
@@ -203,7 +238,7 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
     extra = [m["cards"] for m in move.get("melds", [])]
     rank = cfg.rank_of[top]
     melds = list(pos.melds)
-    index = pos.by_rank.get(rank)
+    index = pos.pile_meld(rank, move)
     if index is not None:
         old = melds[index]
         verdict = judge(cfg, [top] + cards, going_out=True, onto=old)

@@ -70,13 +70,17 @@ def _check_turn_record(cfg: Config, state: CanastaState) -> None:
         if turn.melded != bool(turn.started or turn.extended):
             raise invalid(pointer + ("melded",), '"melded" is true exactly when the turn started a meld or added '
                           "to one, after a draw from the stock", "canasta.turn.meld")
-    if turn.extended and all(m.rank in turn.started for m in state.melds[side]):
+    if turn.extended and all(i in turn.started for i in range(len(state.melds[side]))):
         raise invalid(pointer + ("extended",), f"side {side} has no meld from before this turn to add to: every "
                       "meld it has was started in this turn", "canasta.turn.meld")
-    if cfg.table.sets.one_per_rank and len(set(turn.started)) != len(turn.started):
-        index = next(i for i, rank in enumerate(turn.started) if rank in turn.started[:i])
-        raise invalid(pointer + ("started", index), f"a side has one meld of each rank, so the turn started "
-                      f"one meld of {turn.started[index]}s at most", "canasta.melds.one-per-rank")
+    if len(set(turn.started)) != len(turn.started):
+        index = next(i for i, meld in enumerate(turn.started) if meld in turn.started[:i])
+        if cfg.table.sets.one_per_rank:
+            raise invalid(pointer + ("started", index), f"a side has one meld of each rank, so the turn started "
+                          f"one meld of {state.melds[side][turn.started[index]].rank}s at most",
+                          "canasta.melds.one-per-rank")
+        raise invalid(pointer + ("started", index), f"meld {turn.started[index]} of side {side} is named twice",
+                      "canasta.turn.meld")
 
 
 def _check_question(cfg: Config, state: CanastaState) -> None:

@@ -35,6 +35,7 @@ GIVEN_PENALTIES, NONE_GIVEN = frozenset({"penalties"}), frozenset()
 ROUND_FIELD = frozenset({"round"})    # read where the variant counts deals
 REQUIRED_FIELDS = frozenset({"dealer", "hands", "stock", "discard", "turn"})
 BOOLEANS = frozenset({bool})
+MAX_STARTED = 108   # far more melds than one turn can start with the largest deck played
 
 
 @dataclass
@@ -45,7 +46,8 @@ class TurnState:
     phase: str
     drew: str | None = None           # "stock" or "pile", once the player has drawn
     melded: bool = False              # melded or laid off this turn, beyond the pile's top card
-    started: tuple[str, ...] = ()     # ranks of the melds this seat started this turn
+    # The side's melds (by index) this seat started this turn; read from ranks or indices.
+    started: tuple[int, ...] = ()
     extended: bool = False            # added cards to a meld that was on the table before this turn
     question: str | None = None       # "asked", "yes" or "no": the going-out question of this turn
     ending: str | None = None         # once over: "went_out" or "stock_exhausted"
@@ -128,7 +130,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     # Flags that are all true or false need no pointer to a bad one.
     melded_before = list(flags) if BOOLEANS.issuperset(map(type, flags)) else [
         read_bool(b, ("state", "melded_before", s)) for s, b in enumerate(flags)]
-    turn = _read_turn(raw["turn"], players)
+    turn = _read_turn(raw["turn"], players, table.sets.one_per_rank)
     score = None
     if raw.get("score") is not None:
         score = [read_int(v, ("state", "score", t), -10**7, 10**7)
@@ -182,21 +184,33 @@ def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
             meld = _table_meld(cfg, meld_raw, t, i, fresh)
-            if meld_raw.get("kind", "set") != "set":
-                raise invalid(("state", "melds", t, i, "kind"), f"{cfg.table.title} is played with sets only "
-                              "(kind \"set\", or no kind)", "canasta.melds.set")
+            given_kind = meld_raw.get("kind")
+            if given_kind is not None and given_kind != meld.kind:
+                _refuse_kind(cfg, meld, given_kind, ("state", "melds", t, i, "kind"))
             rank = meld.rank
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
-                raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}",
-                              "canasta.melds.set")
-            if one_per_rank and rank in ranks:
+                raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}" if rank
+                              else "a meld of wild cards alone has no rank", "canasta.melds.set")
+            if one_per_rank and rank and rank in ranks:
                 raise invalid(("state", "melds", t, i), f"side {t} already has a meld of rank {rank}",
                               "canasta.melds.one-per-rank")
             ranks.add(rank)
             side.append(meld)
         found.append(side)
     return found
+
+
+def _refuse_kind(cfg: Config, meld: Meld, given: object, pointer: tuple) -> None:
+    """A table meld's kind, when given, is the kind its cards make."""
+    if not cfg.table.sets.all_wild:
+        raise invalid(pointer, f"{cfg.table.title} is played with sets only (kind \"set\", or no kind)",
+                      "canasta.melds.set")
+    if given not in ("set", "wild"):
+        raise invalid(pointer, f"{cfg.table.title} is played with sets and melds of wild cards alone (kind \"set\" "
+                      "or \"wild\", or no kind)", "canasta.melds.set")
+    raise invalid(pointer, f"the cards make a meld of kind {meld.kind!r}",
+                  "canasta.melds.all-wild" if meld.kind == "wild" else "canasta.melds.set")
 
 
 def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) -> Meld:
@@ -227,12 +241,12 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
     if judged.violations:
         problem = judged.violations[0]
         raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
-    meld = Meld(judged.rank, cards, judged.naturals, judged.wilds)
+    meld = Meld(judged.rank or "", cards, judged.naturals, judged.wilds)
     fresh.append((tuple(raw["cards"]), meld))
     return meld
 
 
-def _read_turn(raw: object, players: int) -> TurnState:
+def _read_turn(raw: object, players: int, one_per_rank: bool = True) -> TurnState:
     pointer = ("state", "turn")
     raw = read_object(raw, pointer)
     if not TURN_FIELDS.issuperset(raw):
@@ -262,9 +276,11 @@ def _read_turn(raw: object, players: int) -> TurnState:
     melded = read_bool(raw.get("melded", False), pointer + ("melded",))
     extended = read_bool(raw.get("extended", False), pointer + ("extended",))
     started = read_list(raw.get("started", []), pointer + ("started",))
-    if len(started) > 13:
-        raise invalid(pointer + ("started",), "a turn cannot start more melds than there are ranks")
-    ranks = tuple(read_str(r, pointer + ("started", i)).upper() for i, r in enumerate(started)) if started else ()
+    if len(started) > (13 if one_per_rank else MAX_STARTED):
+        raise invalid(pointer + ("started",), "a turn cannot start more melds than there are ranks" if one_per_rank
+                      else f"a turn starts at most {MAX_STARTED} melds")
+    # Ranks (or meld indices) as given; _check_turn resolves them to the side's melds.
+    ranks = tuple(_started_entry(r, pointer + ("started", i)) for i, r in enumerate(started)) if started else ()
     question = None
     if raw.get("question") is not None:
         question = read_str(raw["question"], pointer + ("question",), QUESTIONS)
@@ -449,11 +465,39 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if turn.question is not None and state.partner_of(seat) is None:
             raise invalid(pointer + ("question",), "a player without a partner asks nobody",
                           "canasta.going-out.ask-partner")
-        own = {m.rank for m in state.melds[state.side_of(seat)]} if turn.started else set()
-        for i, rank in enumerate(turn.started):
-            if rank not in own:
-                raise invalid(pointer + ("started", i), f"side {state.side_of(seat)} has no meld of rank {rank}",
+        if turn.started:
+            turn.started = _started_melds(state.melds[state.side_of(seat)], turn.started, state.side_of(seat))
+
+
+def _started_entry(value: object, pointer: tuple) -> int | str:
+    """One entry of `started`: a meld's index, or a rank (upper case)."""
+    if type(value) is int:
+        return read_int(value, pointer, 0, MAX_STARTED)
+    if type(value) is not str:
+        raise invalid(pointer, "must be a rank (a string) or the index of one of the side's melds")
+    return value.upper()
+
+
+def _started_melds(melds: list[Meld], entries: tuple, side: int) -> tuple[int, ...]:
+    """The side's melds `started` names: a rank names the side's one meld of that rank, an index names itself."""
+    found = []
+    pointer = ("state", "turn", "started")
+    for i, entry in enumerate(entries):
+        if type(entry) is int:
+            if entry >= len(melds):
+                raise invalid(pointer + (i,), f"side {side} has {len(melds)} meld(s); there is no meld {entry}",
                               "canasta.turn.meld")
+            found.append(entry)
+            continue
+        matching = [j for j, meld in enumerate(melds) if meld.rank == entry]
+        if not matching:
+            raise invalid(pointer + (i,), f"side {side} has no meld of rank {entry}", "canasta.turn.meld")
+        if len(matching) > 1:
+            raise invalid(pointer + (i,), f"side {side} has {len(matching)} melds of rank {entry}; name the one "
+                          f"started this turn by its index ({', '.join(map(str, matching))})",
+                          "canasta.melds.several-of-a-rank")
+        found.append(matching[0])
+    return tuple(found)
 
 
 def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
@@ -480,10 +524,11 @@ def dump_state(state: CanastaState) -> dict:
         "hands": [{"count": h.count} if type(h) is HiddenHand else list(h) for h in state.hands],
         "stock": {"count": state.stock.count} if type(state.stock) is HiddenHand else list(state.stock),
         "discard": list(state.discard),
-        "melds": [[{"rank": m.rank, "cards": list(m.cards)} for m in side] for side in state.melds],
+        "melds": [[{"rank": m.rank, "cards": list(m.cards)} if m.rank else {"kind": m.kind, "cards": list(m.cards)}
+                   for m in side] for side in state.melds],
         "red_threes": [list(r) for r in state.red_threes],
         "melded_before": list(state.melded_before),
-        "turn": dump_turn(state.turn),
+        "turn": dump_turn(state.turn, state.melds[state.side_of(state.turn.seat)]),
     }
     if state.score is not None:
         dumped["score"] = list(state.score)
@@ -494,15 +539,23 @@ def dump_state(state: CanastaState) -> dict:
     return dumped
 
 
-def dump_turn(turn: TurnState) -> dict:
-    """The JSON form of the turn, with only the fields its phase uses."""
+def dump_turn(turn: TurnState, melds: list[Meld] = ()) -> dict:
+    """The JSON form of the turn, with only the fields its phase uses (`melds`: the seat's side's)."""
     if turn.phase == "draw":
         return {"seat": turn.seat, "phase": "draw"}
     if turn.phase == "over":
         return {"seat": turn.seat, "phase": "over", "ending": turn.ending, "concealed": turn.concealed}
     dumped = {"seat": turn.seat, "phase": turn.phase, "drew": turn.drew, "melded": turn.melded,
-              "started": list(turn.started), "extended": turn.extended, "question": turn.question}
+              "started": _dump_started(turn.started, melds), "extended": turn.extended, "question": turn.question}
     if turn.opening is not None:
         dumped["opening"] = {"counted": turn.opening[0], "required": turn.opening[1]}
     return dumped
 
+
+
+def _dump_started(started: tuple[int, ...], melds: list[Meld]) -> list:
+    """Each started meld by its rank where the side holds one meld of that rank, else by its index."""
+    if not started:
+        return []
+    ranks = [meld.rank for meld in melds]
+    return [ranks[i] if ranks.count(ranks[i]) == 1 else i for i in started]

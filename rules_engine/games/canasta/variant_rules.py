@@ -10,6 +10,8 @@ BICYCLE_SAMBA = Source("Bicycle: Samba", "http://www.bicyclecards.ca/game-rules/
 BICYCLE_BOLIVIA = Source("Bicycle: Bolivia", "http://www.bicyclecards.ca/game-rules/bolivia/48.php?page_id=32")
 BICYCLE_BRAZILIAN = Source("Bicycle: Brazilian Canasta",
                            "http://www.bicyclecards.ca/game-rules/brazilian-canasta/171.php?page_id=32")
+OFFICIAL_LAWS_SAMBA = Source("Official Canasta Laws on Samba, as given in the German Wikipedia article "
+                             "Samba-Canasta", "https://de.zxc.wiki/wiki/Samba-Canasta")
 RUMMY_GAMES_BOLIVIA = Source("rummy-games.com: Bolivia", "http://www.rummy-games.com/rules/bolivia.html")
 JOKER_CANASTA = Source("Joker Canasta (archived bright.net rules)",
                        "http://web.archive.org/web/20010109185300/bright.net/~mile505/General/JCanasta.html")
@@ -52,6 +54,17 @@ MELD_SHAPES_RULES = (
          "Where the name is left out, the engine places the wild cards wherever they fit.",
          (OKLAHOMA, FIVE_PERSON, BOOK), variants=("oklahoma", "five-person"),
          notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",)),
+    Rule("canasta.melds.several-of-a-rank", "Several melds of one rank",
+         "Where a variant allows it, a side may hold more than one meld of the same rank, and a new set of a rank "
+         "the side has melded may go down beside the old one. A card added to such a meld, or a pile's top card "
+         "laid on one, goes to the meld the player names (its index among the side's melds) whenever more than "
+         "one could take it.", (BICYCLE_SAMBA, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if not entry.sets.one_per_rank)),
+    Rule("canasta.melds.wild-onto-canasta", "No wild card onto a canasta",
+         "Where a variant says so, a meld that is already a canasta takes no more wild cards, whether laid off "
+         "from the hand or brought with the pile's top card; natural cards may still join it.",
+         (OFFICIAL_LAWS_SAMBA, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if not entry.sets.wild_onto_canasta)),
     Rule("canasta.opening.canasta-needed", "An initial meld holding a canasta",
          "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
          "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",
