@@ -307,8 +307,12 @@ def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
                 raise invalid(pointer, f"the {card_name(card)} appears more often than the pack holds it ({times}): {where} it again", ids.deck)
 
 
-def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:
-    """Every rule a play of `card` breaks: turn order, holding the card, following suit."""
+def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds,
+               sight: Sight | None = None) -> list[Violation]:
+    """Every rule a play of `card` breaks: turn order, holding the card, following suit.
+
+    A hidden hand is judged by what `sight` shows (see hidden_play_problems); without it, refused.
+    """
     to_play = play.seat_to_play()
     found: list[Violation] = []
     if seat is not None and seat != to_play:
@@ -316,7 +320,9 @@ def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: 
         return found
     hand = play.hands[to_play]
     if type(hand) is HiddenHand:
-        raise InvalidRequest([FieldProblem(("state", "hands", to_play), f"seat {to_play}'s hand is hidden; judging its play needs its cards")])
+        if sight is None:
+            raise InvalidRequest([FieldProblem(("state", "hands", to_play), f"seat {to_play}'s hand is hidden; judging its play needs its cards")])
+        return hidden_play_problems(play, card, rules, ids, sight)
     if card not in hand:
         found.append(Violation(ids.card_held, f"Seat {to_play} does not hold the {card_name(card)}."))
         return found
@@ -360,17 +366,20 @@ def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:
     return list(dict.fromkeys(hand)), False
 
 
+def without_card(hand: list[str] | HiddenHand, card: str | None) -> list[str] | HiddenHand:
+    """The hand after a card leaves it; a hidden hand's count drops by one, whether the card is named or not."""
+    if type(hand) is HiddenHand:
+        return HiddenHand(hand.count - 1)
+    held = list(hand)
+    held.remove(card)
+    return held
+
+
 def play_card(play: Play, card: str, rules: TrickRules) -> tuple[Play, Trick | None, int | None]:
     """Play a card for the seat to play; return the new play, and the trick and winner if it completed."""
     seat = play.seat_to_play()
     hands = list(play.hands)
-    hand = hands[seat]
-    if type(hand) is HiddenHand:
-        hands[seat] = HiddenHand(hand.count - 1)
-    else:
-        held = list(hand)
-        held.remove(card)
-        hands[seat] = held
+    hands[seat] = without_card(hands[seat], card)
     current = Trick(play.current.leader, play.current.cards + (card,))
     void = [set(v) for v in play.void]
     if current.cards and rules.suit_of(card) != rules.suit_of(current.cards[0]):
@@ -389,3 +398,83 @@ def dump_play(play: Play) -> dict:
         "tricks": [{"leader": t.leader, "cards": list(t.cards), "winner": w} for t, w in zip(play.tricks, play.winners)],
         "current_trick": {"leader": play.current.leader, "cards": list(play.current.cards)},
     }
+
+
+# -- hidden hands ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sight:
+    """What a position shows beyond the hands and tricks, for judging the play of a hidden hand.
+
+    deck: the pack, card -> copies; elsewhere(card, seat): where the game shows a card outside the
+    play, in words after "it is" ("the dealer's discard"), or None; known: cards the seat to play
+    is known to hold although its hand is hidden (the upcard a Euchre dealer took and kept).
+    """
+
+    deck: dict[str, int]
+    elsewhere: Callable[[str, int], str | None] = lambda card, seat: None
+    known: frozenset[str] = frozenset()
+
+
+def where_shown(play: Play, card: str) -> str | None:
+    """Where the play shows a card, in words after "it is already": a hand, a trick, the trick under way."""
+    for seat, hand in enumerate(play.hands):
+        if type(hand) is not HiddenHand and card in hand:
+            return f"in seat {seat}'s hand"
+    for number, trick in enumerate(play.tricks, start=1):
+        if card in trick.cards:
+            return f"in trick {number}"
+    if card in play.current.cards:
+        return "in the trick under way"
+    return None
+
+
+def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[Violation]:
+    """The rules a hidden hand's play of `card` is seen to break, from the cards shown.
+
+    The card must be in the pack and shown nowhere else; a seat that once failed to follow a suit
+    holds none of it; a card the seat is known to hold of the suit led must be played first.
+    """
+    seat = play.seat_to_play()
+    if card not in sight.deck:
+        return [Violation(ids.deck, f"The {_name(card)} is not in this pack.")]
+    where = where_shown(play, card)
+    where = f"already {where}" if where else sight.elsewhere(card, seat)
+    if where:
+        return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: it is {where}.")]
+    suit = rules.suit_of(card)
+    if suit in play.void[seat]:
+        suits = SUIT_NAMES[suit]
+        return [Violation(ids.follow_suit, f"Seat {seat} did not follow an earlier {suits[:-1]} lead, which shows it "
+                                           f"held no {suits}, so it cannot play {rules.described(card)} now.")]
+    led = play.led_suit(rules)
+    following = [c for c in sight.known if rules.suit_of(c) == led]
+    if led is not None and suit != led and following:
+        return [Violation(ids.follow_suit, _must_follow(seat, card, led, following, play.current.cards[0], rules))]
+    return []
+
+
+def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[str]:
+    """The rules a hidden hand's play of `card` cannot be judged by without its cards.
+
+    Holding the card, unless the seat is known to hold it; following suit, when the card is not of
+    the suit led and the seat has not already shown it holds none of that suit.
+    """
+    unverified = [] if card in sight.known else [ids.card_held]
+    led = play.led_suit(rules)
+    if led is not None and rules.suit_of(card) != led and led not in play.void[play.seat_to_play()]:
+        unverified.append(ids.follow_suit)
+    return unverified
+
+
+def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[tuple[str, list[str]]]:
+    """The cards a hidden hand may be playing, each with the rules its play leaves unverified.
+
+    Exactly the cards that check_play would not refuse, so listing and judging cannot disagree.
+    """
+    return [(card, unverified_play(play, card, rules, ids, sight)) for card in sight.deck
+            if not hidden_play_problems(play, card, rules, ids, sight)]
+
+
+def is_hidden_to_play(play: Play) -> bool:
+    """Whether the seat to play keeps its hand hidden."""
+    return type(play.hands[play.seat_to_play()]) is HiddenHand

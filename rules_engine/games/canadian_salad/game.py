@@ -11,7 +11,8 @@ from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import check_seat, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
 from ...trick_taking import (
-    NO_TRUMPS, Play, PlayRuleIds, Trick, check_play, dump_play, legal_plays, play_card, read_hands, read_play,
+    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_play, dump_play, hidden_plays, is_hidden_to_play, legal_plays,
+    play_card, read_hands, read_play, unverified_play,
 )
 from .contracts import CONTRACTS, Contract
 from .rules import OPTIONS, RULEBOOK
@@ -144,17 +145,25 @@ class CanadianSalad(Game):
         return Turn(state.play.seat_to_play(), "play")
 
     def legal_moves(self, rs: Ruleset, state: SaladState) -> list[dict]:
-        cards, narrowed = legal_plays(state.play, NO_TRUMPS)
         if not state.play.current.cards:
             why = ["canadian-salad.play.lead"]
         else:
             why = ["canadian-salad.play.follow-suit"]
+        if is_hidden_to_play(state.play):
+            return [{"type": "play", "card": c, "code": "play:" + c, "rules": why, "unverified": unverified}
+                    for c, unverified in hidden_plays(state.play, NO_TRUMPS, IDS, _sight(state))]
+        cards, narrowed = legal_plays(state.play, NO_TRUMPS)
         return [{"type": "play", "card": c, "code": "play:" + c, "rules": why} for c in cards]
 
     def check_move(self, rs: Ruleset, state: SaladState, move: dict) -> list[Violation]:
         if move.get("seat") is not None:
             check_seat(move["seat"], ("move", "seat"), state.players, "canadian-salad.players")
-        return check_play(state.play, move.get("seat"), move["card"], NO_TRUMPS, IDS)
+        return check_play(state.play, move.get("seat"), move["card"], NO_TRUMPS, IDS, _sight(state))
+
+    def unverified(self, rs: Ruleset, state: SaladState, move: dict) -> list[str]:
+        if not is_hidden_to_play(state.play):
+            return []
+        return unverified_play(state.play, move["card"], NO_TRUMPS, IDS, _sight(state))
 
     def apply_move(self, rs: Ruleset, state: SaladState, move: dict) -> Outcome:
         seat = state.play.seat_to_play()
@@ -242,6 +251,11 @@ class CanadianSalad(Game):
         dumped["hands"][hidden] = {"count": len(dumped["hands"][hidden])}
         return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
                 "setup": {"hand_number": 2}}
+
+
+def _sight(state: SaladState) -> Sight:
+    """Everything a Canadian Salad position shows is in its hands and tricks; the pack depends on the table."""
+    return Sight(deck_for(state.players))
 
 
 def _read_score(value: object, pointer: tuple, players: int, hand_number: int) -> tuple[int, ...] | None:

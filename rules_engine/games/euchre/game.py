@@ -67,6 +67,9 @@ class Euchre(Game):
     def apply_move(self, rs: Ruleset, state: EuchreState, move: dict) -> Outcome:
         return moves.apply_move(state, move, rs.options)
 
+    def unverified(self, rs: Ruleset, state: EuchreState, move: dict) -> list[str]:
+        return moves.unverified(state, move, rs.options)
+
     def score(self, rs: Ruleset, state: EuchreState) -> dict:
         return score(state, rs.options["target"])
 
