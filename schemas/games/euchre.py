@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 
 from rules_engine.games.euchre.bidding import MAX_BIDS
 
-from ..fields import SUIT_PATTERN, OneOf, card, const, echoed, hand, integer, per_entry, seat, shape
+from ..fields import SUIT_PATTERN, OneOf, card, const, echoed, hand, hidden, integer, per_entry, seat, shape
 from .tricks import trick_fields
 
 PLAYERS = 4
@@ -28,7 +28,9 @@ _MOVE_FIELDS = {
     "pass": {},
     "order_up": {"alone": _alone},
     "call": {"suit": lambda: _suit(required=True), "alone": _alone},
-    "discard": {"card": lambda: card(required=True)},
+    "discard": {"card": lambda: card(metadata={"description": "The card put out of play. Required when the dealer's "
+                                                              "hand is shown; a hidden hand's discard, made face "
+                                                              "down, may leave it out."})},
     "play": {"card": lambda: card(required=True)},
     "defend_alone": {},
 }
@@ -81,7 +83,9 @@ def state(players: int = PLAYERS) -> type[Schema]:
                                                     "the upcard and discarding."}),
         "bidding": fields.List(OneOf(*[fields.Nested(bid_type(kind)) for kind in BID_TYPES]),
                                validate=validate.Length(max=MAX_BIDS), allow_none=True),
-        "dealer_discard": card(allow_none=True),
+        "dealer_discard": OneOf(card(), fields.Nested(hidden(1)), allow_none=True, metadata={
+            "description": "The card the dealer put out of play after taking the upcard; {\"count\": 1} when it "
+                           "was discarded face down, unseen by the player the state is for."}),
         **trick_fields(PLAYERS),
         "score": _score(),
     })

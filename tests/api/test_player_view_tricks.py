@@ -4,6 +4,9 @@ step and on the final score."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 EUCHRE_OPTIONS = st.fixed_dictionaries({
@@ -87,3 +90,92 @@ def test_canadian_salad_player_view_agrees_with_the_full_view_at_every_step(clie
                                                                               seed, choices):
     request = {"game": "canadian-salad", "players": players, "seed": seed, "setup": {"hand_number": hand_number}}
     play_both_views(client, request, viewer % players, choices)
+
+
+def played_in_both_views(client, request: dict, viewer: int, seed: int) -> tuple[dict, dict, list, list, dict]:
+    """A whole hand played at random: the deal as the viewer sees it, the moves in full and as shown, the end."""
+    chooser = random.Random(seed)
+    start = full = post(client, "/deal", request)["state"]
+    envelope = {key: request[key] for key in ("game", "options") if key in request}
+    moves, shown = [], []
+    while True:
+        listed = post(client, "/legal-moves", {**envelope, "state": full})
+        if listed["to_act"] is None:
+            return envelope, seen_by(start, viewer), moves, shown, full
+        move = chooser.choice(listed["moves"])
+        moves.append(move)
+        shown.append(as_shown(move, listed["to_act"], viewer))
+        full = post(client, "/apply-move", {**envelope, "state": full, "move": move})["state"]
+
+
+HANDS = [{"game": "euchre", "seed": 5, "setup": {"dealer": 2}}, {"game": "canadian-salad", "players": 4, "seed": 9}]
+
+
+@pytest.mark.parametrize("request_", HANDS, ids=lambda r: r["game"])
+def test_player_view_validate_game_replays_a_log_from_a_state_with_hidden_hands(client, request_):
+    envelope, start, _, shown, end = played_in_both_views(client, request_, 1, 3)
+    replayed = post(client, "/validate-game", {**envelope, "state": start, "moves": shown})
+    assert replayed["valid"] is True and replayed["steps"] == len(shown)
+    assert replayed["final_state"] == seen_by(end, 1) and replayed["to_act"] is None
+    assert replayed["score"] == post(client, "/score", {**envelope, "state": end})
+    assert f"{request_['game']}.play.card-held" in replayed["unverified"]
+
+
+@pytest.mark.parametrize("request_", HANDS, ids=lambda r: r["game"])
+def test_player_view_validate_game_stops_at_a_card_the_state_shows_elsewhere(client, request_):
+    envelope, start, _, shown, _ = played_in_both_views(client, request_, 1, 3)
+    first = next(i for i, move in enumerate(shown) if move["type"] == "play")
+    played = shown[first]["card"]
+    # A hidden seat plays the card again later: the log goes wrong there.
+    again = next(i for i in range(first + 1, len(shown)) if shown[i]["type"] == "play")
+    moves = shown[:again] + [{"type": "play", "card": played}] + shown[again + 1:]
+    replayed = post(client, "/validate-game", {**envelope, "state": start, "moves": moves})
+    assert replayed["valid"] is False and replayed["first_illegal"]["index"] == again
+    violation = replayed["first_illegal"]["violations"][0]
+    assert violation["rule"] == f"{request_['game']}.play.card-held"
+    mover = post(client, "/legal-moves", {**envelope, "state": replayed["first_illegal"]["state"]})["to_act"]
+    assert ("already in" if mover != 1 else "does not hold") in violation["message"]
+
+
+@pytest.mark.parametrize("request_", HANDS, ids=lambda r: r["game"])
+def test_player_view_batch_answers_hidden_states_as_single_calls(client, request_):
+    envelope, start, moves, shown, _ = played_in_both_views(client, request_, 1, 3)
+    items, state = [], start
+    for move in shown[:12]:
+        items += [{"path": "/legal-moves", "body": {**envelope, "state": state}},
+                  {"path": "/validate-move", "body": {**envelope, "state": state, "move": move}},
+                  {"path": "/apply-move", "body": {**envelope, "state": state, "move": move, "include_legal_moves": True}}]
+        state = post(client, "/apply-move", {**envelope, "state": state, "move": move})["state"]
+    items.append({"path": "/apply-move", "body": {**envelope, "state": state, "move": {"type": "play", "card": "ZZ"}}})
+    responses = client.post("/batch", json={"requests": items}).get_json()["responses"]
+    for item, response in zip(items, responses):
+        single = client.post(item["path"], json=item["body"])
+        assert response == {"status": single.status_code, "body": single.get_json()}
+    assert responses[-1]["status"] == 422
+
+
+def test_player_view_include_legal_moves_lists_bids_of_a_hidden_seat_and_not_its_cards(client):
+    state = seen_by(post(client, "/deal", {"game": "euchre", "seed": 5, "setup": {"dealer": 2}})["state"], 1)
+    bidding = post(client, "/apply-move", {"game": "euchre", "state": state, "move": {"type": "pass"},
+                                           "include_legal_moves": True})
+    assert bidding["to_act"] != 1 and bidding["legal_moves"] == post(client, "/legal-moves", {
+        "game": "euchre", "state": bidding["state"]})
+    assert bidding["legal_moves"]["unverified"] == [] and bidding["legal_moves"]["moves"]
+    state = post(client, "/deal", {"game": "canadian-salad", "players": 4, "seed": 3})["state"]
+    leader = post(client, "/legal-moves", {"game": "canadian-salad", "state": state})["to_act"]
+    seen = seen_by(state, (leader + 2) % 4)
+    move = {"type": "play", "card": state["hands"][leader][0]}
+    played = post(client, "/apply-move", {"game": "canadian-salad", "state": seen, "move": move,
+                                          "include_legal_moves": True})
+    assert played["legal_moves"] is None and played["unverified"] == ["canadian-salad.play.card-held"]
+    listed = post(client, "/legal-moves", {"game": "canadian-salad", "state": played["state"]})
+    assert listed["unverified"] and all(m["unverified"] for m in listed["moves"])
+
+
+def test_player_view_explain_names_the_unverified_rules_of_a_hidden_seats_play(client):
+    state = post(client, "/deal", {"game": "canadian-salad", "players": 4, "seed": 3})["state"]
+    leader = post(client, "/legal-moves", {"game": "canadian-salad", "state": state})["to_act"]
+    seen = seen_by(state, (leader + 2) % 4)
+    explained = post(client, "/explain", {"game": "canadian-salad", "state": seen,
+                                          "move": {"type": "play", "card": state["hands"][leader][0]}})
+    assert explained["legal"] is True and explained["unverified"] == ["canadian-salad.play.card-held"]
