@@ -8,7 +8,7 @@ from marshmallow import Schema, fields, validate
 
 from rules_engine.games.euchre.bidding import MAX_BIDS
 
-from ..fields import SUIT_PATTERN, OneOf, card, const, echoed, hand, hidden, integer, per_entry, seat, shape
+from ..fields import SUIT_PATTERN, OneOf, card, const, echoed, hand, integer, per_entry, seat, shape
 from .tricks import trick_fields
 
 PLAYERS = 4
@@ -73,6 +73,12 @@ def _score() -> fields.List:
 
 
 @cache
+def _face_down() -> type[Schema]:
+    return shape("EuchreFaceDownDiscard", "The dealer's discard, made face down: one card, unseen.", {
+        "count": integer(1, 1, required=True)})
+
+
+@cache
 def state(players: int = PLAYERS) -> type[Schema]:
     """A position of one hand."""
     return shape("EuchreState", "A Euchre position: the upcard, the bidding, the dealer's discard and the play.", {
@@ -83,7 +89,7 @@ def state(players: int = PLAYERS) -> type[Schema]:
                                                     "the upcard and discarding."}),
         "bidding": fields.List(OneOf(*[fields.Nested(bid_type(kind)) for kind in BID_TYPES]),
                                validate=validate.Length(max=MAX_BIDS), allow_none=True),
-        "dealer_discard": OneOf(card(), fields.Nested(hidden(1)), allow_none=True, metadata={
+        "dealer_discard": OneOf(card(), fields.Nested(_face_down()), allow_none=True, metadata={
             "description": "The card the dealer put out of play after taking the upcard; {\"count\": 1} when it "
                            "was discarded face down, unseen by the player the state is for."}),
         **trick_fields(PLAYERS),

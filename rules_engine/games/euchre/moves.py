@@ -219,8 +219,8 @@ def _check_discard(state: EuchreState, card: str | None, options: dict) -> list[
         if problem:
             return [Violation(rule, problem)]
     elif card is None:
-        raise invalid(("move", "card"), "required: the card to discard, since the dealer's hand is shown; only a "
-                      "hidden hand discards without naming it")
+        return [Violation(rule, f"The dealer's hand (seat {state.dealer}) is shown, so the discard names the card "
+                                "it puts out of play; only a hidden hand discards without naming it.")]
     elif card not in state.hands[state.dealer]:
         return [Violation(rule, f"The dealer, seat {state.dealer}, does not hold the {card_name(card)}.")]
     if card == state.upcard and not options["dealer_may_discard_upcard"]:
