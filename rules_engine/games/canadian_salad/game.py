@@ -9,7 +9,7 @@ from ...cards import card_name
 from ...decks import cards_of, make_deck
 from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
-from ...parsing import check_seat, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
+from ...parsing import check_seat, hand_size, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
 from ...trick_taking import (
     NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_play, dump_play, hidden_plays, is_hidden_to_play, legal_plays,
     play_card, read_hands, read_play, unverified_play,
@@ -249,8 +249,12 @@ class CanadianSalad(Game):
         dumped = self.dump_state(rs, state)
         hidden = (self.turn(rs, state).to_act + 1) % 4
         dumped["hands"][hidden] = {"count": len(dumped["hands"][hidden])}
+        # The same position as the seat after the hidden one sees it: every other hand a count.
+        viewer = (hidden + 1) % 4
+        seen = dict(dumped, hands=[held if seat == viewer else {"count": hand_size(held)}
+                                   for seat, held in enumerate(state.play.hands)])
         return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
-                "setup": {"hand_number": 2}}
+                "setup": {"hand_number": 2}, "phases": {"hidden_seat_to_play": seen}}
 
 
 def _sight(state: SaladState) -> Sight:
