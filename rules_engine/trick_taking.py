@@ -406,13 +406,23 @@ class Sight:
     """What a position shows beyond the hands and tricks, for judging the play of a hidden hand.
 
     deck: the pack, card -> copies; elsewhere(card, seat): where the game shows a card outside the
-    play, in words after "it is" ("the dealer's discard"), or None; known: cards the seat to play
-    is known to hold although its hand is hidden (the upcard a Euchre dealer took and kept).
+    play, in words after "it is" ("the dealer's discard"), or None. set_aside: the cards shown
+    outside the play (a turned-down upcard, a discard seen). kept: (seat, card) for each card a
+    hidden hand is known to hold (the upcard a Euchre dealer took and kept). out_of_play: whether
+    cards are left undealt or discarded unseen, so that any unseen card may lie there. either:
+    (card, seat) for a card that is in that seat's hidden hand or out of play, nobody knows which.
     """
 
     deck: dict[str, int]
     elsewhere: Callable[[str, int], str | None] = lambda card, seat: None
-    known: frozenset[str] = frozenset()
+    set_aside: frozenset[str] = frozenset()
+    kept: tuple[tuple[int, str], ...] = ()
+    out_of_play: bool = False
+    either: tuple[str, int] | None = None
+
+    def known(self, seat: int) -> frozenset[str]:
+        """The cards a seat is known to hold although its hand is hidden."""
+        return frozenset(card for holder, card in self.kept if holder == seat)
 
 
 def where_shown(play: Play, card: str) -> str | None:
@@ -432,7 +442,8 @@ def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRule
     """The rules a hidden hand's play of `card` is seen to break, from the cards shown.
 
     The card must be in the pack and shown nowhere else; a seat that once failed to follow a suit
-    holds none of it; a card the seat is known to hold of the suit led must be played first.
+    holds none of it; a card the seat is known to hold of the suit led must be played first; and
+    the cards not yet seen must still fit the hidden hands that may hold them once it is played.
     """
     seat = play.seat_to_play()
     if card not in sight.deck:
@@ -447,9 +458,18 @@ def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRule
         return [Violation(ids.follow_suit, f"Seat {seat} did not follow an earlier {suits[:-1]} lead, which shows it "
                                            f"held no {suits}, so it cannot play {rules.described(card)} now.")]
     led = play.led_suit(rules)
-    following = [c for c in sight.known if rules.suit_of(c) == led]
+    following = [c for c in sight.known(seat) if rules.suit_of(c) == led]
     if led is not None and suit != led and following:
         return [Violation(ids.follow_suit, _must_follow(seat, card, led, following, play.current.cards[0], rules))]
+    crowded = unseen_overflow(play, rules, sight, (seat, card))
+    if crowded:
+        return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: after playing it, {crowded}.")]
+    if led is not None and suit != led:
+        # Not following shows the seat holds none of the suit led, which the unseen cards must allow.
+        crowded = unseen_overflow(play, rules, sight, (seat, card), led)
+        if crowded:
+            return [Violation(ids.follow_suit, f"Seat {seat} must follow {SUIT_NAMES[led]}, since it holds one: if it "
+                                               f"held none, {crowded}.")]
     return []
 
 
@@ -459,11 +479,22 @@ def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, 
     Holding the card, unless the seat is known to hold it; following suit, when the card is not of
     the suit led and the seat has not already shown it holds none of that suit.
     """
-    unverified = [] if card in sight.known else [ids.card_held]
+    seat = play.seat_to_play()
+    unverified = [] if card in sight.known(seat) else [ids.card_held]
     led = play.led_suit(rules)
-    if led is not None and rules.suit_of(card) != led and led not in play.void[play.seat_to_play()]:
+    if led is not None and rules.suit_of(card) != led and _may_hold(play, rules, sight, seat, led):
         unverified.append(ids.follow_suit)
     return unverified
+
+
+def _may_hold(play: Play, rules: TrickRules, sight: Sight, seat: int, suit: str) -> bool:
+    """Whether the hidden hand of a seat may hold a card of the suit, as far as the cards shown tell."""
+    if suit in play.void[seat]:
+        return False
+    if any(rules.suit_of(card) == suit for card in sight.known(seat)):
+        return True
+    return any(rules.suit_of(card) == suit and where_shown(play, card) is None and card not in sight.set_aside
+               and not unseen_overflow(play, rules, sight, (seat, card)) for card in sight.deck)
 
 
 def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[tuple[str, list[str]]]:
@@ -478,3 +509,75 @@ def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) 
 def is_hidden_to_play(play: Play) -> bool:
     """Whether the seat to play keeps its hand hidden."""
     return type(play.hands[play.seat_to_play()]) is HiddenHand
+
+
+def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> None:
+    """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack."""
+    if any(type(hand) is HiddenHand for hand in play.hands):
+        crowded = unseen_overflow(play, rules, sight)
+        if crowded:
+            raise invalid(("state", "hands"), f"the hidden cards cannot be dealt out: {crowded}", ids.follow_suit)
+
+
+def unseen_overflow(play: Play, rules: TrickRules, sight: Sight, played: tuple[int, str] | None = None,
+                    lacks: str | None = None) -> str | None:
+    """Cards not yet seen that cannot all fit where they may be, or None when they fit.
+
+    Every unseen card lies in a hidden hand that has not shown it lacks the card's suit, or out of
+    play where cards are. Cards that may lie in the same places are alike, so the cards fit if and
+    only if no set of them outnumbers the room of the places that may hold them (Hall's theorem;
+    a handful of sets at most). played = (seat, card): judge the position after that seat plays
+    that card, and, with lacks, shows it holds none of that suit. The answer says which cards
+    outnumber which places, in words.
+    """
+    kept = dict.fromkeys(card for _, card in sight.kept)
+    room: dict[object, int] = {}
+    for seat, hand in enumerate(play.hands):
+        if type(hand) is HiddenHand:
+            room[seat] = hand.count - sum(1 for holder, _ in sight.kept if holder == seat)
+    seen = {card for hand in play.hands if type(hand) is not HiddenHand for card in hand}
+    seen.update(card for trick in play.tricks for card in trick.cards)
+    seen.update(play.current.cards)
+    seen.update(sight.set_aside, kept)
+    if played is not None:
+        seat, card = played
+        seen.add(card)
+        if card not in kept:
+            room[seat] -= 1
+    unseen = [card for card in sight.deck if card not in seen]
+    if sight.out_of_play:
+        room["out"] = len(unseen) - sum(room.values())
+    alike: dict[frozenset, list[str]] = {}
+    for card in unseen:
+        suit = rules.suit_of(card)
+        places = [seat for seat in room if seat == "out" or suit not in play.void[seat]
+                  and not (lacks == suit and seat == played[0])]
+        if sight.either is not None and card == sight.either[0]:
+            places = [place for place in places if place in ("out", sight.either[1])]
+        alike.setdefault(frozenset(places), []).append(card)
+    groups = list(alike.items())
+    for chosen in range(1, 2 ** len(groups)):
+        cards = [card for bit, (_, group) in enumerate(groups) if chosen >> bit & 1 for card in group]
+        places = frozenset().union(*[p for bit, (p, _) in enumerate(groups) if chosen >> bit & 1])
+        space = sum(room[place] for place in places)
+        if len(cards) > space:
+            held = f"{space} card{'s' if space != 1 else ''}"
+            where = (f"can only be in {_places(places)}, which hold{'s' if len(places) == 1 else ''} {held}" if places
+                     else "can be nowhere, since every hidden hand has shown it holds none")
+            return f"the {len(cards)} {_suits_of(cards, rules)} not yet seen {where}"
+    return None
+
+
+def _suits_of(cards: list[str], rules: TrickRules) -> str:
+    names = [SUIT_NAMES[suit] for suit in dict.fromkeys(sorted(rules.suit_of(card) for card in cards))]
+    return _and(names) if len(cards) > 1 else names[0][:-1]
+
+
+def _places(places: frozenset) -> str:
+    seats = sorted(place for place in places if place != "out")
+    named = [f"seat {seats[0]}'s hand"] if len(seats) == 1 else [f"the hands of seats {_and([str(s) for s in seats])}"]
+    if not seats:
+        named = []
+    if "out" in places:
+        named.append("the cards out of play")
+    return _and(named)

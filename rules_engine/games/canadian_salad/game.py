@@ -11,8 +11,8 @@ from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import check_seat, hand_size, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
 from ...trick_taking import (
-    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_play, dump_play, hidden_plays, is_hidden_to_play, legal_plays,
-    play_card, read_hands, read_play, unverified_play,
+    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_play, check_unseen_fit, dump_play, hidden_plays,
+    is_hidden_to_play, legal_plays, play_card, read_hands, read_play, unverified_play,
 )
 from .contracts import CONTRACTS, Contract
 from .rules import OPTIONS, RULEBOOK
@@ -94,6 +94,7 @@ class CanadianSalad(Game):
         )
         state = SaladState(players, hand_number, dealer, play, score)
         self._check_early_end(rs, state)
+        check_unseen_fit(play, NO_TRUMPS, IDS, _sight(state))
         return state
 
     def _check_early_end(self, rs: Ruleset, state: SaladState) -> None:

@@ -11,12 +11,12 @@ from ...errors import invalid
 from ...game import Outcome, Violation
 from ...parsing import HiddenHand, read_bool, read_card, read_int, read_object, read_str
 from ...trick_taking import (
-    Sight, check_play, hidden_plays, is_hidden_to_play, legal_plays, play_card, unverified_play, where_shown, without_card,
+    check_play, hidden_plays, is_hidden_to_play, legal_plays, play_card, unverified_play, where_shown, without_card,
 )
 from .bidding import SUIT_CODES, Bid, advance, bid_problem, read_suit, stage_name
 from .ranking import DECKS, EFFECTIVE_SUIT, LEFT_BOWER, TRICK_RULES, left_bower
 from .scoring import score
-from .state import IDS, EuchreState, build, describe_trump, exchange_due, new_play, upcard_kept
+from .state import IDS, EuchreState, build, describe_trump, exchange_due, new_play, sight
 
 MOVE_TYPES = ("pass", "order_up", "call", "discard", "play", "defend_alone")
 _MOVE_FIELDS = {
@@ -136,25 +136,6 @@ def _legal_plays(state: EuchreState, options: dict) -> list[dict]:
             for card in cards]
 
 
-def sight(state: EuchreState, options: dict) -> Sight:
-    """What the position shows of the cards outside the hands and tricks, for judging a hidden hand's play."""
-    dealer, upcard, discard = state.dealer, state.upcard, state.dealer_discard
-    exchange = exchange_due(state.auction, dealer, options)
-
-    def elsewhere(card: str, seat: int) -> str | None:
-        if card == discard:
-            return "the dealer's discard, out of play"
-        if card == upcard and not exchange:
-            return "the upcard, out of play"
-        if card == upcard and seat != dealer:
-            return f"the upcard, which the dealer (seat {dealer}) took"
-        return None
-
-    kept = upcard_kept(state.auction, dealer, discard, upcard, state.play, options)
-    known = frozenset([upcard]) if kept and state.to_act == dealer else frozenset()
-    return Sight(DECKS[options["deck"]], elsewhere, known)
-
-
 _PLAY_CODE = {card: "play:" + card for card in DECKS["32"]}
 
 
@@ -249,7 +230,7 @@ def _check_card(state: EuchreState, card: str, options: dict) -> list[Violation]
     # Where the left bower is what the dispute turns on (led, played, or held to follow), cite its rule too.
     left = left_bower(trump)
     led = state.play.led_suit(rules)
-    held = seen.known if seen else state.hands[state.play.seat_to_play()]
+    held = seen.known(state.to_act) if seen else state.hands[state.to_act]
     following = [c for c in held if EFFECTIVE_SUIT[trump][c] == led]
     if left in (state.play.current.cards[:1] + (card,)) or left in following:
         trumps, printed = SUIT_NAMES[trump], SUIT_NAMES[SUIT[left]]

@@ -28,7 +28,9 @@ from ...cards import CANONICAL, SUIT, SUIT_NAMES, card_name
 from ...errors import InvalidRequest, invalid
 from ...game import Ruleset
 from ...parsing import HiddenHand, read_card, read_int, read_list, read_object, reject_unknown
-from ...trick_taking import NO_TRUMPS, Play, PlayRuleIds, Trick, dump_play, play_order, read_hand, read_hands, read_play
+from ...trick_taking import (
+    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_unseen_fit, dump_play, play_order, read_hand, read_hands, read_play,
+)
 from .bidding import Auction, read_bidding
 from .ranking import DECKS, TRICK_RULES
 
@@ -192,10 +194,12 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
         raise
     if exchange and upcard != dealer_discard:
         _with_dealer(play, upcard, dealer, _may_be_discarded(dealer_discard, options))
+    state = EuchreState(dealer, upcard, auction, dealer_discard, play, score, phase, to_act)
     if phase == "play":
-        phase, to_act = _in_play(play)
+        state.phase, state.to_act = _in_play(play)
         _check_upcard_kept(play, upcard, dealer, upcard_kept(auction, dealer, dealer_discard, upcard, play, options))
-    return EuchreState(dealer, upcard, auction, dealer_discard, play, score, phase, to_act)
+        check_unseen_fit(play, rules, IDS, sight(state, options))
+    return state
 
 
 _EMPTY_PLAY = {"tricks": [], "current_trick": None}
@@ -360,6 +364,34 @@ def upcard_kept(auction: Auction, dealer: int, dealer_discard: str | HiddenHand 
     if dealer_discard == upcard or _may_be_discarded(dealer_discard, options):
         return False
     return all(upcard not in trick.cards for trick in play.tricks) and upcard not in play.current.cards
+
+
+def sight(state: EuchreState, options: dict) -> Sight:
+    """What the position shows of the cards outside the hands and tricks, for judging hidden hands.
+
+    The upcard is set aside (out of play, or in a shown hand or trick) unless the dealer took it
+    into a hidden hand: then the dealer keeps it, or, when the discard was made face down and may
+    be the upcard, it is in the dealer's hand or out of play. Undealt cards are always out of play.
+    """
+    dealer, upcard, discard, auction = state.dealer, state.upcard, state.dealer_discard, state.auction
+    exchange = exchange_due(auction, dealer, options)
+
+    def elsewhere(card: str, seat: int) -> str | None:
+        if card == discard:
+            return "the dealer's discard, out of play"
+        if card == upcard and not exchange:
+            return "the upcard, out of play"
+        if card == upcard and seat != dealer:
+            return f"the upcard, which the dealer (seat {dealer}) took"
+        return None
+
+    kept = upcard_kept(auction, dealer, discard, upcard, state.play, options)
+    hidden_dealer = type(state.hands[dealer]) is HiddenHand
+    played = any(upcard in trick.cards for trick in state.play.tricks) or upcard in state.play.current.cards
+    either = exchange and hidden_dealer and not played and not kept and discard != upcard
+    shown = {card for card in (discard, upcard) if type(card) is str and not (either and card == upcard)}
+    return Sight(DECKS[options["deck"]], elsewhere, frozenset(shown), ((dealer, upcard),) if kept else (),
+                 out_of_play=True, either=(upcard, dealer) if either else None)
 
 
 def _check_upcard_kept(play: Play, upcard: str, dealer: int, kept: bool) -> None:

@@ -12,7 +12,8 @@ from .helpers import body, dealt
 
 CARD_HELD = "canadian-salad.play.card-held"
 FOLLOW_SUIT = "canadian-salad.play.follow-suit"
-CLUBS = [r + "C" for r in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")]
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+CLUBS = [r + "C" for r in RANKS]
 HEARTS = [c[:-1] + "H" for c in CLUBS]
 
 
@@ -100,12 +101,31 @@ def test_canadian_salad_play_hand_size_hidden_count_too_small_for_the_play_is_re
 
 
 def test_canadian_salad_play_lead_hidden_seat_lists_every_card_it_may_hold():
-    listed = answers.legal_moves(body(seat_two_view(FIRST_TRICK)))
+    listed = answers.legal_moves(body(seat_two_view()))
     cards = [m["card"] for m in listed["moves"]]
-    assert not set(cards) & set(HEARTS + FIRST_TRICK[0]["cards"])
-    assert len(cards) == 52 - 13 - 3
+    assert cards == CLUBS + [rank + suit for suit in "DS" for rank in RANKS]
     assert all(m["unverified"] == [CARD_HELD] and m["rules"] == ["canadian-salad.play.lead"] for m in listed["moves"])
     assert listed["unverified"] == [CARD_HELD]
+
+
+def test_canadian_salad_play_card_held_unseen_cards_must_fit_the_hands_that_may_hold_them():
+    # Seats 1, 2 and 3 have all shown they hold no clubs, so seat 0's twelve cards are the twelve clubs unseen.
+    listed = answers.legal_moves(body(seat_two_view(FIRST_TRICK)))
+    assert [m["card"] for m in listed["moves"]] == [c for c in CLUBS if c != "4C"]
+    assert judge(seat_two_view(FIRST_TRICK), "7D")["violations"] == [{"rule": CARD_HELD, "message": "Seat 0 cannot hold the seven of diamonds: after playing it, "
+                          "the 12 clubs not yet seen can only be in seat 0's hand, which holds 11 cards."}]
+
+
+def test_canadian_salad_play_follow_suit_hidden_hands_that_cannot_hold_the_unseen_cards_are_refused():
+    # Only seat 0 may hold the twelve clubs unseen; having led a diamond, it holds eleven cards.
+    state = seat_two_view(FIRST_TRICK + [{"leader": 0, "cards": ["3D", "8D", "3H", "4S"], "winner": 1}])
+    state["current_trick"] = {"leader": 1, "cards": []}
+    with pytest.raises(InvalidRequest) as caught:
+        answers.legal_moves(body(state))
+    problem = caught.value.problems[0]
+    assert (problem.pointer, problem.rule) == (("state", "hands"), FOLLOW_SUIT)
+    assert problem.message == ("the hidden cards cannot be dealt out: the 12 clubs not yet seen can only be in seat "
+                               "0's hand, which holds 11 cards")
 
 
 def test_canadian_salad_play_follow_suit_hidden_listing_matches_the_verdicts():
