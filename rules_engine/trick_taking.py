@@ -461,6 +461,12 @@ def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRule
     following = [c for c in sight.known(seat) if rules.suit_of(c) == led]
     if led is not None and suit != led and following:
         return [Violation(ids.follow_suit, _must_follow(seat, card, led, following, play.current.cards[0], rules))]
+    known = sight.known(seat)
+    if card not in known and len(known) == play.hands[seat].count:
+        held = _and([card_name(c) for c in sorted(known)])
+        return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: the only "
+                                         f"card{'s' if len(known) > 1 else ''} in its hand {'are' if len(known) > 1 else 'is'} "
+                                         f"known: {held}.")]
     crowded = unseen_overflow(play, rules, sight, (seat, card))
     if crowded:
         return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: after playing it, {crowded}.")]
@@ -539,14 +545,14 @@ def unseen_overflow(play: Play, rules: TrickRules, sight: Sight, played: tuple[i
     seen.update(card for trick in play.tricks for card in trick.cards)
     seen.update(play.current.cards)
     seen.update(sight.set_aside, kept)
-    if played is not None:
-        seat, card = played
-        seen.add(card)
-        if card not in kept:
-            room[seat] -= 1
     unseen = [card for card in sight.deck if card not in seen]
     if sight.out_of_play:
         room["out"] = len(unseen) - sum(room.values())
+    if played is not None:
+        seat, card = played
+        if card in unseen:
+            unseen.remove(card)
+            room[seat] -= 1
     alike: dict[frozenset, list[str]] = {}
     for card in unseen:
         suit = rules.suit_of(card)
