@@ -4,38 +4,17 @@ hands, kept when the engine accepts the full position, and the legal plays of ea
 from __future__ import annotations
 
 import random
-from itertools import combinations
-from math import comb
 
 from hypothesis import given, settings, strategies as st
 
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
+from tests.engine.unseen_deals import deals, ways
 
 from .helpers import body, dealt, play
 
 MOST_DEALS = 3000  # ways to deal the unseen cards out; positions with more are played on
 
-
-def deals(unseen: list[str], counts: dict[int, int]):
-    """Every way to give each hidden seat its count of the unseen cards."""
-    if not counts:
-        yield {}
-        return
-    seat, count = next(iter(counts.items()))
-    rest = {s: c for s, c in counts.items() if s != seat}
-    for chosen in combinations(unseen, count):
-        left = [card for card in unseen if card not in chosen]
-        for others in deals(left, rest):
-            yield {seat: list(chosen), **others}
-
-
-def ways(unseen: int, counts: list[int]) -> int:
-    total = 1
-    for count in counts:
-        total *= comb(unseen, count)
-        unseen -= count
-    return total
 
 
 @settings(max_examples=30, deadline=None)
@@ -56,7 +35,7 @@ def test_canadian_salad_play_hidden_seat_listing_is_what_some_deal_of_the_unseen
         if seat != viewer and ways(len(unseen), list(hidden.values())) <= MOST_DEALS:
             seen = dict(state, hands=[h if s == viewer else {"count": len(h)} for s, h in enumerate(state["hands"])])
             possible = set()
-            for deal in deals(unseen, hidden):
+            for deal in deals(unseen, list(hidden.items())):
                 full = dict(seen, hands=[deal.get(s, h) for s, h in enumerate(seen["hands"])])
                 try:
                     possible |= {m["card"] for m in answers.legal_moves(body(full))["moves"]}

@@ -5,13 +5,12 @@ the full position, and the legal plays of each, united."""
 from __future__ import annotations
 
 import random
-from itertools import combinations
-from math import comb
 
 from hypothesis import given, settings, strategies as st
 
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
+from tests.engine.unseen_deals import deals, ways
 
 from .helpers import body, dealt
 from .test_hidden_hands import seen_by
@@ -19,25 +18,6 @@ from .test_hidden_hands import seen_by
 MOST_DEALS = 3000
 PACK = [rank + suit for suit in "CDHS" for rank in ("9", "10", "J", "Q", "K", "A")]
 
-
-def deals(pool: list[str], slots: list[tuple[object, int]]):
-    """Every way to fill each slot (a hidden hand, the face-down discard) with its count of cards from the pool."""
-    if not slots:
-        yield {}
-        return
-    (place, count), rest = slots[0], slots[1:]
-    for chosen in combinations(pool, count):
-        left = [card for card in pool if card not in chosen]
-        for others in deals(left, rest):
-            yield {place: list(chosen), **others}
-
-
-def ways(pool: int, counts: list[int]) -> int:
-    total = 1
-    for count in counts:
-        total *= comb(pool, count)
-        pool -= count
-    return total
 
 
 @settings(max_examples=40, deadline=None)
