@@ -438,7 +438,8 @@ def where_shown(play: Play, card: str) -> str | None:
     return None
 
 
-def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[Violation]:
+def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight,
+                         memo: dict | None = None) -> list[Violation]:
     """The rules a hidden hand's play of `card` is seen to break, from the cards shown.
 
     The card must be in the pack and shown nowhere else; a seat that once failed to follow a suit
@@ -467,19 +468,20 @@ def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRule
         return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: the only "
                                          f"card{'s' if len(known) > 1 else ''} in its hand {'are' if len(known) > 1 else 'is'} "
                                          f"known: {held}.")]
-    crowded = unseen_overflow(play, rules, sight, (seat, card))
+    crowded = _overflow_after(play, rules, sight, card, None, memo)
     if crowded:
         return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: after playing it, {crowded}.")]
     if led is not None and suit != led:
         # Not following shows the seat holds none of the suit led, which the unseen cards must allow.
-        crowded = unseen_overflow(play, rules, sight, (seat, card), led)
+        crowded = _overflow_after(play, rules, sight, card, led, memo)
         if crowded:
             return [Violation(ids.follow_suit, f"Seat {seat} must follow {SUIT_NAMES[led]}, since it holds one: if it "
                                                f"held none, {crowded}.")]
     return []
 
 
-def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[str]:
+def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight,
+                    may_hold_led: bool | None = None) -> list[str]:
     """The rules a hidden hand's play of `card` cannot be judged by without its cards.
 
     Holding the card, unless the seat is known to hold it; following suit, when the card is not of
@@ -488,19 +490,22 @@ def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, 
     seat = play.seat_to_play()
     unverified = [] if card in sight.known(seat) else [ids.card_held]
     led = play.led_suit(rules)
-    if led is not None and rules.suit_of(card) != led and _may_hold(play, rules, sight, seat, led):
-        unverified.append(ids.follow_suit)
+    if led is not None and rules.suit_of(card) != led:
+        if may_hold_led is None:
+            may_hold_led = _may_hold(play, rules, sight, seat, led)
+        if may_hold_led:
+            unverified.append(ids.follow_suit)
     return unverified
 
 
-def _may_hold(play: Play, rules: TrickRules, sight: Sight, seat: int, suit: str) -> bool:
+def _may_hold(play: Play, rules: TrickRules, sight: Sight, seat: int, suit: str, memo: dict | None = None) -> bool:
     """Whether the hidden hand of a seat may hold a card of the suit, as far as the cards shown tell."""
     if suit in play.void[seat]:
         return False
     if any(rules.suit_of(card) == suit for card in sight.known(seat)):
         return True
     return any(rules.suit_of(card) == suit and where_shown(play, card) is None and card not in sight.set_aside
-               and not unseen_overflow(play, rules, sight, (seat, card)) for card in sight.deck)
+               and not _overflow_after(play, rules, sight, card, None, memo) for card in sight.deck)
 
 
 def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[tuple[str, list[str]]]:
@@ -508,8 +513,27 @@ def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) 
 
     Exactly the cards that check_play would not refuse, so listing and judging cannot disagree.
     """
-    return [(card, unverified_play(play, card, rules, ids, sight)) for card in sight.deck
-            if not hidden_play_problems(play, card, rules, ids, sight)]
+    led = play.led_suit(rules)
+    memo: dict = {}
+    may_hold_led = led is not None and _may_hold(play, rules, sight, play.seat_to_play(), led, memo)
+    return [(card, unverified_play(play, card, rules, ids, sight, may_hold_led)) for card in sight.deck
+            if not hidden_play_problems(play, card, rules, ids, sight, memo)]
+
+
+def _overflow_after(play: Play, rules: TrickRules, sight: Sight, card: str, lacks: str | None,
+                    memo: dict | None) -> str | None:
+    """unseen_overflow after the seat to play plays `card` (and, with lacks, shows it holds none of that suit).
+
+    The answer depends on the card only through the places it may lie in, so cards alike in suit
+    share it: a listing computes it a few times rather than once per card.
+    """
+    seat = play.seat_to_play()
+    if memo is None:
+        return unseen_overflow(play, rules, sight, (seat, card), lacks)
+    key = (rules.suit_of(card), card in sight.known(seat), sight.either is not None and card == sight.either[0], lacks)
+    if key not in memo:
+        memo[key] = unseen_overflow(play, rules, sight, (seat, card), lacks)
+    return memo[key]
 
 
 def is_hidden_to_play(play: Play) -> bool:
