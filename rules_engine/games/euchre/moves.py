@@ -61,7 +61,7 @@ def read_move(raw: object) -> dict:
                 raise invalid(("move", "suit"), "required: the suit to name as trump (C, D, H or S)")
             move["suit"] = read_suit(raw["suit"], ("move", "suit"))
         move["alone"] = read_bool(raw["alone"], ("move", "alone")) if raw.get("alone") is not None else False
-    elif kind == "play" or raw.get("card") is not None:
+    elif kind == "play" or (kind == "discard" and raw.get("card") is not None):
         if "card" not in raw:
             raise invalid(("move", "card"), "required: the card to play")
         move["card"] = read_card(raw["card"], ("move", "card"))

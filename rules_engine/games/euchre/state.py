@@ -27,9 +27,9 @@ from functools import lru_cache
 from ...cards import CANONICAL, SUIT, SUIT_NAMES, card_name
 from ...errors import InvalidRequest, invalid
 from ...game import Ruleset
-from ...parsing import HiddenHand, read_card, read_int, read_list, read_object, reject_unknown
+from ...parsing import HiddenHand, read_card, read_hand, read_int, read_list, read_object, reject_unknown
 from ...trick_taking import (
-    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_unseen_fit, dump_play, play_order, read_hand, read_hands, read_play,
+    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_unseen_fit, dump_play, play_order, read_hands, read_play,
 )
 from .bidding import Auction, read_bidding
 from .ranking import DECKS, TRICK_RULES
