@@ -459,10 +459,10 @@ def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRule
         return [Violation(ids.follow_suit, f"Seat {seat} did not follow an earlier {suits[:-1]} lead, which shows it "
                                            f"held no {suits}, so it cannot play {rules.described(card)} now.")]
     led = play.led_suit(rules)
-    following = [c for c in sight.known(seat) if rules.suit_of(c) == led]
+    known = sight.known(seat)
+    following = [c for c in known if rules.suit_of(c) == led]
     if led is not None and suit != led and following:
         return [Violation(ids.follow_suit, _must_follow(seat, card, led, following, play.current.cards[0], rules))]
-    known = sight.known(seat)
     if card not in known and len(known) == play.hands[seat].count:
         held = _and([card_name(c) for c in sorted(known)])
         return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: the only "
@@ -485,7 +485,7 @@ def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, 
     """The rules a hidden hand's play of `card` cannot be judged by without its cards.
 
     Holding the card, unless the seat is known to hold it; following suit, when the card is not of
-    the suit led and the seat has not already shown it holds none of that suit.
+    the suit led and the seat may hold a card of that suit (may_hold_led, when the caller knows).
     """
     seat = play.seat_to_play()
     unverified = [] if card in sight.known(seat) else [ids.card_held]
