@@ -307,8 +307,12 @@ def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
                 raise invalid(pointer, f"the {card_name(card)} appears more often than the pack holds it ({times}): {where} it again", ids.deck)
 
 
-def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds) -> list[Violation]:
-    """Every rule a play of `card` breaks: turn order, holding the card, following suit."""
+def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds,
+               sight: Sight | None = None) -> list[Violation]:
+    """Every rule a play of `card` breaks: turn order, holding the card, following suit.
+
+    A hidden hand is judged by what `sight` shows (see hidden_play_problems); without it, refused.
+    """
     to_play = play.seat_to_play()
     found: list[Violation] = []
     if seat is not None and seat != to_play:
@@ -316,7 +320,9 @@ def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: 
         return found
     hand = play.hands[to_play]
     if type(hand) is HiddenHand:
-        raise InvalidRequest([FieldProblem(("state", "hands", to_play), f"seat {to_play}'s hand is hidden; judging its play needs its cards")])
+        if sight is None:
+            raise InvalidRequest([FieldProblem(("state", "hands", to_play), f"seat {to_play}'s hand is hidden; judging its play needs its cards")])
+        return hidden_play_problems(play, card, rules, ids, sight)
     if card not in hand:
         found.append(Violation(ids.card_held, f"Seat {to_play} does not hold the {card_name(card)}."))
         return found
@@ -360,17 +366,20 @@ def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:
     return list(dict.fromkeys(hand)), False
 
 
+def without_card(hand: list[str] | HiddenHand, card: str | None) -> list[str] | HiddenHand:
+    """The hand after a card leaves it; a hidden hand's count drops by one, whether the card is named or not."""
+    if type(hand) is HiddenHand:
+        return HiddenHand(hand.count - 1)
+    held = list(hand)
+    held.remove(card)
+    return held
+
+
 def play_card(play: Play, card: str, rules: TrickRules) -> tuple[Play, Trick | None, int | None]:
     """Play a card for the seat to play; return the new play, and the trick and winner if it completed."""
     seat = play.seat_to_play()
     hands = list(play.hands)
-    hand = hands[seat]
-    if type(hand) is HiddenHand:
-        hands[seat] = HiddenHand(hand.count - 1)
-    else:
-        held = list(hand)
-        held.remove(card)
-        hands[seat] = held
+    hands[seat] = without_card(hands[seat], card)
     current = Trick(play.current.leader, play.current.cards + (card,))
     void = [set(v) for v in play.void]
     if current.cards and rules.suit_of(card) != rules.suit_of(current.cards[0]):
@@ -389,3 +398,216 @@ def dump_play(play: Play) -> dict:
         "tricks": [{"leader": t.leader, "cards": list(t.cards), "winner": w} for t, w in zip(play.tricks, play.winners)],
         "current_trick": {"leader": play.current.leader, "cards": list(play.current.cards)},
     }
+
+
+# -- hidden hands ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Sight:
+    """What a position shows beyond the hands and tricks, for judging the play of a hidden hand.
+
+    deck: the pack, card -> copies; elsewhere(card, seat): where the game shows a card outside the
+    play, in words after "it is" ("the dealer's discard"), or None. set_aside: the cards shown
+    outside the play (a turned-down upcard, a discard seen). kept: (seat, card) for each card a
+    hidden hand is known to hold (the upcard a Euchre dealer took and kept). out_of_play: whether
+    cards are left undealt or discarded unseen, so that any unseen card may lie there. either:
+    (card, seat) for a card that is in that seat's hidden hand or out of play, nobody knows which.
+    """
+
+    deck: dict[str, int]
+    elsewhere: Callable[[str, int], str | None] = lambda card, seat: None
+    set_aside: frozenset[str] = frozenset()
+    kept: tuple[tuple[int, str], ...] = ()
+    out_of_play: bool = False
+    either: tuple[str, int] | None = None
+
+    def known(self, seat: int) -> frozenset[str]:
+        """The cards a seat is known to hold although its hand is hidden."""
+        return frozenset(card for holder, card in self.kept if holder == seat)
+
+
+def where_shown(play: Play, card: str) -> str | None:
+    """Where the play shows a card, in words after "it is already": a hand, a trick, the trick under way."""
+    for seat, hand in enumerate(play.hands):
+        if type(hand) is not HiddenHand and card in hand:
+            return f"in seat {seat}'s hand"
+    for number, trick in enumerate(play.tricks, start=1):
+        if card in trick.cards:
+            return f"in trick {number}"
+    if card in play.current.cards:
+        return "in the trick under way"
+    return None
+
+
+def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight,
+                         memo: dict | None = None) -> list[Violation]:
+    """The rules a hidden hand's play of `card` is seen to break, from the cards shown.
+
+    The card must be in the pack and shown nowhere else; a seat that once failed to follow a suit
+    holds none of it; a card the seat is known to hold of the suit led must be played first; and
+    the cards not yet seen must still fit the hidden hands that may hold them once it is played.
+    """
+    seat = play.seat_to_play()
+    if card not in sight.deck:
+        return [Violation(ids.deck, f"The {_name(card)} is not in this pack.")]
+    where = where_shown(play, card)
+    where = f"already {where}" if where else sight.elsewhere(card, seat)
+    if where:
+        return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: it is {where}.")]
+    suit = rules.suit_of(card)
+    if suit in play.void[seat]:
+        suits = SUIT_NAMES[suit]
+        return [Violation(ids.follow_suit, f"Seat {seat} did not follow an earlier {suits[:-1]} lead, which shows it "
+                                           f"held no {suits}, so it cannot play {rules.described(card)} now.")]
+    led = play.led_suit(rules)
+    known = sight.known(seat)
+    following = [c for c in known if rules.suit_of(c) == led]
+    if led is not None and suit != led and following:
+        return [Violation(ids.follow_suit, _must_follow(seat, card, led, following, play.current.cards[0], rules))]
+    if card not in known and len(known) == play.hands[seat].count:
+        held = _and([card_name(c) for c in sorted(known)])
+        return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: the only "
+                                         f"card{'s' if len(known) > 1 else ''} in its hand {'are' if len(known) > 1 else 'is'} "
+                                         f"known: {held}.")]
+    crowded = _overflow_after(play, rules, sight, card, None, memo)
+    if crowded:
+        return [Violation(ids.card_held, f"Seat {seat} cannot hold the {card_name(card)}: after playing it, {crowded}.")]
+    if led is not None and suit != led:
+        # Not following shows the seat holds none of the suit led, which the unseen cards must allow.
+        crowded = _overflow_after(play, rules, sight, card, led, memo)
+        if crowded:
+            return [Violation(ids.follow_suit, f"Seat {seat} must follow {SUIT_NAMES[led]}, since it holds one: if it "
+                                               f"held none, {crowded}.")]
+    return []
+
+
+def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight,
+                    may_hold_led: bool | None = None) -> list[str]:
+    """The rules a hidden hand's play of `card` cannot be judged by without its cards.
+
+    Holding the card, unless the seat is known to hold it; following suit, when the card is not of
+    the suit led and the seat may hold a card of that suit (may_hold_led, when the caller knows).
+    """
+    seat = play.seat_to_play()
+    unverified = [] if card in sight.known(seat) else [ids.card_held]
+    led = play.led_suit(rules)
+    if led is not None and rules.suit_of(card) != led:
+        if may_hold_led is None:
+            may_hold_led = _may_hold(play, rules, sight, seat, led)
+        if may_hold_led:
+            unverified.append(ids.follow_suit)
+    return unverified
+
+
+def _may_hold(play: Play, rules: TrickRules, sight: Sight, seat: int, suit: str, memo: dict | None = None) -> bool:
+    """Whether the hidden hand of a seat may hold a card of the suit, as far as the cards shown tell."""
+    if suit in play.void[seat]:
+        return False
+    if any(rules.suit_of(card) == suit for card in sight.known(seat)):
+        return True
+    return any(rules.suit_of(card) == suit and where_shown(play, card) is None and card not in sight.set_aside
+               and not _overflow_after(play, rules, sight, card, None, memo) for card in sight.deck)
+
+
+def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> list[tuple[str, list[str]]]:
+    """The cards a hidden hand may be playing, each with the rules its play leaves unverified.
+
+    Exactly the cards that check_play would not refuse, so listing and judging cannot disagree.
+    """
+    led = play.led_suit(rules)
+    memo: dict = {}
+    may_hold_led = led is not None and _may_hold(play, rules, sight, play.seat_to_play(), led, memo)
+    return [(card, unverified_play(play, card, rules, ids, sight, may_hold_led)) for card in sight.deck
+            if not hidden_play_problems(play, card, rules, ids, sight, memo)]
+
+
+def _overflow_after(play: Play, rules: TrickRules, sight: Sight, card: str, lacks: str | None,
+                    memo: dict | None) -> str | None:
+    """unseen_overflow after the seat to play plays `card` (and, with lacks, shows it holds none of that suit).
+
+    The answer depends on the card only through the places it may lie in, so cards alike in suit
+    share it: a listing computes it a few times rather than once per card.
+    """
+    seat = play.seat_to_play()
+    if memo is None:
+        return unseen_overflow(play, rules, sight, (seat, card), lacks)
+    key = (rules.suit_of(card), card in sight.known(seat), sight.either is not None and card == sight.either[0], lacks)
+    if key not in memo:
+        memo[key] = unseen_overflow(play, rules, sight, (seat, card), lacks)
+    return memo[key]
+
+
+def is_hidden_to_play(play: Play) -> bool:
+    """Whether the seat to play keeps its hand hidden."""
+    return type(play.hands[play.seat_to_play()]) is HiddenHand
+
+
+def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> None:
+    """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack."""
+    if any(type(hand) is HiddenHand for hand in play.hands):
+        crowded = unseen_overflow(play, rules, sight)
+        if crowded:
+            raise invalid(("state", "hands"), f"the hidden cards cannot be dealt out: {crowded}", ids.follow_suit)
+
+
+def unseen_overflow(play: Play, rules: TrickRules, sight: Sight, played: tuple[int, str] | None = None,
+                    lacks: str | None = None) -> str | None:
+    """Cards not yet seen that cannot all fit where they may be, or None when they fit.
+
+    Every unseen card lies in a hidden hand that has not shown it lacks the card's suit, or out of
+    play where cards are. Cards that may lie in the same places are alike, so the cards fit if and
+    only if no set of them outnumbers the room of the places that may hold them (Hall's theorem;
+    a handful of sets at most). played = (seat, card): judge the position after that seat plays
+    that card, and, with lacks, shows it holds none of that suit. The answer says which cards
+    outnumber which places, in words.
+    """
+    kept = dict.fromkeys(card for _, card in sight.kept)
+    room: dict[object, int] = {}
+    for seat, hand in enumerate(play.hands):
+        if type(hand) is HiddenHand:
+            room[seat] = hand.count - sum(1 for holder, _ in sight.kept if holder == seat)
+    seen = {card for hand in play.hands if type(hand) is not HiddenHand for card in hand}
+    seen.update(card for trick in play.tricks for card in trick.cards)
+    seen.update(play.current.cards)
+    seen.update(sight.set_aside, kept)
+    unseen = [card for card in sight.deck if card not in seen]
+    if sight.out_of_play:
+        room["out"] = len(unseen) - sum(room.values())
+    if played is not None:
+        seat, card = played
+        if card in unseen:
+            unseen.remove(card)
+            room[seat] -= 1
+    alike: dict[frozenset, list[str]] = {}
+    for card in unseen:
+        suit = rules.suit_of(card)
+        places = [seat for seat in room if seat == "out" or suit not in play.void[seat]
+                  and not (lacks == suit and seat == played[0])]
+        if sight.either is not None and card == sight.either[0]:
+            places = [place for place in places if place in ("out", sight.either[1])]
+        alike.setdefault(frozenset(places), []).append(card)
+    groups = list(alike.items())
+    for chosen in range(1, 2 ** len(groups)):
+        cards = [card for bit, (_, group) in enumerate(groups) if chosen >> bit & 1 for card in group]
+        places = frozenset().union(*[p for bit, (p, _) in enumerate(groups) if chosen >> bit & 1])
+        space = sum(room[place] for place in places)
+        if len(cards) > space:
+            held = f"{space} card{'s' if space != 1 else ''}"
+            where = (f"can only be in {_places(places)}, which hold{'s' if len(places) == 1 else ''} {held}" if places
+                     else "can be nowhere, since every hidden hand has shown it holds none")
+            return f"the {len(cards)} {_suits_of(cards, rules)} not yet seen {where}"
+    return None
+
+
+def _suits_of(cards: list[str], rules: TrickRules) -> str:
+    names = [SUIT_NAMES[suit] for suit in dict.fromkeys(sorted(rules.suit_of(card) for card in cards))]
+    return _and(names) if len(cards) > 1 else names[0][:-1]
+
+
+def _places(places: frozenset) -> str:
+    seats = sorted(place for place in places if place != "out")
+    named = [f"seat {seats[0]}'s hand"] if len(seats) == 1 else [f"the hands of seats {_and([str(s) for s in seats])}"]
+    if not seats:
+        named = []
+    if "out" in places:
+        named.append("the cards out of play")
+    return _and(named)

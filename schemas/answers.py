@@ -101,7 +101,9 @@ class ValidateMoveAnswer(Turn):
 
 
 class ApplyMoveAnswer(Turn):
-    state = fields.Dict(required=True)
+    state = fields.Dict(required=True, metadata={
+        "description": "The position after the move, hidden cards kept hidden: a card a hidden hand plays "
+                       "leaves its count and shows where the move puts it."})
     events = fields.List(fields.Dict(), required=True)
     unverified = unverified("Rules the move was applied without checking.")
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
@@ -222,6 +224,7 @@ class HandLogAnswer(Open):
     valid = fields.Boolean(required=True)
     steps = fields.Integer(required=True)
     first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    unverified = fields.List(fields.String(), required=True)
     final_state = fields.Dict(required=True)
     to_act = fields.Integer(required=True, allow_none=True)
     phase = fields.String(required=True)
@@ -229,10 +232,15 @@ class HandLogAnswer(Open):
 
 
 class ValidateGameAnswer(Turn):
-    valid = fields.Boolean(required=True, metadata={"description": "Whether every move of the log was legal."})
+    valid = fields.Boolean(required=True, metadata={"description": "Whether every move of the log was legal (from "
+                                                                   "a state with hidden hands: broke no rule that "
+                                                                   "could be checked)."})
     steps = fields.Integer(required=True, metadata={"description": "How many moves were replayed before the first "
                                                                    "illegal one (all of them when valid)."})
     first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    unverified = fields.List(fields.String(), required=True, metadata={
+        "description": "Every rule some replayed move left unchecked (each move as /apply-move's unverified). "
+                       + UNVERIFIED_DOC})
     final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
                           metadata={"description": "/score's answer when the hand is over; null otherwise."})

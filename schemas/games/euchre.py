@@ -28,7 +28,9 @@ _MOVE_FIELDS = {
     "pass": {},
     "order_up": {"alone": _alone},
     "call": {"suit": lambda: _suit(required=True), "alone": _alone},
-    "discard": {"card": lambda: card(required=True)},
+    "discard": {"card": lambda: card(metadata={"description": "The card put out of play. Required when the dealer's "
+                                                              "hand is shown; a hidden hand's discard, made face "
+                                                              "down, may leave it out."})},
     "play": {"card": lambda: card(required=True)},
     "defend_alone": {},
 }
@@ -71,6 +73,12 @@ def _score() -> fields.List:
 
 
 @cache
+def _face_down() -> type[Schema]:
+    return shape("EuchreFaceDownDiscard", "The dealer's discard, made face down: one card, unseen.", {
+        "count": integer(1, 1, required=True)})
+
+
+@cache
 def state(players: int = PLAYERS) -> type[Schema]:
     """A position of one hand."""
     return shape("EuchreState", "A Euchre position: the upcard, the bidding, the dealer's discard and the play.", {
@@ -81,7 +89,9 @@ def state(players: int = PLAYERS) -> type[Schema]:
                                                     "the upcard and discarding."}),
         "bidding": fields.List(OneOf(*[fields.Nested(bid_type(kind)) for kind in BID_TYPES]),
                                validate=validate.Length(max=MAX_BIDS), allow_none=True),
-        "dealer_discard": card(allow_none=True),
+        "dealer_discard": OneOf(card(), fields.Nested(_face_down()), allow_none=True, metadata={
+            "description": "The card the dealer put out of play after taking the upcard; {\"count\": 1} when it "
+                           "was discarded face down, unseen by the player the state is for."}),
         **trick_fields(PLAYERS),
         "score": _score(),
     })

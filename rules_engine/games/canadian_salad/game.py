@@ -9,9 +9,10 @@ from ...cards import card_name
 from ...decks import cards_of, make_deck
 from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
-from ...parsing import check_seat, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
+from ...parsing import check_seat, hand_size, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
 from ...trick_taking import (
-    NO_TRUMPS, Play, PlayRuleIds, Trick, check_play, dump_play, legal_plays, play_card, read_hands, read_play,
+    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_play, check_unseen_fit, dump_play, hidden_plays,
+    is_hidden_to_play, legal_plays, play_card, read_hands, read_play, unverified_play,
 )
 from .contracts import CONTRACTS, Contract
 from .rules import OPTIONS, RULEBOOK
@@ -93,6 +94,7 @@ class CanadianSalad(Game):
         )
         state = SaladState(players, hand_number, dealer, play, score)
         self._check_early_end(rs, state)
+        check_unseen_fit(play, NO_TRUMPS, IDS, _sight(state))
         return state
 
     def _check_early_end(self, rs: Ruleset, state: SaladState) -> None:
@@ -144,17 +146,26 @@ class CanadianSalad(Game):
         return Turn(state.play.seat_to_play(), "play")
 
     def legal_moves(self, rs: Ruleset, state: SaladState) -> list[dict]:
-        cards, narrowed = legal_plays(state.play, NO_TRUMPS)
         if not state.play.current.cards:
             why = ["canadian-salad.play.lead"]
         else:
             why = ["canadian-salad.play.follow-suit"]
+        if is_hidden_to_play(state.play):
+            return [{"type": "play", "card": c, "code": "play:" + c, "rules": why, "unverified": unverified}
+                    for c, unverified in hidden_plays(state.play, NO_TRUMPS, IDS, _sight(state))]
+        cards, narrowed = legal_plays(state.play, NO_TRUMPS)
         return [{"type": "play", "card": c, "code": "play:" + c, "rules": why} for c in cards]
 
     def check_move(self, rs: Ruleset, state: SaladState, move: dict) -> list[Violation]:
         if move.get("seat") is not None:
             check_seat(move["seat"], ("move", "seat"), state.players, "canadian-salad.players")
-        return check_play(state.play, move.get("seat"), move["card"], NO_TRUMPS, IDS)
+        return check_play(state.play, move.get("seat"), move["card"], NO_TRUMPS, IDS, _sight(state))
+
+    def unverified(self, rs: Ruleset, state: SaladState, move: dict | None = None) -> list[str]:
+        # A listing's unverified rules are its moves' own (answers gathers them).
+        if move is None or not is_hidden_to_play(state.play):
+            return []
+        return unverified_play(state.play, move["card"], NO_TRUMPS, IDS, _sight(state))
 
     def apply_move(self, rs: Ruleset, state: SaladState, move: dict) -> Outcome:
         seat = state.play.seat_to_play()
@@ -240,8 +251,17 @@ class CanadianSalad(Game):
         dumped = self.dump_state(rs, state)
         hidden = (self.turn(rs, state).to_act + 1) % 4
         dumped["hands"][hidden] = {"count": len(dumped["hands"][hidden])}
+        # The same position as the seat after the hidden one sees it: every other hand a count.
+        viewer = (hidden + 1) % 4
+        seen = dict(dumped, hands=[held if seat == viewer else {"count": hand_size(held)}
+                                   for seat, held in enumerate(state.play.hands)])
         return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[0]["card"]},
-                "setup": {"hand_number": 2}}
+                "setup": {"hand_number": 2}, "phases": {"hidden_seat_to_play": seen}}
+
+
+def _sight(state: SaladState) -> Sight:
+    """Everything a Canadian Salad position shows is in its hands and tricks; the pack depends on the table."""
+    return Sight(deck_for(state.players))
 
 
 def _read_score(value: object, pointer: tuple, players: int, hand_number: int) -> tuple[int, ...] | None:

@@ -67,6 +67,10 @@ class Euchre(Game):
     def apply_move(self, rs: Ruleset, state: EuchreState, move: dict) -> Outcome:
         return moves.apply_move(state, move, rs.options)
 
+    def unverified(self, rs: Ruleset, state: EuchreState, move: dict | None = None) -> list[str]:
+        # A listing's unverified rules are its moves' own (answers gathers them).
+        return moves.unverified(state, move, rs.options) if move is not None else []
+
     def score(self, rs: Ruleset, state: EuchreState) -> dict:
         return score(state, rs.options["target"])
 
@@ -120,8 +124,16 @@ class Euchre(Game):
             if seat != state.to_act:
                 dumped["hands"][seat] = {"count": len(dumped["hands"][seat])}
         finished = self._advance(rs, state, lambda s, ms: ms[0], 40)
+        # The next seat's turn as the seat that just played sees it: the others' hands and the discard unseen.
+        after = self._advance(rs, state, lambda s, ms: ms[-1], 1)
+        viewer = state.to_act
+        seen = self.dump_state(rs, after)
+        seen["hands"] = [h if seat == viewer else {"count": len(h)} for seat, h in enumerate(seen["hands"])]
+        if viewer != state.dealer:
+            seen["dealer_discard"] = {"count": 1}
         return {"state": dumped, "move": {"type": "play", "card": self.legal_moves(rs, state)[-1]["card"]},
-                "setup": setup, "finished_state": self.dump_state(rs, finished)}
+                "setup": setup, "finished_state": self.dump_state(rs, finished),
+                "phases": {"hidden_seat_to_play": seen}}
 
     def _advance(self, rs: Ruleset, state: EuchreState, choose, steps: int) -> EuchreState:
         """Make up to `steps` moves chosen from the legal ones, stopping when the hand ends."""

@@ -7,14 +7,16 @@ legal moves and the verdict of /validate-move cannot disagree.
 from __future__ import annotations
 
 from ...cards import SUIT, SUIT_NAMES, card_name
-from ...errors import FieldProblem, InvalidRequest, invalid
+from ...errors import invalid
 from ...game import Outcome, Violation
 from ...parsing import HiddenHand, read_bool, read_card, read_int, read_object, read_str
-from ...trick_taking import check_play, legal_plays, play_card
+from ...trick_taking import (
+    check_play, hidden_plays, is_hidden_to_play, legal_plays, play_card, unverified_play, where_shown, without_card,
+)
 from .bidding import SUIT_CODES, Bid, advance, bid_problem, read_suit, stage_name
 from .ranking import DECKS, EFFECTIVE_SUIT, LEFT_BOWER, TRICK_RULES, left_bower
 from .scoring import score
-from .state import IDS, EuchreState, build, describe_trump, exchange_due, new_play
+from .state import IDS, EuchreState, build, describe_trump, exchange_due, new_play, sight
 
 MOVE_TYPES = ("pass", "order_up", "call", "discard", "play", "defend_alone")
 _MOVE_FIELDS = {
@@ -26,7 +28,10 @@ _MOVE_FIELDS = {
     "defend_alone": frozenset({"type", "seat"}),
 }
 # A move copied from a /legal-moves answer carries these too; they say nothing the fields do not.
-_ECHOED = frozenset({"code", "rules"})
+_ECHOED = frozenset({"code", "rules", "unverified"})
+DISCARD = "euchre.bidding.dealer-discard"
+# The discard of a dealer whose hand is hidden, made face down: nobody else sees the card.
+FACE_DOWN = HiddenHand(1)
 PHASE_MOVES = {
     "bidding1": ("pass", "order_up"), "bidding2": ("pass", "call"), "discard": ("discard",),
     "defend": ("pass", "defend_alone"), "play": ("play",),
@@ -56,9 +61,9 @@ def read_move(raw: object) -> dict:
                 raise invalid(("move", "suit"), "required: the suit to name as trump (C, D, H or S)")
             move["suit"] = read_suit(raw["suit"], ("move", "suit"))
         move["alone"] = read_bool(raw["alone"], ("move", "alone")) if raw.get("alone") is not None else False
-    elif kind in ("discard", "play"):
+    elif kind == "play" or (kind == "discard" and raw.get("card") is not None):
         if "card" not in raw:
-            raise invalid(("move", "card"), f"required: the card to {kind}")
+            raise invalid(("move", "card"), "required: the card to play")
         move["card"] = read_card(raw["card"], ("move", "card"))
     if raw.get("seat") is not None:
         move["seat"] = read_int(raw["seat"], ("move", "seat"), 0, 3)
@@ -70,7 +75,7 @@ def legal_moves(state: EuchreState, options: dict) -> list[dict]:
     """Every legal move of the seat to act, each with its code and the rules that allow it."""
     phase = state.phase
     if phase == "play":
-        return _legal_plays(state)
+        return _legal_plays(state, options)
     if phase == "bidding1":
         rules = ["euchre.bidding.first-round"]
         return [_listed({"type": "pass"}, "pass", rules)] + [
@@ -80,7 +85,9 @@ def legal_moves(state: EuchreState, options: dict) -> list[dict]:
     if phase == "bidding2":
         return _second_round(state, options)
     if phase == "discard":
-        return [_listed({"type": "discard", "card": card}, "discard:" + card, ["euchre.bidding.dealer-discard"])
+        if type(state.hands[state.dealer]) is HiddenHand:
+            return [{**_listed({"type": "discard"}, "discard", [DISCARD]), "unverified": [DISCARD]}]
+        return [_listed({"type": "discard", "card": card}, "discard:" + card, [DISCARD])
                 for card in _discardable(state, options)]
     if phase == "defend":
         rules = ["euchre.alone.lone-defender"]
@@ -111,24 +118,20 @@ def _second_round(state: EuchreState, options: dict) -> list[dict]:
     return moves
 
 
-def _dealer_hand(state: EuchreState) -> list[str]:
-    hand = state.hands[state.dealer]
-    if type(hand) is HiddenHand:
-        message = f"seat {state.dealer}'s hand is hidden; the dealer's discard needs its cards"
-        raise InvalidRequest([FieldProblem(("state", "hands", state.dealer), message)])
-    return hand
-
-
 def _discardable(state: EuchreState, options: dict) -> list[str]:
     keep_upcard = not options["dealer_may_discard_upcard"]
-    return [card for card in dict.fromkeys(_dealer_hand(state)) if not (keep_upcard and card == state.upcard)]
+    return [card for card in dict.fromkeys(state.hands[state.dealer]) if not (keep_upcard and card == state.upcard)]
 
 
-def _legal_plays(state: EuchreState) -> list[dict]:
+def _legal_plays(state: EuchreState, options: dict) -> list[dict]:
     trump = state.auction.trump
-    cards, _ = legal_plays(state.play, TRICK_RULES[trump])
     why = ["euchre.play.follow-suit"] if state.play.current.cards else ["euchre.play.lead"]
     left = LEFT_BOWER[trump]
+    if is_hidden_to_play(state.play):
+        return [{"type": "play", "card": card, "code": _PLAY_CODE[card], "rules": why + [LEFT] if card == left else why,
+                 "unverified": unverified}
+                for card, unverified in hidden_plays(state.play, TRICK_RULES[trump], IDS, sight(state, options))]
+    cards, _ = legal_plays(state.play, TRICK_RULES[trump])
     return [{"type": "play", "card": card, "code": _PLAY_CODE[card], "rules": why + [LEFT] if card == left else why}
             for card in cards]
 
@@ -147,9 +150,9 @@ def check_move(state: EuchreState, move: dict, options: dict) -> list[Violation]
     if kind not in PHASE_MOVES[phase]:
         return [Violation(PHASE_RULE[phase], _phase_message(state, kind))]
     if phase == "play":
-        return _check_card(state, move["card"])
+        return _check_card(state, move["card"], options)
     if phase == "discard":
-        return _check_discard(state, move["card"], options)
+        return _check_discard(state, move.get("card"), options)
     bid = Bid(to_act, kind, move.get("suit"), move.get("alone", False))
     problem = bid_problem(stage_name(state.auction), bid, state.dealer, state.upcard, options)
     return [] if problem is None else [Violation(*problem)]
@@ -190,10 +193,16 @@ def _phase_message(state: EuchreState, kind: str) -> str:
     return f"No {kind.replace('_', ' ')} now: {now}."
 
 
-def _check_discard(state: EuchreState, card: str, options: dict) -> list[Violation]:
-    hand = _dealer_hand(state)
-    rule = "euchre.bidding.dealer-discard"
-    if card not in hand:
+def _check_discard(state: EuchreState, card: str | None, options: dict) -> list[Violation]:
+    rule = DISCARD
+    if type(state.hands[state.dealer]) is HiddenHand:
+        problem = None if card is None else _hidden_discard_problem(state, card, options)
+        if problem:
+            return [Violation(rule, problem)]
+    elif card is None:
+        return [Violation(rule, f"The dealer's hand (seat {state.dealer}) is shown, so the discard names the card "
+                                "it puts out of play; only a hidden hand discards without naming it.")]
+    elif card not in state.hands[state.dealer]:
         return [Violation(rule, f"The dealer, seat {state.dealer}, does not hold the {card_name(card)}.")]
     if card == state.upcard and not options["dealer_may_discard_upcard"]:
         return [Violation(rule, f"The dealer must keep the {card_name(card)} just taken up and discard another "
@@ -201,17 +210,29 @@ def _check_discard(state: EuchreState, card: str, options: dict) -> list[Violati
     return []
 
 
-def _check_card(state: EuchreState, card: str) -> list[Violation]:
+def _hidden_discard_problem(state: EuchreState, card: str, options: dict) -> str | None:
+    """Why a hidden dealer cannot be discarding the named card, as far as the cards shown tell; None if it may."""
+    if card not in DECKS[options["deck"]]:
+        return f"The {card_name(card)} is not in the {options['deck']}-card pack."
+    where = where_shown(state.play, card)
+    if where:
+        return f"The dealer, seat {state.dealer}, cannot hold the {card_name(card)}: it is already {where}."
+    return None
+
+
+def _check_card(state: EuchreState, card: str, options: dict) -> list[Violation]:
     trump = state.auction.trump
     rules = TRICK_RULES[trump]
-    found = check_play(state.play, None, card, rules, IDS)
+    seen = sight(state, options) if is_hidden_to_play(state.play) else None
+    found = check_play(state.play, None, card, rules, IDS, seen)
     if not any(v.rule == IDS.follow_suit for v in found):
         return found
     # Where the left bower is what the dispute turns on (led, played, or held to follow), cite its rule too.
     left = left_bower(trump)
     led = state.play.led_suit(rules)
-    following = [c for c in state.hands[state.play.seat_to_play()] if EFFECTIVE_SUIT[trump][c] == led]
-    if left in (state.play.current.cards[0], card) or left in following:
+    held = seen.known(state.to_act) if seen else state.hands[state.to_act]
+    following = [c for c in held if EFFECTIVE_SUIT[trump][c] == led]
+    if left in (state.play.current.cards[:1] + (card,)) or left in following:
         trumps, printed = SUIT_NAMES[trump], SUIT_NAMES[SUIT[left]]
         found.append(Violation(LEFT, f"The {card_name(left)} is the left bower: for this whole hand it is one of "
                                      f"the {trumps}, never one of the {printed}."))
@@ -224,7 +245,7 @@ def apply_move(state: EuchreState, move: dict, options: dict) -> Outcome:
     if state.phase == "play":
         return _apply_play(state, move["card"], options)
     if state.phase == "discard":
-        return _apply_discard(state, move["card"], options)
+        return _apply_discard(state, move.get("card"), options)
     return _apply_bid(state, Bid(state.to_act, move["type"], move.get("suit"), move.get("alone", False)), options)
 
 
@@ -265,16 +286,26 @@ def _matches(listed: dict, bid: Bid) -> bool:
             and listed.get("alone", False) == bid.alone)
 
 
-def _apply_discard(state: EuchreState, card: str, options: dict) -> Outcome:
+def _apply_discard(state: EuchreState, card: str | None, options: dict) -> Outcome:
     dealer = state.dealer
     hands = list(state.hands)
-    held = list(hands[dealer])
-    held.remove(card)
-    hands[dealer] = held
-    after = build(dealer, state.upcard, state.auction, card, new_play(hands, state.auction, dealer, options),
-                  state.score, options)
-    return Outcome(after, [{"type": "discard", "seat": dealer, "card": card,
-                            "rules": ["euchre.bidding.dealer-discard"]}])
+    hands[dealer] = without_card(hands[dealer], card)
+    after = build(dealer, state.upcard, state.auction, card or FACE_DOWN,
+                  new_play(hands, state.auction, dealer, options), state.score, options)
+    event = {"type": "discard", "seat": dealer, "card": card, "rules": [DISCARD]}
+    return Outcome(after, [event if card else {key: value for key, value in event.items() if key != "card"}])
+
+
+def unverified(state: EuchreState, move: dict, options: dict) -> list[str]:
+    """The rules a verdict on the move leaves unchecked because the cards they need are hidden."""
+    kind = move["type"]
+    if kind == "play" and state.phase == "play" and is_hidden_to_play(state.play):
+        rules = TRICK_RULES[state.auction.trump]
+        return unverified_play(state.play, move["card"], rules, IDS, sight(state, options))
+    hidden_dealer = type(state.hands[state.dealer]) is HiddenHand
+    if kind == "discard" and state.phase == "discard" and hidden_dealer and move.get("card") != state.upcard:
+        return [DISCARD]
+    return []
 
 
 def _apply_play(state: EuchreState, card: str, options: dict) -> Outcome:

@@ -14,6 +14,9 @@ The state is the contract's euchre state, read as follows where the contract lea
 - The upcard is face up on the pack in round one, in the dealer's hand once ordered up (unless the
   dealer sits out under option dealer_exchange_when_partner_alone "none"), and out of play once
   turned down; the dealer's discard is out of play. A position showing either elsewhere is refused.
+- A player who is not the dealer does not see the dealer's discard: "dealer_discard": {"count": 1}
+  says the dealer has discarded face down. The upcard a dealer took is then known to be in the
+  dealer's hidden hand until played, unless it may be the card discarded (dealer_may_discard_upcard).
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ from functools import lru_cache
 from ...cards import CANONICAL, SUIT, SUIT_NAMES, card_name
 from ...errors import InvalidRequest, invalid
 from ...game import Ruleset
-from ...parsing import HiddenHand, read_card, read_int, read_list, read_object, reject_unknown
-from ...trick_taking import NO_TRUMPS, Play, PlayRuleIds, Trick, dump_play, play_order, read_hands, read_play
+from ...parsing import HiddenHand, read_card, read_hand, read_int, read_list, read_object, reject_unknown
+from ...trick_taking import (
+    NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_unseen_fit, dump_play, play_order, read_hands, read_play,
+)
 from .bidding import Auction, read_bidding
 from .ranking import DECKS, TRICK_RULES
 
@@ -46,7 +51,7 @@ class EuchreState:
     dealer: int
     upcard: str
     auction: Auction
-    dealer_discard: str | None
+    dealer_discard: str | HiddenHand | None  # HiddenHand(1): discarded face down, unseen
     play: Play
     score: tuple[int, int] | None
     phase: str
@@ -176,7 +181,7 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
         rules = NO_TRUMPS
     # The cards in play are the pack less the kitty cards the bidding put out of it, so the trick
     # core's deck check also catches a discarded or turned-down card shown anywhere.
-    out = (dealer_discard or "", "" if exchange else upcard)
+    out = (dealer_discard if type(dealer_discard) is str else "", "" if exchange else upcard)
     seats = auction.seats
     try:
         play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, auction, options),
@@ -188,10 +193,13 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
             _explain_out_of_play(raw, hands, auction, dealer_discard, upcard, exchange)
         raise
     if exchange and upcard != dealer_discard:
-        _with_dealer(play, upcard, dealer)
+        _with_dealer(play, upcard, dealer, _may_be_discarded(dealer_discard, options))
+    state = EuchreState(dealer, upcard, auction, dealer_discard, play, score, phase, to_act)
     if phase == "play":
-        phase, to_act = _in_play(play)
-    return EuchreState(dealer, upcard, auction, dealer_discard, play, score, phase, to_act)
+        state.phase, state.to_act = _in_play(play)
+        _check_upcard_kept(play, upcard, dealer, upcard_kept(auction, dealer, dealer_discard, upcard, play, options))
+        check_unseen_fit(play, rules, IDS, sight(state, options))
+    return state
 
 
 _EMPTY_PLAY = {"tricks": [], "current_trick": None}
@@ -223,13 +231,19 @@ def read_score(value: object, pointer: tuple, target: int) -> tuple[int, int] | 
 
 
 def _read_discard(value: object, auction: Auction, exchange: bool, upcard: str, options: dict,
-                  deck: dict) -> str | None:
+                  deck: dict) -> str | HiddenHand | None:
     if value is None:
         return None
     pointer = ("state", "dealer_discard")
-    card = read_card(value, pointer)
-    if card not in deck:
-        raise invalid(pointer, f"the {_name(card)} is not in the {options['deck']}-card pack", IDS.deck)
+    if type(value) is dict:
+        card = read_hand(value, pointer, 1)
+        if card.count != 1:
+            raise invalid(pointer + ("count",), "the dealer discards one card: a discard kept face down is "
+                          '{"count": 1}', "euchre.bidding.dealer-discard")
+    else:
+        card = read_card(value, pointer)
+        if card not in deck:
+            raise invalid(pointer, f"the {_name(card)} is not in the {options['deck']}-card pack", IDS.deck)
     if not exchange:
         if auction.stage == "made" and auction.round == 1:
             reason = ("the dealer's partner went alone, so the dealer sits out without taking the upcard "
@@ -242,7 +256,7 @@ def _read_discard(value: object, auction: Auction, exchange: bool, upcard: str, 
             reason = "nobody has ordered up the upcard"
             rule = "euchre.bidding.order-up"
         raise invalid(pointer, f"the dealer has not discarded: {reason}", rule)
-    if card == upcard and not options["dealer_may_discard_upcard"]:
+    if type(card) is str and card == upcard and not options["dealer_may_discard_upcard"]:
         raise invalid(pointer, f"the dealer must keep the {_name(upcard)}, the upcard just taken, and discard "
                       "another card (option dealer_may_discard_upcard is false)", "euchre.bidding.dealer-discard")
     return card
@@ -288,7 +302,7 @@ def _explain_out_of_play(raw: dict, hands: list, auction: Auction, dealer_discar
     if type(current) is dict:
         shown.append((("state", "current_trick", "cards"), current.get("cards"), "the trick under way shows"))
     out = []
-    if dealer_discard is not None:
+    if type(dealer_discard) is str:
         out.append((dealer_discard, "the dealer discarded it face down", "euchre.bidding.dealer-discard"))
     if not exchange:
         if auction.stage == "bidding1":
@@ -306,8 +320,9 @@ def _explain_out_of_play(raw: dict, hands: list, auction: Auction, dealer_discar
                 raise invalid(pointer, f"{where} the {card_name(card)}, but {why}", rule)
 
 
-def _with_dealer(play: Play, upcard: str, dealer: int) -> None:
-    """The upcard the dealer took is in the dealer's hand, or was played by the dealer."""
+def _with_dealer(play: Play, upcard: str, dealer: int, may_be_discarded: bool) -> None:
+    """The upcard the dealer took is in the dealer's hand, or was played by the dealer, or may be the
+    discard kept face down."""
     rule = "euchre.bidding.order-up"
     hands = play.hands
     dealer_hand = hands[dealer]
@@ -331,9 +346,62 @@ def _with_dealer(play: Play, upcard: str, dealer: int) -> None:
                 raise invalid(pointer, f"seat {seat} played the {card_name(upcard)}, but the dealer (seat {dealer}) "
                               "took it as the upcard", rule)
             return
-    if type(dealer_hand) is not HiddenHand:
+    if type(dealer_hand) is not HiddenHand and not may_be_discarded:
         raise invalid(("state", "hands", dealer), f"the dealer took the upcard ({card_name(upcard)}), kept it and "
                       "has not played it, so it must be in the dealer's hand", rule)
+
+
+def _may_be_discarded(dealer_discard: str | HiddenHand | None, options: dict) -> bool:
+    """Whether the upcard the dealer took may be the card discarded face down."""
+    return type(dealer_discard) is HiddenHand and options["dealer_may_discard_upcard"]
+
+
+def upcard_kept(auction: Auction, dealer: int, dealer_discard: str | HiddenHand | None, upcard: str, play: Play,
+                options: dict) -> bool:
+    """Whether the dealer's hidden hand is known to hold the upcard: taken, not discarded, not yet played."""
+    if type(play.hands[dealer]) is not HiddenHand or not exchange_due(auction, dealer, options):
+        return False
+    if dealer_discard == upcard or _may_be_discarded(dealer_discard, options):
+        return False
+    return all(upcard not in trick.cards for trick in play.tricks) and upcard not in play.current.cards
+
+
+def sight(state: EuchreState, options: dict) -> Sight:
+    """What the position shows of the cards outside the hands and tricks, for judging hidden hands.
+
+    The upcard is set aside (out of play, or in a shown hand or trick) unless the dealer took it
+    into a hidden hand: then the dealer keeps it, or, when the discard was made face down and may
+    be the upcard, it is in the dealer's hand or out of play. Undealt cards are always out of play.
+    """
+    dealer, upcard, discard, auction = state.dealer, state.upcard, state.dealer_discard, state.auction
+    exchange = exchange_due(auction, dealer, options)
+
+    def elsewhere(card: str, seat: int) -> str | None:
+        if card == discard:
+            return "the dealer's discard, out of play"
+        if card == upcard and not exchange:
+            return "the upcard, out of play"
+        if card == upcard and seat != dealer:
+            return f"the upcard, which the dealer (seat {dealer}) took"
+        return None
+
+    kept = upcard_kept(auction, dealer, discard, upcard, state.play, options)
+    hidden_dealer = type(state.hands[dealer]) is HiddenHand
+    played = any(upcard in trick.cards for trick in state.play.tricks) or upcard in state.play.current.cards
+    either = exchange and hidden_dealer and not played and not kept and discard != upcard
+    shown = {card for card in (discard, upcard) if type(card) is str and not (either and card == upcard)}
+    return Sight(DECKS[options["deck"]], elsewhere, frozenset(shown), ((dealer, upcard),) if kept else (),
+                 out_of_play=True, either=(upcard, dealer) if either else None)
+
+
+def _check_upcard_kept(play: Play, upcard: str, dealer: int, kept: bool) -> None:
+    """A dealer known to hold the upcard cannot earlier have failed to follow its suit."""
+    suit = SUIT[upcard]  # the upcard is taken only when its suit is made trump, so it is a trump
+    if kept and suit in play.void[dealer]:
+        suits = SUIT_NAMES[suit]
+        raise invalid(("state", "hands", dealer), f"the dealer (seat {dealer}) did not follow an earlier "
+                      f"{suits[:-1]} lead, which shows it held no {suits}, yet it took the {card_name(upcard)} as "
+                      "the upcard and has neither discarded nor played it", IDS.follow_suit)
 
 
 def _name(card: str) -> str:
@@ -347,7 +415,8 @@ def dump_state(state: EuchreState) -> dict:
     dumped = {"dealer": state.dealer, "upcard": state.upcard, "hands": play["hands"],
               "bidding": [bid.as_dict() for bid in state.auction.bids]}
     if state.dealer_discard is not None:
-        dumped["dealer_discard"] = state.dealer_discard
+        discard = state.dealer_discard
+        dumped["dealer_discard"] = discard if type(discard) is str else {"count": 1}
     dumped["tricks"] = play["tricks"]
     dumped["current_trick"] = play["current_trick"]
     if state.score is not None:

@@ -170,14 +170,6 @@ def test_canadian_salad_play_turn_wrong_seat():
     assert "seat 0's turn" in verdict["violations"][0]["message"]
 
 
-def test_canadian_salad_play_hidden_hand_of_the_seat_to_act_is_named():
-    state = suited_state()
-    state["hands"][0] = {"count": 13}
-    with pytest.raises(InvalidRequest) as caught:
-        answers.legal_moves(body(state))
-    assert caught.value.problems[0].pointer == ("state", "hands", 0)
-
-
 def test_canadian_salad_play_illegal_move_is_not_applied():
     with pytest.raises(IllegalMove):
         answers.apply_move(body(play(suited_state(), "5C"), {"type": "play", "card": "AS"}))

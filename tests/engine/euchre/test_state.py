@@ -111,11 +111,7 @@ def test_euchre_bidding_dealer_discard_contract_example_is_not_a_reachable_posit
     assert answers.score(body(example))["hand_over"] is False
 
 
-def test_euchre_play_hidden_hand_of_the_seat_to_act_is_named():
-    state = hearts_play_state()
-    state["hands"][1] = {"count": 5}
-    problem = refused(state)
-    assert problem.pointer == ("state", "hands", 1)
+def test_euchre_play_hidden_hands_of_other_seats_leave_the_listing_exact():
     state = hearts_play_state()
     state["hands"][2], state["hands"][3] = {"count": 5}, {"count": 5}
     assert len(legal(state)["moves"]) == 5

@@ -1,0 +1,47 @@
+"""The cards a hidden seat may play, against brute force: every way the unseen cards could lie in the hidden
+hands, kept when the engine accepts the full position, and the legal plays of each, united."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from rules_engine import answers
+from rules_engine.errors import InvalidRequest
+from tests.engine.unseen_deals import deals, ways
+
+from .helpers import body, dealt, play
+
+MOST_DEALS = 3000  # ways to deal the unseen cards out; positions with more are played on
+
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), viewer=st.integers(0, 5),
+       choices=st.randoms(use_true_random=False))
+def test_canadian_salad_play_hidden_seat_listing_is_what_some_deal_of_the_unseen_cards_allows(players, seed, viewer,
+                                                                                              choices):
+    viewer %= players
+    state = dealt(players, seed=seed)
+    checked = 0
+    while True:
+        listed = answers.legal_moves(body(state))
+        seat = listed["to_act"]
+        if seat is None:
+            break
+        hidden = {s: len(h) for s, h in enumerate(state["hands"]) if s != viewer}
+        unseen = sorted(card for s in hidden for card in state["hands"][s])
+        if seat != viewer and ways(len(unseen), list(hidden.values())) <= MOST_DEALS:
+            seen = dict(state, hands=[h if s == viewer else {"count": len(h)} for s, h in enumerate(state["hands"])])
+            possible = set()
+            for deal in deals(unseen, list(hidden.items())):
+                full = dict(seen, hands=[deal.get(s, h) for s, h in enumerate(seen["hands"])])
+                try:
+                    possible |= {m["card"] for m in answers.legal_moves(body(full))["moves"]}
+                except InvalidRequest:
+                    continue
+            assert {m["card"] for m in answers.legal_moves(body(seen))["moves"]} == possible
+            checked += 1
+        state = play(state, random.Random(choices.random()).choice(listed["moves"])["card"])
+    assert checked
