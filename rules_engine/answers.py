@@ -104,7 +104,9 @@ def legal_moves(body: dict) -> dict:
     turn = game.turn(rs, state)
     moves = game.legal_moves(rs, state) if turn.to_act is not None else []
     notes = game.legal_notes(rs, state) if turn.to_act is not None else {}
-    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, **notes}
+    unverified = game.unverified(rs, state) if turn.to_act is not None else []
+    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, "unverified": unverified,
+            **notes}
 
 
 def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> tuple[list, list]:
@@ -124,6 +126,7 @@ def validate_move(body: dict) -> dict:
     return {
         **_envelope(rs), "legal": not violations, "move": move,
         "violations": [v.as_dict() for v in violations], "notes": [n.as_dict() for n in notes],
+        "unverified": game.unverified(rs, state, move),
         "to_act": turn.to_act, "phase": turn.phase, "allowed": _allowed(game, rs, state),
     }
 
@@ -148,11 +151,12 @@ def apply_move(body: dict) -> dict:
     violations = _judge(game, rs, state, move)[0]
     if violations:
         raise IllegalMove(violations)
+    unverified = game.unverified(rs, state, move)
     outcome = game.apply_move(rs, state, move)
     turn = game.turn(rs, outcome.state)
     answer = {
         **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
-        "to_act": turn.to_act, "phase": turn.phase,
+        "to_act": turn.to_act, "phase": turn.phase, "unverified": unverified,
     }
     if _flag(body, "include_legal_moves"):
         answer["legal_moves"] = _next_legal_moves(body, answer["state"])
