@@ -144,7 +144,9 @@ class _Placer:
         # Moving the card already down, for certain: it is named, or the hand has no other card.
         moving = card == down if card is not None and down is not None else before is not None and count == 0
         if not moving and count == 0:
-            return [Violation("salsifis.turn.card-held", f"Seat {seat} holds no card to put down.")], []
+            return [Violation("salsifis.turn.card-held", f"Seat {seat}'s hidden hand holds no card"
+                              f"{' besides the one it has down' if before else ''}, so it cannot put down "
+                              f"{card or 'another card'}.")], []
         unverified = [] if card is None or card == down else ["salsifis.turn.card-held"]
         if before is not None and before.packet == packet:
             if moving:
