@@ -53,8 +53,22 @@ class DealAnswer(Turn):
     state = fields.Dict(required=True)
 
 
+UNVERIFIED_DOC = ("The ids of the rules that could not be checked because the cards they need are hidden ({\"count\": "
+                  "n}), such as holding the card named for a hidden hand. Empty: every rule that governs the "
+                  "answer was checked, and it holds whatever the hidden cards are.")
+
+
+def unverified(what: str) -> fields.List:
+    """The rules an answer could not check for hidden cards."""
+    return fields.List(fields.String(), required=True, metadata={"description": f"{what} {UNVERIFIED_DOC}"})
+
+
 class LegalMovesAnswer(Turn):
-    moves = fields.List(fields.Nested(Move), required=True)
+    moves = fields.List(fields.Nested(Move), required=True, metadata={"description": (
+        "The legal moves of the seat to act. Where its hand (or the pile a move takes from) is hidden, the moves "
+        "it may make as far as can be told, leaving out the cards that move unseen or naming none: a client fills "
+        "them in.")})
+    unverified = unverified("Rules the listing could not apply.")
 
 
 class ValidateMoveAnswer(Turn):
@@ -65,15 +79,19 @@ class ValidateMoveAnswer(Turn):
         "description": "How the rules applied to the move (such as what counted toward a minimum), each "
                        "sentence with the rule it applies; empty when there is nothing to add."})
     allowed = fields.List(fields.Nested(Move), required=True, allow_none=True,
-                          metadata={"description": "The legal moves of the seat to act; null when its hand is hidden."})
+                          metadata={"description": "The legal moves of the seat to act (/legal-moves' moves); null "
+                                                   "when /legal-moves cannot answer for its hidden hand."})
+    unverified = unverified("Rules the verdict could not check: the move is legal unless a rule that could be "
+                            "checked is broken.")
 
 
 class ApplyMoveAnswer(Turn):
     state = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
-        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the seat "
-                       "to act keeps its hand hidden."})
+        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when /legal-moves "
+                       "cannot answer for the hidden hand of the seat to act."})
+    unverified = unverified("Rules the move was applied without checking.")
 
 
 class ScoreLine(Open):

@@ -58,7 +58,8 @@ class MoveRequest(StateRequest):
 
 
 INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position, or null "
-                           "when the seat to act keeps its hand hidden. Omitted means false.")
+                           "when /legal-moves cannot answer for the hidden hand of the seat to act. Omitted means "
+                           "false.")
 
 
 class ApplyMoveRequest(MoveRequest):

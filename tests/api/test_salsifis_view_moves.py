@@ -177,7 +177,7 @@ def test_salsifis_legal_moves_of_a_hidden_seat_are_its_placings_with_the_card_le
     listed = post(client, "/legal-moves", {"state": state})
     assert (listed["to_act"], listed["phase"], listed["unverified"]) == (1, "place", [])
     assert listed["moves"] == [{"type": "place", "packet": packet, "seat": 1, "code": f"place:hidden:{packet}",
-                                "rules": ["salsifis.turn.place"]} for packet in (0, 1)]
+                                "rules": ["salsifis.turn.place", "salsifis.state.view"]} for packet in (0, 1)]
     for move in listed["moves"]:
         assert post(client, "/validate-move", {"state": state, "move": move})["legal"] is True
 

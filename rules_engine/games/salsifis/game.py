@@ -72,7 +72,7 @@ class Salsifis(Game):
         if acting.phase == "over":
             return ["salsifis.scoring.values", "salsifis.scoring.winner"]
         if acting.phase == "lay_out":
-            return ["salsifis.deal.packets"]
+            return ["salsifis.deal.packets", "salsifis.state.view"]
         if acting.phase == "place":
             rules = ["salsifis.turn.place", "salsifis.turn.change"]
             if play.obliged(rs.options, state, acting.to_act):

@@ -54,10 +54,10 @@ def judge_lay_out(state: SalsifisState, move: dict) -> tuple[list[Violation], li
 
 def listing(state: SalsifisState) -> list[dict]:
     """The lay-out: from a shown heap its top cards; from a hidden heap the move whose cards the client names."""
-    move: dict = {"type": "lay_out"}
-    if type(state.heap) is not HiddenHand:
-        move["packets"] = _from_top(state.heap, state.layout.packets_of(state.turn))
-    return [{**move, "code": "lay_out", "rules": list(RULES)}]
+    if type(state.heap) is HiddenHand:
+        return [{"type": "lay_out", "code": "lay_out", "rules": RULES + ["salsifis.state.view"]}]
+    return [{"type": "lay_out", "packets": _from_top(state.heap, state.layout.packets_of(state.turn)), "code": "lay_out",
+             "rules": list(RULES)}]
 
 
 def unverified_listing(state: SalsifisState) -> list[str]:

@@ -284,6 +284,8 @@ def _placings(options: dict, state: SalsifisState, seat: int) -> list[dict]:
         return []
     placer = _Placer(options, state, seat)
     rules = ["salsifis.turn.place"] + (["salsifis.turn.change"] if before else [])
+    if cards == [None]:
+        rules.append("salsifis.state.view")
     if placer.obliged:
         rules.append("salsifis.turn.fleeing")
     packets = range(len(state.packets))
