@@ -94,6 +94,9 @@ def test_salsifis_deal_packets_lay_out_more_cards_than_the_turn_lays_is_refused(
                            "message": "The QD cannot come from the heap: it is already in seat 0's hand."}]
     violations = refused(client, state, {"type": "lay_out", "packets": [["QC", "6D", "10C"], ["10S", "4C", "10C"]]})
     assert violations[0]["message"] == "The 10C cannot come from the heap: it is already laid by packet 0."
+    early = refused(client, state, {"type": "place", "card": "QD", "packet": 0})
+    assert early == [{"rule": "salsifis.deal.packets", "message": "The packets of turn 2 are laid out before anything "
+                                                                  "else happens in the turn."}]
     missing = post(client, "/apply-move", {"state": state, "move": {"type": "lay_out"}}, status=422)
     assert missing["errors"]["json"]["move"]["packets"] == ["the heap is hidden, so name the cards laid by each "
                                                             "packet: 3 and 3"]

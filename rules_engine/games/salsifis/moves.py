@@ -31,7 +31,7 @@ def read_move(raw: object) -> dict:
         if raw.get("card") is not None:
             move["card"] = read_card(raw["card"], ("move", "card"))
         if raw.get("seat") is not None:
-            # Judged against the table in check_place, where the number of players is known.
+            # Judged against the table in judge_place, where the number of players is known.
             move["seat"] = read_int(raw["seat"], ("move", "seat"))
         return move
     if kind == "lay_out":
@@ -59,7 +59,7 @@ def _read_revealed(value: object) -> list[dict]:
         reject_unknown(item, REVEALED_FIELDS, pointer)
         if "seat" not in item or item.get("card") is None:
             raise invalid(pointer, 'a revealed card is {"seat": s, "card": c}: the card seat s had face down')
-        # Judged against the table in check_resolve, where the number of players is known.
+        # Judged against the table in judge_resolve, where the number of players is known.
         revealed.append({"seat": read_int(item["seat"], pointer + ("seat",)),
                          "card": read_card(item["card"], pointer + ("card",))})
     return revealed
@@ -84,7 +84,7 @@ def read_call(raw: object, pointer: tuple, index: int) -> Call:
     reject_unknown(raw, CALL_FIELDS, pointer)
     if "seat" not in raw:
         raise invalid(pointer + ("seat",), "required: the seat that said the formula")
-    # Judged against the table in check_resolve, where the number of players is known.
+    # Judged against the table in judge_resolve, where the number of players is known.
     seat = read_int(raw["seat"], pointer + ("seat",))
     if raw.get("names") is None and raw.get("soup") is None and raw.get("text") is None:
         raise invalid(pointer, 'give "names" (the cards named before "salsifis"), "soup": true (for "salsifis '

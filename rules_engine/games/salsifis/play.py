@@ -69,13 +69,9 @@ def judge(options: dict, state: SalsifisState, move: dict) -> tuple[list[Violati
     return judge_resolve(options, state, move)
 
 
-def check_place(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
-    """Check a placing: a real seat, a card it holds (or has down), a real change, and no more fleeing."""
-    return judge_place(options, state, move)[0]
-
-
 def judge_place(options: dict, state: SalsifisState, move: dict) -> tuple[list[Violation], list[str]]:
-    """A placing's violations, and the rules left unchecked when the seat's hand is hidden."""
+    """Check a placing (a real seat, a card it holds or has down, a real change, no more fleeing); the rules left
+    unchecked when the seat's hand is hidden."""
     seat = move["seat"] if "seat" in move else turn(options, state).to_act
     card, packet = move.get("card"), move["packet"]
     if "seat" in move:
@@ -161,13 +157,9 @@ def _unchanged(seat: int, card: str, packet: int) -> Violation:
                      "there again changes nothing.")
 
 
-def check_resolve(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
-    """Check a reveal: every seat has placed, nobody bound to fight sits alone, calls come from real seats."""
-    return judge_resolve(options, state, move)[0]
-
-
 def judge_resolve(options: dict, state: SalsifisState, move: dict) -> tuple[list[Violation], list[str]]:
-    """A reveal's violations, and the rule left unchecked for the cards it reveals from hidden hands."""
+    """Check a reveal (every seat has placed, nobody bound to fight sits alone, calls and revealed cards from real
+    seats); the rule left unchecked for the cards it names that the state shows face down."""
     violations = []
     waiting = state.unplaced()
     if waiting:
