@@ -6,6 +6,10 @@ Every POST takes an envelope `{"game", "variant", "options", "state", "move"}` a
 names the `ruleset` it was judged under. Errors are JSON `{"code", "status", "message", "errors"}`
 with `errors` pointing at the offending field; an illegal move is a normal answer of
 /validate-move, and a 422 of /apply-move.
+
+A client that holds one hand sends the cards it cannot see as `{"count": n}`. A move of a seat
+whose hand is hidden is judged by what the position shows and applied with its cards leaving the
+count; `unverified` lists the rules only the hidden cards could decide (`[]`: all were checked).
 """
 
 from flask import Flask

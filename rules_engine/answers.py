@@ -10,7 +10,7 @@ from .registry import GAMES, RULES, get_game
 from .parsing import read_int
 
 
-LISTING_FIELDS = frozenset({"code", "rules"})
+LISTING_FIELDS = frozenset({"code", "rules", "unverified"})
 
 
 def _resolve(body: dict) -> tuple[Game, Ruleset]:
@@ -32,8 +32,8 @@ def _move(game: Game, rs: Ruleset, body: dict) -> dict:
     raw = body.get("move")
     if raw is None:
         raise invalid(("move",), "required: the move to judge")
-    if type(raw) is dict and ("code" in raw or "rules" in raw):
-        # A move copied from /legal-moves carries its code and rules; they are answers, not input.
+    if type(raw) is dict and not LISTING_FIELDS.isdisjoint(raw):
+        # A move copied from /legal-moves carries its code, rules and unverified; they are answers, not input.
         raw = {key: value for key, value in raw.items() if key not in LISTING_FIELDS}
     return game.read_move(rs, raw)
 
@@ -104,9 +104,13 @@ def legal_moves(body: dict) -> dict:
     turn = game.turn(rs, state)
     moves = game.legal_moves(rs, state) if turn.to_act is not None else []
     notes = game.legal_notes(rs, state) if turn.to_act is not None else {}
-    unverified = game.unverified(rs, state) if turn.to_act is not None else []
-    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, "unverified": unverified,
-            **notes}
+    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves,
+            "unverified": _unverified_by(moves), **notes}
+
+
+def _unverified_by(moves: list[dict]) -> list[str]:
+    """Every rule some listed move leaves unverified: empty when the list is exact, as for a seat whose hand is shown."""
+    return list(dict.fromkeys(rule for move in moves for rule in move.get("unverified", ())))
 
 
 def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> tuple[list, list]:
@@ -132,15 +136,15 @@ def validate_move(body: dict) -> dict:
 
 
 def _allowed(game: Game, rs: Ruleset, state: object) -> list | None:
-    """The legal moves of the seat to act, or None when its hand is hidden.
+    """The legal moves of the seat to act, or None when they depend on cards its hidden hand keeps.
 
-    In a simultaneous game another seat's move can be judged while the seat to act keeps its
-    cards hidden; the verdict stands and only the list is left out.
+    The verdict on a hidden seat's move stands; only the list, which could not be exact, is left out.
     """
     try:
-        return game.legal_moves(rs, state)
+        moves = game.legal_moves(rs, state)
     except InvalidRequest:
         return None
+    return None if _unverified_by(moves) else moves
 
 
 def apply_move(body: dict) -> dict:
@@ -156,7 +160,7 @@ def apply_move(body: dict) -> dict:
     turn = game.turn(rs, outcome.state)
     answer = {
         **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
-        "to_act": turn.to_act, "phase": turn.phase, "unverified": unverified,
+        "unverified": unverified, "to_act": turn.to_act, "phase": turn.phase,
     }
     if _flag(body, "include_legal_moves"):
         answer["legal_moves"] = _next_legal_moves(body, answer["state"])
@@ -171,11 +175,12 @@ def _flag(body: dict, name: str) -> bool:
 
 
 def _next_legal_moves(body: dict, state: dict) -> dict | None:
-    """/legal-moves' answer for the position a move led to, or None when the seat to act keeps its hand hidden."""
+    """/legal-moves' answer for the position a move led to, or None when its moves depend on a hidden hand's cards."""
     try:
-        return legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body} | {"state": state})
+        listed = legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body} | {"state": state})
     except InvalidRequest:
         return None
+    return None if listed["unverified"] else listed
 
 
 def score(body: dict) -> dict:
@@ -243,6 +248,7 @@ def explain(body: dict) -> dict:
                 said = [n.message for n in notes] or [game.rulebook[i].text for i in ids]
                 answer["explanation"] = "The move is legal here: " + " ".join(said)
         answer["violations"] = [v.as_dict() for v in violations]
+        answer["unverified"] = game.unverified(rs, state, move) if turn.to_act is not None else []
     if body.get("rule_id") is not None:
         ids = [body["rule_id"], *[i for i in ids if i != body["rule_id"]]]
     answer["rules"] = [rule(i) for i in ids]

@@ -202,9 +202,8 @@ class Game(ABC):
         """The rules the move breaks, and notes on how its verdict was reached; no notes by default."""
         return self.check_move(rs, state, move), []
 
-    def unverified(self, rs: Ruleset, state: object, move: dict | None = None) -> list[str]:
-        """The rules a verdict on `move` (without one: the listing of the seat to act) could not check because the
-        cards they need are hidden; none by default."""
+    def unverified(self, rs: Ruleset, state: object, move: dict) -> list[str]:
+        """The rules a verdict on the move could not check because the cards they need are hidden; none by default."""
         return []
 
     def deck_size(self, variant: str) -> int | None:

@@ -38,13 +38,16 @@ def _rerooted(error: InvalidRequest, prefix: tuple, fields: tuple) -> InvalidReq
     return InvalidRequest([FieldProblem(moved(p.pointer), p.message, p.rule) for p in error.problems])
 
 
-def _replay(game: Game, rs: Ruleset, state: object, moves: object, pointer: tuple) -> tuple[object, int, dict | None]:
-    """Apply the moves in order until the first illegal one: the position reached, the moves applied, and the
-    first illegal move with its violations and the position before it (None when every move was legal)."""
+def _replay(game: Game, rs: Ruleset, state: object, moves: object,
+            pointer: tuple) -> tuple[object, int, dict | None, list[str]]:
+    """Apply the moves in order until the first illegal one: the position reached, the moves applied, the
+    first illegal move with its violations and the position before it (None when every move was legal), and
+    the rules left unchecked because the cards they need are hidden."""
     if type(moves) is not list:
         raise invalid(pointer, "required: the moves of the log, in order")
     if len(moves) > MAX_LOG_MOVES:
         raise invalid(pointer, f"holds {len(moves)} moves; a log holds at most {MAX_LOG_MOVES}")
+    unverified: dict[str, None] = {}
     for index, raw in enumerate(moves):
         move = _log_move(game, rs, raw, (*pointer, index))
         if game.turn(rs, state).to_act is None:
@@ -54,15 +57,17 @@ def _replay(game: Game, rs: Ruleset, state: object, moves: object, pointer: tupl
             violations = [v.as_dict() for v in game.judge_move(rs, state, move)[0]]
         if violations:
             return state, index, {"index": index, "move": move, "violations": violations,
-                                  "state": game.dump_state(rs, state)}
+                                  "state": game.dump_state(rs, state)}, list(unverified)
+        unverified.update(dict.fromkeys(game.unverified(rs, state, move)))
         state = game.apply_move(rs, state, move).state
-    return state, len(moves), None
+    return state, len(moves), None, list(unverified)
 
 
-def _hand_answer(game: Game, rs: Ruleset, state: object, steps: int, first_illegal: dict | None) -> dict:
+def _hand_answer(game: Game, rs: Ruleset, state: object, steps: int, first_illegal: dict | None,
+                 unverified: list[str]) -> dict:
     turn = game.turn(rs, state)
     return {
-        "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal,
+        "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal, "unverified": unverified,
         "final_state": first_illegal["state"] if first_illegal else game.dump_state(rs, state),
         "to_act": turn.to_act, "phase": turn.phase,
         "score": {**_envelope(rs), **game.score(rs, state)} if turn.to_act is None else None,
@@ -103,8 +108,9 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
     first = next(({"hand": number, **a["first_illegal"]} for number, a in enumerate(answered) if a["first_illegal"]),
                  None)
     last = answered[-1]
+    unverified = list(dict.fromkeys(rule for a in answered for rule in a["unverified"]))
     return {**last, "valid": first is None, "steps": sum(a["steps"] for a in answered), "first_illegal": first,
-            "hands": answered}
+            "unverified": unverified, "hands": answered}
 
 
 def validate_game(body: dict) -> dict:

@@ -21,12 +21,21 @@ class Answer(Open):
     ruleset = fields.String(required=True, metadata={"description": "Changes whenever any rule's behaviour or text changes."})
 
 
+UNVERIFIED_DOC = ("The ids of the rules that could not be checked because the cards they need are hidden (holding "
+                  "the card played, following suit, the card a dealer discards face down); the verdict is that no "
+                  "rule that could be checked is broken. Empty ([]): every rule was checked, as for a seat whose "
+                  "hand is shown or a move, such as a bid, that needs no hidden card.")
+
+
 class Move(Open):
     """A legal move: its fields, a unique code and the rules that allow it."""
 
     type = fields.String(required=True)
     code = fields.String(required=True)
     rules = fields.List(fields.String(), required=True)
+    unverified = fields.List(fields.String(), metadata={
+        "description": "Only on a move of a seat whose hand is hidden, when its legality depends on the hidden "
+                       "cards: the rules it leaves unchecked (see the answer's unverified)."})
 
 
 class Violation(Open):
@@ -53,22 +62,17 @@ class DealAnswer(Turn):
     state = fields.Dict(required=True)
 
 
-UNVERIFIED_DOC = ("The ids of the rules that could not be checked because the cards they need are hidden ({\"count\": "
-                  "n}), such as holding the card named for a hidden hand. Empty: every rule that governs the "
-                  "answer was checked, and it holds whatever the hidden cards are.")
-
-
-def unverified(what: str) -> fields.List:
-    """The rules an answer could not check for hidden cards."""
-    return fields.List(fields.String(), required=True, metadata={"description": f"{what} {UNVERIFIED_DOC}"})
+LEGAL_MOVES_DOC = ("Every legal move of the seat to act. For a seat whose hand is hidden, the moves it may make as "
+                   "far as the cards shown tell (the ones /validate-move accepts): each card it may hold and play, "
+                   "or a move's shape where the card stays unseen (the Euchre dealer's face-down discard), each "
+                   "with its unverified rules. Bids, which need no card, are listed exactly.")
 
 
 class LegalMovesAnswer(Turn):
-    moves = fields.List(fields.Nested(Move), required=True, metadata={"description": (
-        "The legal moves of the seat to act. Where its hand (or the pile a move takes from) is hidden, the moves "
-        "it may make as far as can be told, leaving out the cards that move unseen or naming none: a client fills "
-        "them in.")})
-    unverified = unverified("Rules the listing could not apply.")
+    moves = fields.List(fields.Nested(Move), required=True, metadata={"description": LEGAL_MOVES_DOC})
+    unverified = fields.List(fields.String(), required=True, metadata={
+        "description": "Every rule some listed move leaves unchecked; empty ([]) when the list is exact, as it "
+                       "is for a seat whose hand is shown. " + UNVERIFIED_DOC})
 
 
 class ValidateMoveAnswer(Turn):
@@ -78,20 +82,25 @@ class ValidateMoveAnswer(Turn):
     notes = fields.List(fields.Nested(Note), required=True, metadata={
         "description": "How the rules applied to the move (such as what counted toward a minimum), each "
                        "sentence with the rule it applies; empty when there is nothing to add."})
-    allowed = fields.List(fields.Nested(Move), required=True, allow_none=True,
-                          metadata={"description": "The legal moves of the seat to act (/legal-moves' moves); null "
-                                                   "when /legal-moves cannot answer for its hidden hand."})
-    unverified = unverified("Rules the verdict could not check: the move is legal unless a rule that could be "
-                            "checked is broken.")
+    unverified = fields.List(fields.String(), required=True, metadata={
+        "description": "For a seat whose hand is hidden, legal is true unless a rule that can be checked is "
+                       "broken. " + UNVERIFIED_DOC})
+    allowed = fields.List(fields.Nested(Move), required=True, allow_none=True, metadata={
+        "description": "The legal moves of the seat to act; null when they depend on cards its hidden hand "
+                       "keeps (/legal-moves then lists what can be known)."})
 
 
 class ApplyMoveAnswer(Turn):
-    state = fields.Dict(required=True)
+    state = fields.Dict(required=True, metadata={
+        "description": "The position after the move, hidden cards kept hidden: a card a hidden hand plays "
+                       "leaves its count and shows where the move puts it."})
     events = fields.List(fields.Dict(), required=True)
+    unverified = fields.List(fields.String(), required=True, metadata={
+        "description": "A move of a seat whose hand is hidden is applied unless a rule that can be checked "
+                       "forbids it. " + UNVERIFIED_DOC})
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
-        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when /legal-moves "
-                       "cannot answer for the hidden hand of the seat to act."})
-    unverified = unverified("Rules the move was applied without checking.")
+        "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the seat "
+                       "to act keeps its hand hidden and its moves depend on its cards."})
 
 
 class ScoreLine(Open):
@@ -138,6 +147,7 @@ class RuleAnswer(Open):
 class ExplainAnswer(Open):
     rules = fields.List(fields.Nested(RuleAnswer), required=True)
     explanation = fields.String(required=True)
+    unverified = fields.List(fields.String(), metadata={"description": "With a move to judge: " + UNVERIFIED_DOC})
 
 
 class GameSummary(Open):
@@ -206,6 +216,7 @@ class HandLogAnswer(Open):
     valid = fields.Boolean(required=True)
     steps = fields.Integer(required=True)
     first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    unverified = fields.List(fields.String(), required=True)
     final_state = fields.Dict(required=True)
     to_act = fields.Integer(required=True, allow_none=True)
     phase = fields.String(required=True)
@@ -213,10 +224,15 @@ class HandLogAnswer(Open):
 
 
 class ValidateGameAnswer(Turn):
-    valid = fields.Boolean(required=True, metadata={"description": "Whether every move of the log was legal."})
+    valid = fields.Boolean(required=True, metadata={"description": "Whether every move of the log was legal (from "
+                                                                   "a state with hidden hands: broke no rule that "
+                                                                   "could be checked)."})
     steps = fields.Integer(required=True, metadata={"description": "How many moves were replayed before the first "
                                                                    "illegal one (all of them when valid)."})
     first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
+    unverified = fields.List(fields.String(), required=True, metadata={
+        "description": "Every rule some replayed move left unchecked (each move as /apply-move's unverified). "
+                       + UNVERIFIED_DOC})
     final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
                           metadata={"description": "/score's answer when the hand is over; null otherwise."})

@@ -104,7 +104,8 @@ def nullable(schema: type[Schema], **kwargs) -> OneOf:
 def echoed() -> dict:
     """The fields a move copied from /legal-moves carries and the service ignores."""
     ignored = {"description": "Copied from a /legal-moves answer; ignored."}
-    return {"code": fields.Raw(metadata=ignored), "rules": fields.Raw(metadata=ignored)}
+    return {"code": fields.Raw(metadata=ignored), "rules": fields.Raw(metadata=ignored),
+            "unverified": fields.Raw(metadata=ignored)}
 
 
 def shape(name: str, doc: str, attributes: dict) -> type[Schema]:

@@ -58,8 +58,8 @@ class MoveRequest(StateRequest):
 
 
 INCLUDE_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the new position, or null "
-                           "when /legal-moves cannot answer for the hidden hand of the seat to act. Omitted means "
-                           "false.")
+                           "when the seat to act keeps its hand hidden and its moves depend on its cards (its bids "
+                           "do not). Omitted means false.")
 
 
 class ApplyMoveRequest(MoveRequest):

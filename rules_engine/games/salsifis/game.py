@@ -54,8 +54,8 @@ class Salsifis(Game):
     def check_move(self, rs: Ruleset, state: SalsifisState, move: dict) -> list[Violation]:
         return play.check_move(rs.options, state, move)
 
-    def unverified(self, rs: Ruleset, state: SalsifisState, move: dict | None = None) -> list[str]:
-        return play.unverified(rs.options, state, move)
+    def unverified(self, rs: Ruleset, state: SalsifisState, move: dict) -> list[str]:
+        return play.judge(rs.options, state, move)[1]
 
     def apply_move(self, rs: Ruleset, state: SalsifisState, move: dict) -> Outcome:
         if move["type"] == "place":

@@ -55,14 +55,10 @@ def judge_lay_out(state: SalsifisState, move: dict) -> tuple[list[Violation], li
 def listing(state: SalsifisState) -> list[dict]:
     """The lay-out: from a shown heap its top cards; from a hidden heap the move whose cards the client names."""
     if type(state.heap) is HiddenHand:
-        return [{"type": "lay_out", "code": "lay_out", "rules": RULES + ["salsifis.state.view"]}]
+        return [{"type": "lay_out", "code": "lay_out", "rules": RULES + ["salsifis.state.view"],
+                 "unverified": list(RULES)}]
     return [{"type": "lay_out", "packets": _from_top(state.heap, state.layout.packets_of(state.turn)), "code": "lay_out",
              "rules": list(RULES)}]
-
-
-def unverified_listing(state: SalsifisState) -> list[str]:
-    """The rule the listing cannot apply: which cards a hidden heap gives."""
-    return list(RULES) if type(state.heap) is HiddenHand else []
 
 
 def apply_lay_out(state: SalsifisState, move: dict) -> Outcome:

@@ -106,10 +106,6 @@ class _Placer:
         self.taken = {p.packet for p in others}
         self.streak = state.alone_streak[seat]
 
-    def problems(self, card: str | None, packet: int) -> list[Violation]:
-        """Every rule placing `card` by `packet` breaks; empty when it is legal."""
-        return self.judge(card, packet)[0]
-
     def judge(self, card: str | None, packet: int) -> tuple[list[Violation], list[str]]:
         """The rules placing `card` (None: a card unseen) by `packet` breaks, and those the hidden hand leaves open."""
         found = self._hidden_card(card, packet) if self.hidden else (self._shown_card(card, packet), [])
@@ -217,21 +213,6 @@ def _require_disclosed(state: SalsifisState, move: dict) -> None:
                           f'{{"seat": {placement.seat}, "card": ...}}', "salsifis.turn.reveal")
 
 
-def unverified(options: dict, state: SalsifisState, move: dict | None = None) -> list[str]:
-    """The rules a verdict on `move` (without one: the listing of the seat to act) leaves unchecked for hidden cards."""
-    if move is not None:
-        return judge(options, state, move)[1]
-    acting = turn(options, state)
-    if acting.phase == "lay_out":
-        return laying.unverified_listing(state)
-    if acting.phase == "resolve":
-        return ["salsifis.formula.tie", "salsifis.formula.cycle"] if _undisclosed(state) else []
-    if acting.phase == "place" and type(state.hands[acting.to_act]) is HiddenHand:
-        return sorted({rule for move in _placings(options, state, acting.to_act)
-                       for rule in _Placer(options, state, acting.to_act).judge(None, move["packet"])[1]})
-    return []
-
-
 def _undisclosed(state: SalsifisState) -> bool:
     return any(p.card is None for p in state.placements)
 
@@ -252,7 +233,8 @@ def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
         return _placings(options, state, acting.to_act)
     moves = [{"type": "resolve", "calls": [], "code": "resolve", "rules": ["salsifis.turn.reveal"]}]
     if _undisclosed(state):
-        # Which formulas could win depends on the cards face down: the reveal names them in revealed.
+        # Which formulas could win depends on the cards face down, which the reveal names in revealed.
+        moves[0]["unverified"] = ["salsifis.formula.tie", "salsifis.formula.cycle"]
         return moves
     for contest in contests_of(state):
         for seat in contest.contenders if contest.needs_formula else ():
@@ -280,10 +262,18 @@ def _placings(options: dict, state: SalsifisState, seat: int) -> list[dict]:
         rules.append("salsifis.state.view")
     if placer.obliged:
         rules.append("salsifis.turn.fleeing")
-    packets = range(len(state.packets))
-    return [{"type": "place", **({} if card is None else {"card": card}), "packet": packet, "seat": seat,
-             "code": f"place:{card or 'hidden'}:{packet}", "rules": list(rules)}
-            for card in cards for packet in packets if not placer.problems(card, packet)]
+    placings = []
+    for card in cards:
+        for packet in range(len(state.packets)):
+            violations, unverified = placer.judge(card, packet)
+            if violations:
+                continue
+            placing = {"type": "place", **({} if card is None else {"card": card}), "packet": packet, "seat": seat,
+                       "code": f"place:{card or 'hidden'}:{packet}", "rules": list(rules)}
+            if unverified:
+                placing["unverified"] = unverified
+            placings.append(placing)
+    return placings
 
 
 # -- applying ----------------------------------------------------------------------------------
