@@ -139,6 +139,9 @@ def test_salsifis_turn_reveal_names_the_cards_turned_over_and_refuses_cards_seen
         {"rule": "salsifis.turn.reveal", "message": "Seat 0's card down is QS, not QD."}]
     assert refused(client, state, {**resolve, "revealed": [{"seat": 1, "card": "KC"}, {"seat": 2, "card": "KC"}]})[0][
         "message"] == "Seat 2 cannot have put down KC: the KC is already revealed for seat 1."
+    assert refused(client, state, {**resolve, "revealed": [{"seat": 1, "card": "KC"}, {"seat": 1, "card": "KS"},
+                                                           {"seat": 2, "card": "9H"}]}) == [
+        {"rule": "salsifis.turn.reveal", "message": "Seat 1's card is revealed twice; a seat has one card down."}]
     shown = post(client, "/apply-move", {"state": state, "move": {**resolve, "revealed": [{"seat": 1, "card": "KC"},
                                                                                          {"seat": 2, "card": "KH"}]}})
     assert shown["unverified"] == ["salsifis.turn.card-held"]

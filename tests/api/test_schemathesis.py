@@ -48,8 +48,9 @@ schema.app = create_app(Settings())
 HIDDEN_CARDS_NEEDED = re.compile("|".join((
     r"^/state/hands/\d+: seat \d+'s hand is hidden; .* needs? (its|the) cards",
     r"^/state/placements/\d+/card: seat \d+'s placed card is not disclosed",
-    r"^/move/revealed: seat \d+'s card is face down and not disclosed",
-    r"^/move/packets: the heap is hidden, so name the cards laid by each packet",
+    # Judged while a log is replayed, these point at the move's field, under its hand in a log of several hands.
+    r"^/(move|hands/\d+)/revealed: seat \d+'s card is face down and not disclosed",
+    r"^/(move|hands/\d+)/packets: the heap is hidden, so name the cards laid by each packet",
     r"^/state/won/\d+: scoring needs the cards seat \d+ has won",
 )))
 
@@ -59,10 +60,7 @@ HIDDEN_CARDS_NEEDED = re.compile("|".join((
 BEYOND_OPENAPI = {
     # Only a formula after the first can be said at the same moment as the one before.
     "salsifis": (re.compile(r"^/(move|moves/\d+|hands/\d+/moves/\d+)/calls/0/simultaneous: the first formula has no "
-                            r"earlier one"),
-                 # A card may be left out of a placing only by a seat whose hand is hidden.
-                 re.compile(r"^/(move|moves/\d+|hands/\d+/moves/\d+)/card: required: seat \d+'s hand is shown, so "
-                            r"name the card it puts down")),
+                            r"earlier one"),),
     # Six cards only in the dealer's hand, between taking the upcard and discarding.
     "euchre": (re.compile(r"^/state/hands/\d: holds 6 cards; no position of this game holds more than 5$"),
                re.compile(r"^/state/hands/\d/count: must be between 0 and 5$")),

@@ -77,7 +77,8 @@ def judge_place(options: dict, state: SalsifisState, move: dict) -> tuple[list[V
     if "seat" in move:
         check_seat(seat, ("move", "seat"), state.players, "salsifis.players")
     if card is None and type(state.hands[seat]) is not HiddenHand:
-        raise invalid(("move", "card"), f"required: seat {seat}'s hand is shown, so name the card it puts down")
+        return [Violation("salsifis.turn.card-held", f"Seat {seat}'s hand is shown, so its placing names the card it "
+                          "puts down.")], []
     if packet >= len(state.packets):
         return [Violation("salsifis.turn.place", f"There is no packet {packet} this turn.")], []
     return _Placer(options, state, seat).judge(card, packet)
@@ -182,7 +183,10 @@ def _check_revealed(state: SalsifisState, revealed: list[dict]) -> list[Violatio
         seat, card = item["seat"], item["card"]
         check_seat(seat, ("move", "revealed", index, "seat"), state.players, "salsifis.players")
         placement = state.placement_of(seat)
-        if placement is None:
+        if any(other["seat"] == seat for other in revealed[:index]):
+            violations.append(Violation("salsifis.turn.reveal", f"Seat {seat}'s card is revealed twice; a seat has "
+                                        "one card down."))
+        elif placement is None:
             violations.append(Violation("salsifis.turn.reveal", f"Seat {seat} has no card down to reveal."))
         elif placement.card is not None and placement.card != card:
             violations.append(Violation("salsifis.turn.reveal", f"Seat {seat}'s card down is {placement.card}, "

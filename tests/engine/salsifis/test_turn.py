@@ -193,11 +193,12 @@ def test_salsifis_turn_fleeing_event_names_bound_seats():
     assert bound == [{"type": "must_fight", "seats": [0, 1], "rules": ["salsifis.turn.fleeing"]}]
 
 
-def test_salsifis_turn_place_shown_hand_needs_the_card_named():
+def test_salsifis_turn_card_held_shown_hand_names_the_card_it_puts_down():
     state = dealt(3)
-    with pytest.raises(InvalidRequest) as caught:
-        answers.validate_move(body(state, {"type": "place", "seat": 0, "packet": 0}))
-    assert caught.value.problems[0].pointer == ("move", "card")
+    verdict = answers.validate_move(body(state, {"type": "place", "seat": 0, "packet": 0}))
+    assert verdict["legal"] is False
+    assert verdict["violations"] == [{"rule": "salsifis.turn.card-held", "message": "Seat 0's hand is shown, so its "
+                                      "placing names the card it puts down."}]
 
 
 def test_salsifis_turn_reveal_needs_the_placed_cards_named_and_a_hidden_heap_awaits_the_lay_out():
