@@ -74,6 +74,12 @@ class DealAnswer(Turn):
     state = fields.Dict(required=True)
 
 
+LEGAL_MOVES_DOC = ("Every legal move of the seat to act. For a seat whose hand is hidden, the moves it may make as "
+                   "far as the cards shown tell (the ones /validate-move accepts): each card it may hold and play, "
+                   "or a move's shape where the card stays unseen (the Euchre dealer's face-down discard), each "
+                   "with its unverified rules. Bids, which need no card, are listed exactly.")
+
+
 class LegalMovesAnswer(Turn):
     moves = fields.List(fields.Nested(Move), required=True, metadata={"description": (
         "Every legal move of the seat to act, each accepted by /validate-move as listed. For a seat whose hand is "

@@ -1,4 +1,4 @@
-"""Salsifis: the state, the two moves and the deal set-up, for each player count."""
+"""Salsifis: the state, the three moves and the deal set-up, for each player count."""
 
 from __future__ import annotations
 
@@ -53,8 +53,12 @@ def _state(players: int, turns: int) -> type[Schema]:
         "hands": per_entry(hand(PILE_LIMIT), players, required=True),
         "packets": OneOf(fields.List(cards(PILE_LIMIT), validate=validate.Length(equal=0)),
                          fields.List(cards(PILE_LIMIT), validate=validate.Length(equal=2)), required=True,
-                         metadata={"description": "This turn's two face-up packets; none once the game is over."}),
-        "heap": hand(PILE_LIMIT, allow_none=True),
+                         metadata={"description": "This turn's two face-up packets; none once the game is over. While "
+                                                  "the heap still holds this turn's cards (phase lay_out), each holds "
+                                                  "only cards carried over, usually none."}),
+        "heap": hand(PILE_LIMIT, allow_none=True, metadata={"description": (
+            "The face-down cards of the later turns, top card first, or {\"count\": n} as a player sees it. It "
+            "holds this turn's packets too until they are laid out (phase lay_out).")}),
         "placements": fields.List(fields.Nested(placement(players)), allow_none=True),
         "won": _per_seat(hand(PILE_LIMIT), players, "The cards each seat has won."),
         "shared": fields.List(fields.Nested(share(players)), allow_none=True),
@@ -94,7 +98,9 @@ def place() -> type[Schema]:
     """Putting a card face down by a packet."""
     return shape("SalsifisPlaceMove", "Put a card face down by packet 0 or 1.", {
         "type": const("place", required=True),
-        "card": card(required=True),
+        "card": card(allow_none=True, metadata={"description": (
+            "The card put down. Required when the seat's hand is shown; a seat whose hand is hidden may put its card "
+            "down unseen (left out or null), and a card named for it leaves its count.")}),
         "packet": integer(0, 1, required=True),
         "seat": integer(0, MAX_SEATS - 1, allow_none=True,
                         metadata={"description": "Any seat may place; omitted means the seat to act."}),
@@ -109,13 +115,42 @@ def resolve() -> type[Schema]:
         "type": const("resolve", required=True),
         "calls": fields.List(AnyOf(*[fields.Nested(_call(kind)) for kind in ("names", "soup", "text")]),
                              validate=validate.Length(max=MAX_CALLS)),
+        "revealed": fields.List(fields.Nested(revealed()), validate=validate.Length(max=MAX_SEATS), allow_none=True,
+                                metadata={"description": "The cards turned over that the state shows face down "
+                                                         "(card null): one per such placement."}),
+        **echoed(),
+    })
+
+
+@cache
+def revealed() -> type[Schema]:
+    """A card turned over at the reveal."""
+    return shape("SalsifisRevealedCard", "The card a seat had face down, seen at the reveal.", {
+        "seat": integer(0, MAX_SEATS - 1, required=True),
+        "card": card(required=True),
+    })
+
+
+@cache
+def lay_out() -> type[Schema]:
+    """Laying out a turn's packets."""
+    return shape("SalsifisLayOutMove", (
+        "The dealer lays out the turn's packets from the heap: the move of phase lay_out, whose to_act is the "
+        "dealer. It comes only where the heap is hidden ({\"count\": n}), after the reveal that ended the turn "
+        "before: the client names the cards it sees laid (a chance step), which leave the heap's count. From a "
+        "shown heap the reveal lays the packets out itself."), {
+        "type": const("lay_out", required=True),
+        "packets": fields.List(cards(PILE_LIMIT), validate=validate.Length(equal=2), allow_none=True, metadata={
+            "description": "The cards laid from the heap by packet 0 and packet 1 (three and three, other sizes "
+                           "under the five-player readings); required when the heap is hidden, else its top "
+                           "cards."}),
         **echoed(),
     })
 
 
 def move() -> OneOf:
-    """Either Salsifis move."""
-    return OneOf(fields.Nested(place()), fields.Nested(resolve()), required=True)
+    """Any Salsifis move."""
+    return OneOf(fields.Nested(place()), fields.Nested(resolve()), fields.Nested(lay_out()), required=True)
 
 
 @cache

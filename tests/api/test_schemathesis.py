@@ -48,8 +48,9 @@ schema.app = create_app(Settings())
 HIDDEN_CARDS_NEEDED = re.compile("|".join((
     r"^/state/hands/\d+: seat \d+'s hand is hidden; .* needs? (its|the) cards",
     r"^/state/placements/\d+/card: seat \d+'s placed card is not disclosed",
-    r"^/state/placements/\d+/card: the reveal needs every placed card",
-    r"^/state/heap: the reveal lays out the next turn's packets from the heap, which is hidden",
+    # Judged while a log is replayed, these point at the move's field, under its hand in a log of several hands.
+    r"^/(move|hands/\d+)/revealed: seat \d+'s card is face down and not disclosed",
+    r"^/(move|hands/\d+)/packets: the heap is hidden, so name the cards laid by each packet",
     r"^/state/won/\d+: scoring needs the cards seat \d+ has won",
 )))
 

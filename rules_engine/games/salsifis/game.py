@@ -6,7 +6,7 @@ import random
 
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import read_seat, reject_unknown
-from . import play
+from . import laying, play
 from .layout import layout_for
 from .moves import read_move
 from .rules import OPTIONS, RULEBOOK
@@ -25,11 +25,14 @@ class Salsifis(Game):
     variants = (Variant("standard", "Salsifis", 2, 5, "Two to five players, five cards each, two packets a turn.",
                         default_players=3),)
     options = OPTIONS
-    phases = ("place", "resolve")
+    phases = ("place", "resolve", "lay_out")
     move_types = {
         "place": "Put a card face down by packet 0 or 1 (seat optional: any seat may place or change its card "
-                 "until the reveal; omitted means the seat to act).",
-        "resolve": "Reveal the placed cards once every seat has placed, with the formulas said, in order (calls).",
+                 "until the reveal; omitted means the seat to act). A seat whose hand is hidden may leave card out.",
+        "resolve": "Reveal the placed cards once every seat has placed, with the formulas said, in order (calls); "
+                   "revealed names the cards the state shows face down.",
+        "lay_out": "The dealer lays out the turn's packets from the heap; where the heap is hidden, packets names the "
+                   "cards laid by each packet (a chance step).",
     }
     rulebook = RULEBOOK
 
@@ -51,9 +54,15 @@ class Salsifis(Game):
     def check_move(self, rs: Ruleset, state: SalsifisState, move: dict) -> list[Violation]:
         return play.check_move(rs.options, state, move)
 
+    def unverified(self, rs: Ruleset, state: SalsifisState, move: dict | None = None) -> list[str]:
+        # A listing's unverified rules are its moves' own (answers gathers them).
+        return play.judge(rs.options, state, move)[1] if move is not None else []
+
     def apply_move(self, rs: Ruleset, state: SalsifisState, move: dict) -> Outcome:
         if move["type"] == "place":
             return play.apply_place(rs.options, state, move)
+        if move["type"] == "lay_out":
+            return laying.apply_lay_out(state, move)
         return play.apply_resolve(rs.options, state, move)
 
     def score(self, rs: Ruleset, state: SalsifisState) -> dict:
@@ -63,6 +72,8 @@ class Salsifis(Game):
         acting = self.turn(rs, state)
         if acting.phase == "over":
             return ["salsifis.scoring.values", "salsifis.scoring.winner"]
+        if acting.phase == "lay_out":
+            return ["salsifis.deal.packets", "salsifis.state.view"]
         if acting.phase == "place":
             rules = ["salsifis.turn.place", "salsifis.turn.change"]
             if play.obliged(rs.options, state, acting.to_act):

@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 from ...errors import invalid
 from ...game import Outcome, Turn, Violation
 from ...parsing import HiddenHand, check_seat
+from . import laying
 from .contests import KIND_RULES, Call, Contest, Settlement, Verdict, classify, distribute, settle, verdict_words
 from .moves import calls_of, dump_call
 from .scoring import card_points, score
 from .state import Placement, SalsifisState, Share
+from .view import whereabouts
 
 
 # -- who acts ----------------------------------------------------------------------------------
@@ -33,9 +35,12 @@ def stuck(options: dict, state: SalsifisState) -> list[int]:
 
 
 def turn(options: dict, state: SalsifisState) -> Turn:
-    """The lowest seat still to place; then any seat bound to fight left alone; then the dealer, who reveals."""
+    """The dealer while the packets wait to be laid out; the lowest seat still to place; then any seat bound to
+    fight left alone; then the dealer, who reveals."""
     if state.over:
         return Turn(None, "over")
+    if state.awaiting_layout:
+        return Turn(state.dealer, "lay_out")
     if len(state.placements) < state.players:
         # Seats are unique among placements, so a seat is still to place: the lowest one acts.
         placed = {p.seat for p in state.placements}
@@ -49,41 +54,49 @@ def turn(options: dict, state: SalsifisState) -> Turn:
 # -- checks ------------------------------------------------------------------------------------
 def check_move(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
     """Every rule a move breaks here; empty when it is legal."""
+    return judge(options, state, move)[0]
+
+
+def judge(options: dict, state: SalsifisState, move: dict) -> tuple[list[Violation], list[str]]:
+    """Every rule a move breaks here, and the rules it could not check because the cards they need are hidden."""
+    if move["type"] == "lay_out":
+        return laying.judge_lay_out(state, move)
+    if state.awaiting_layout:
+        return [Violation("salsifis.deal.packets", f"The packets of turn {state.turn} are laid out before anything "
+                          "else happens in the turn.")], []
     if move["type"] == "place":
-        return check_place(options, state, move)
-    return check_resolve(options, state, move)
+        return judge_place(options, state, move)
+    return judge_resolve(options, state, move)
 
 
-def _hand_of(state: SalsifisState, seat: int) -> list[str]:
-    hand = state.hands[seat]
-    if type(hand) is HiddenHand:
-        raise invalid(("state", "hands", seat), f"seat {seat}'s hand is hidden; judging its placing needs its cards")
-    return hand
-
-
-def check_place(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
-    """Check a placing: a real seat, a card it holds (or has down), a real change, and no more fleeing."""
+def judge_place(options: dict, state: SalsifisState, move: dict) -> tuple[list[Violation], list[str]]:
+    """Check a placing (a real seat, a card it holds or has down, a real change, no more fleeing); the rules left
+    unchecked when the seat's hand is hidden."""
     seat = move["seat"] if "seat" in move else turn(options, state).to_act
-    card, packet = move["card"], move["packet"]
+    card, packet = move.get("card"), move["packet"]
     if "seat" in move:
         check_seat(seat, ("move", "seat"), state.players, "salsifis.players")
+    if card is None and type(state.hands[seat]) is not HiddenHand:
+        return [Violation("salsifis.turn.card-held", f"Seat {seat}'s hand is shown, so its placing names the card it "
+                          "puts down.")], []
     if packet >= len(state.packets):
-        return [Violation("salsifis.turn.place", f"There is no packet {packet} this turn.")]
-    return _Placer(options, state, seat).problems(card, packet)
+        return [Violation("salsifis.turn.place", f"There is no packet {packet} this turn.")], []
+    return _Placer(options, state, seat).judge(card, packet)
 
 
 class _Placer:
     """What judging the placings of one seat needs, worked out once so listing many placings stays cheap."""
 
     def __init__(self, options: dict, state: SalsifisState, seat: int):
-        self.seat = seat
-        self.hand = _hand_of(state, seat)
+        self.seat, self.state = seat, state
+        self.hand = state.hands[seat]
+        self.hidden = type(self.hand) is HiddenHand
         others = []
         self.before = None
         for index, placement in enumerate(state.placements):
             if placement.seat != seat:
                 others.append(placement)
-            elif placement.card is None:
+            elif placement.card is None and not self.hidden:
                 raise invalid(("state", "placements", index, "card"), f"seat {seat}'s placed card is not disclosed; "
                               "changing it needs to know which card goes back to the hand")
             else:
@@ -94,22 +107,56 @@ class _Placer:
         self.taken = {p.packet for p in others}
         self.streak = state.alone_streak[seat]
 
-    def problems(self, card: str, packet: int) -> list[Violation]:
-        """Every rule placing `card` by `packet` breaks; empty when it is legal."""
+    def judge(self, card: str | None, packet: int) -> tuple[list[Violation], list[str]]:
+        """The rules placing `card` (None: a card unseen) by `packet` breaks, and those the hidden hand leaves open."""
+        found = self._hidden_card(card, packet) if self.hidden else (self._shown_card(card, packet), [])
+        if found[0]:
+            return found
+        if self.obliged and self.last and packet not in self.taken:
+            return [Violation("salsifis.turn.fleeing", f"Seat {self.seat} has been alone on its packet "
+                              f"{self.streak} turns running and must join a packet another seat bets on.")], []
+        return found
+
+    def _shown_card(self, card: str, packet: int) -> list[Violation]:
         seat, before = self.seat, self.before
         if card not in self.hand and (before is None or before.card != card):
             return [Violation("salsifis.turn.card-held", f"Seat {seat} does not hold {card}.")]
         if before is not None and before.card == card and before.packet == packet:
-            return [Violation("salsifis.turn.change", f"Seat {seat} already has {card} down by packet {packet}; "
-                              "placing it there again changes nothing.")]
-        if self.obliged and self.last and packet not in self.taken:
-            return [Violation("salsifis.turn.fleeing", f"Seat {seat} has been alone on its packet "
-                              f"{self.streak} turns running and must join a packet another seat bets on.")]
+            return [_unchanged(seat, card, packet)]
         return []
 
+    def _hidden_card(self, card: str | None, packet: int) -> tuple[list[Violation], list[str]]:
+        """A hidden hand holds `count` cards the position shows nowhere else, besides any card the seat has down."""
+        seat, before, count = self.seat, self.before, self.hand.count
+        down = before.card if before is not None else None
+        if card is not None and card != down:
+            where = whereabouts(self.state, card)
+            if where is not None:
+                return [Violation("salsifis.turn.card-held", f"Seat {seat} cannot put down {card}: the {card} "
+                                  f"{where}.")], []
+        # Moving the card already down, for certain: it is named, or the hand has no other card.
+        moving = card == down if card is not None and down is not None else before is not None and count == 0
+        if not moving and count == 0:
+            return [Violation("salsifis.turn.card-held", f"Seat {seat}'s hidden hand holds no card"
+                              f"{' besides the one it has down' if before else ''}, so it cannot put down "
+                              f"{card or 'another card'}.")], []
+        unverified = [] if card is None or card == down else ["salsifis.turn.card-held"]
+        if before is not None and before.packet == packet:
+            if moving:
+                return [_unchanged(seat, card or down or "its card", packet)], []
+            # Another card of the hidden hand, or the same one again: the view cannot tell.
+            unverified.append("salsifis.turn.change")
+        return [], unverified
 
-def check_resolve(options: dict, state: SalsifisState, move: dict) -> list[Violation]:
-    """Check a reveal: every seat has placed, nobody bound to fight sits alone, calls come from real seats."""
+
+def _unchanged(seat: int, card: str, packet: int) -> Violation:
+    return Violation("salsifis.turn.change", f"Seat {seat} already has {card} down by packet {packet}; placing it "
+                     "there again changes nothing.")
+
+
+def judge_resolve(options: dict, state: SalsifisState, move: dict) -> tuple[list[Violation], list[str]]:
+    """Check a reveal (every seat has placed, nobody bound to fight sits alone, calls and revealed cards from real
+    seats); the rule left unchecked for the cards it names that the state shows face down."""
     violations = []
     waiting = state.unplaced()
     if waiting:
@@ -121,17 +168,57 @@ def check_resolve(options: dict, state: SalsifisState, move: dict) -> list[Viola
                                     f"after {state.alone_streak[seat]} lone turns and must move to a fight first."))
     for index, call in enumerate(move["calls"]):
         check_seat(call["seat"], ("move", "calls", index, "seat"), state.players, "salsifis.players")
+    violations += _check_revealed(state, move.get("revealed", []))
     if not violations:
-        _require_disclosed(state)
+        _require_disclosed(state, move)
+    unverified = ["salsifis.turn.card-held"] if _named_hidden(state, move) else []
+    return violations, unverified
+
+
+def _check_revealed(state: SalsifisState, revealed: list[dict]) -> list[Violation]:
+    """Each revealed card belongs to a seat with a card down, matches what the state shows, and is nowhere else."""
+    violations = []
+    named: dict[str, int] = {}
+    for index, item in enumerate(revealed):
+        seat, card = item["seat"], item["card"]
+        check_seat(seat, ("move", "revealed", index, "seat"), state.players, "salsifis.players")
+        placement = state.placement_of(seat)
+        if any(other["seat"] == seat for other in revealed[:index]):
+            violations.append(Violation("salsifis.turn.reveal", f"Seat {seat}'s card is revealed twice; a seat has "
+                                        "one card down."))
+        elif placement is None:
+            violations.append(Violation("salsifis.turn.reveal", f"Seat {seat} has no card down to reveal."))
+        elif placement.card is not None and placement.card != card:
+            violations.append(Violation("salsifis.turn.reveal", f"Seat {seat}'s card down is {placement.card}, "
+                                        f"not {card}."))
+        elif placement.card is None:
+            where = whereabouts(state, card)
+            if where is None and card in named and named[card] != seat:
+                where = f"is already revealed for seat {named[card]}"
+            if where is not None:
+                violations.append(Violation("salsifis.turn.card-held", f"Seat {seat} cannot have put down {card}: "
+                                            f"the {card} {where}."))
+        named.setdefault(card, seat)
     return violations
 
 
-def _require_disclosed(state: SalsifisState) -> None:
+def _named_hidden(state: SalsifisState, move: dict) -> bool:
+    """Whether the reveal names a card the state did not show."""
+    return any(state.placement_of(item["seat"]) is not None and state.placement_of(item["seat"]).card is None
+               for item in move.get("revealed", []))
+
+
+def _require_disclosed(state: SalsifisState, move: dict) -> None:
+    revealed = {item["seat"] for item in move.get("revealed", [])}
     for index, placement in enumerate(state.placements):
-        if placement.card is None:
-            raise invalid(("state", "placements", index, "card"), "the reveal needs every placed card")
-    if type(state.heap) is HiddenHand and state.turn < state.layout.turns:
-        raise invalid(("state", "heap"), "the reveal lays out the next turn's packets from the heap, which is hidden")
+        if placement.card is None and placement.seat not in revealed:
+            raise invalid(("move", "revealed"), f"seat {placement.seat}'s card is face down and not disclosed "
+                          f"(state.placements[{index}]): name the card it shows in revealed, as "
+                          f'{{"seat": {placement.seat}, "card": ...}}', "salsifis.turn.reveal")
+
+
+def _undisclosed(state: SalsifisState) -> bool:
+    return any(p.card is None for p in state.placements)
 
 
 # -- listing -----------------------------------------------------------------------------------
@@ -142,12 +229,17 @@ def contests_of(state: SalsifisState) -> list[Contest]:
 
 
 def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
-    """The moves of the seat to act: its placings, or the reveal with each formula that could win."""
+    """The moves of the seat to act: laying out, its placings, or the reveal with each formula that could win."""
     acting = turn(options, state)
+    if acting.phase == "lay_out":
+        return laying.listing(state)
     if acting.phase == "place":
         return _placings(options, state, acting.to_act)
-    _require_disclosed(state)
     moves = [{"type": "resolve", "calls": [], "code": "resolve", "rules": ["salsifis.turn.reveal"]}]
+    if _undisclosed(state):
+        # Which formulas could win depends on the cards face down, which the reveal names in revealed.
+        moves[0]["unverified"] = ["salsifis.formula.tie", "salsifis.formula.cycle"]
+        return moves
     for contest in contests_of(state):
         for seat in contest.contenders if contest.needs_formula else ():
             call = contest.formula_for(seat)
@@ -159,20 +251,33 @@ def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
 
 
 def _placings(options: dict, state: SalsifisState, seat: int) -> list[dict]:
-    """Every legal placing of a seat: each card it holds or has down, by each packet, judged like a move."""
+    """Every legal placing of a seat: each card it holds or has down (one unseen card when its hand is hidden), by
+    each packet, judged like a move."""
     before = state.placement_of(seat)
-    cards = list(_hand_of(state, seat)) + ([before.card] if before is not None and before.card else [])
+    hand = state.hands[seat]
+    cards: list = ([None] if type(hand) is HiddenHand else
+                   list(hand) + ([before.card] if before is not None and before.card else []))
     if not cards:
         # Nothing to judge (a bound seat with no card left): no check runs, so an undisclosed card raises nothing.
         return []
     placer = _Placer(options, state, seat)
     rules = ["salsifis.turn.place"] + (["salsifis.turn.change"] if before else [])
+    if cards == [None]:
+        rules.append("salsifis.state.view")
     if placer.obliged:
         rules.append("salsifis.turn.fleeing")
-    packets = range(len(state.packets))
-    return [{"type": "place", "card": card, "packet": packet, "seat": seat, "code": f"place:{card}:{packet}",
-             "rules": list(rules)}
-            for card in cards for packet in packets if not placer.problems(card, packet)]
+    placings = []
+    for card in cards:
+        for packet in range(len(state.packets)):
+            violations, unverified = placer.judge(card, packet)
+            if violations:
+                continue
+            placing = {"type": "place", **({} if card is None else {"card": card}), "packet": packet, "seat": seat,
+                       "code": f"place:{card or 'hidden'}:{packet}", "rules": list(rules)}
+            if unverified:
+                placing["unverified"] = unverified
+            placings.append(placing)
+    return placings
 
 
 # -- applying ----------------------------------------------------------------------------------
@@ -186,16 +291,24 @@ def apply_place(options: dict, state: SalsifisState, move: dict) -> Outcome:
     """Put a card face down by a packet, taking back the card the seat had down before, if any."""
     seat = move["seat"] if "seat" in move else turn(options, state).to_act
     before = state.placement_of(seat)
-    hand = list(state.hands[seat])
-    if move["card"] in hand:
-        hand.remove(move["card"])
-    if before is not None and before.card != move["card"]:
-        hand.append(before.card)
+    card = move.get("card")
+    hand = state.hands[seat]
+    if type(hand) is HiddenHand:
+        if card is None and before is not None and hand.count == 0:
+            card = before.card  # no other card to put down: the one already down moves
+        # A change takes one card back and puts one down, whichever they are.
+        hand = HiddenHand(hand.count - (before is None))
+    else:
+        hand = list(hand)
+        if card in hand:
+            hand.remove(card)
+        if before is not None and before.card != card:
+            hand.append(before.card)
     hands = list(state.hands)
     hands[seat] = hand
-    placements = [p for p in state.placements if p.seat != seat] + [Placement(seat, move["packet"], move["card"])]
+    placements = [p for p in state.placements if p.seat != seat] + [Placement(seat, move["packet"], card)]
     after = _copy(state, hands=hands, placements=placements)
-    event = {"type": "placed", "seat": seat, "packet": move["packet"], "card": move["card"],
+    event = {"type": "placed", "seat": seat, "packet": move["packet"], "card": card,
              "rules": ["salsifis.turn.place"]}
     if before is not None:
         event["replaced"] = {"card": before.card, "packet": before.packet}
@@ -274,7 +387,12 @@ def _charge_formulas(options: dict, penalties: list[int], verdicts: list[Verdict
 
 
 def apply_resolve(options: dict, state: SalsifisState, move: dict) -> Outcome:
-    """Reveal the placed cards, settle both packets with the formulas said, and lay out the next turn."""
+    """Reveal the placed cards, settle both packets with the formulas said, and lay out the next turn (from a hidden
+    heap, the lay_out move that follows does)."""
+    revealed = {item["seat"]: item["card"] for item in move.get("revealed", [])}
+    if revealed:
+        state = _copy(state, placements=[Placement(p.seat, p.packet, p.card or revealed[p.seat])
+                                         for p in state.placements])
     contests = contests_of(state)
     packet_of = {p.seat: p.packet for p in state.placements}
     calls = calls_of(move)
@@ -298,13 +416,15 @@ def apply_resolve(options: dict, state: SalsifisState, move: dict) -> Outcome:
             final = score(options, after)
             over.update(scores=final["scores"], winners=final["winners"])
         return Outcome(after, events + [over])
-    heap = list(state.heap)
-    packets = []
-    for index, size in enumerate(state.layout.packets_of(state.turn + 1)):
-        packets.append(gains.carried.get(index, []) + heap[:size])
-        heap = heap[size:]
-    after = _copy(after, turn=state.turn + 1, packets=packets, heap=heap)
-    events.append({"type": "packets_laid", "turn": after.turn, "packets": packets, "rules": ["salsifis.deal.packets"]})
+    after = _copy(after, turn=state.turn + 1,
+                  packets=[gains.carried.get(index, []) for index in range(len(state.layout.packets_of(state.turn + 1)))])
+    if type(state.heap) is HiddenHand:
+        events.append({"type": "lay_out_awaited", "turn": after.turn, "seat": after.dealer,
+                       "rules": ["salsifis.deal.packets"]})
+    else:
+        laid = laying.apply_lay_out(after, {"type": "lay_out"})
+        after = laid.state
+        events += laid.events
     bound = [s for s in range(state.players) if obliged(options, after, s)]
     if bound:
         events.append({"type": "must_fight", "seats": bound, "rules": ["salsifis.turn.fleeing"]})

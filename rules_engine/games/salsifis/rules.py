@@ -56,8 +56,22 @@ RULEBOOK = RuleBook("salsifis", (
              "What the deal leaves is the heap, kept face down. At the start of each turn the dealer takes the "
              "packets from the top of the heap and lays them face up: the first three cards are packet 0, the "
              "next three packet 1 (other sizes under the five-player readings). The state keeps the heap, in the "
-             "order it will be laid out, in the field heap; a client may hide it as {\"count\": n}, but then the "
-             "reveal, which lays out the next turn, cannot be played through the API.", SHEET),
+             "order it will be laid out, in the field heap. Where it is shown, the reveal that ends a turn lays out "
+             "the next one at once; where it is hidden ({\"count\": n}), the reveal ends the turn and the dealer's "
+             "lay_out move, naming the cards laid, opens the next (salsifis.state.view).", (SHEET, CONVENTION)),
+        Rule("salsifis.state.view", "A player's view",
+             "A client playing one seat sends the table as that seat sees it: the other hands as {\"count\": n}, "
+             "their cards down with card null, and the heap as a count; the packets, won piles, shared stakes and "
+             "discards are in sight of everyone. Moves are judged on what can be seen. Another seat's placing may "
+             "leave its card out; a card named for a hidden hand must be one the position shows nowhere else, and "
+             "it leaves the hand's count. The reveal names, in revealed, each card turned over that the state "
+             "shows face down. With the heap hidden the reveal ends the turn and phase lay_out follows: the dealer "
+             "is the seat to act, and its lay_out move names the cards laid by each packet, which leave the heap's "
+             "count and may not be shown anywhere else. Every verdict lists in unverified the rules the hidden "
+             "cards kept from being checked: that a hidden hand held the card named, that a placing by the same "
+             "packet changed the card, that the packets came from the heap. An empty list means every rule was "
+             "checked. /legal-moves for a hidden seat lists its placings by each packet it may use, without a "
+             "card.", CONVENTION),
         Rule("salsifis.state.record", "What the state records",
              "Besides the fields of the contract (players, turn, hands, packets, placements, won, penalties) "
              "the state carries: dealer; heap (the face-down cards of the later turns); shared (stakes whose "
@@ -68,7 +82,8 @@ RULEBOOK = RuleBook("salsifis", (
              "as none, and discarded as unknown: whatever cards the other fields do not account for (answered "
              "as {\"count\": n}), so a referee can score a record of won piles alone. Given explicitly, "
              "discarded must make the count of the pack exact. A placement's card may be "
-             "null when it lies face down and undisclosed; the reveal then cannot be judged. After the last "
+             "null when it lies face down and undisclosed; the reveal then names it in revealed. A heap that "
+             "still holds this turn's cards means the packets wait to be laid out (phase lay_out). After the last "
              "turn is settled the table is empty: packets is [], turn stays at the last turn, and the game is "
              "over.", CONVENTION),
     )),
@@ -115,7 +130,8 @@ RULEBOOK = RuleBook("salsifis", (
         Rule("salsifis.turn.reveal", "The reveal",
              "When every seat has a card down, the cards are turned over together and both packets are settled "
              "at once (move resolve). The dealer is the seat to act in this phase, as the one who runs the "
-             "table; the move records, in calls, every formula the players said, in the order they said them. "
+             "table; the move records, in calls, every formula the players said, in the order they said them, and in "
+             "revealed the cards turned over that the state shows face down. "
              "Seats may still change their placings until the reveal; those changes stay legal but are not "
              "listed, as the dealer is the seat to act.", SHEET),
     )),

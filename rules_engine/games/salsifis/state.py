@@ -59,6 +59,11 @@ class SalsifisState:
         return not self.packets
 
     @property
+    def awaiting_layout(self) -> bool:
+        """Whether this turn's packets are still to be laid out: the heap still holds their cards."""
+        return bool(self.packets) and hand_size(self.heap) > self.layout.heap_after(self.turn)
+
+    @property
     def resolved_turns(self) -> int:
         """How many turns have been settled so far."""
         return self.turn if self.over else self.turn - 1
@@ -102,7 +107,7 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     if len(packets_raw) > 2:
         raise invalid(("state", "packets"), "a turn has at most two packets", "salsifis.deal.packets")
     packets = [read_cards(p, ("state", "packets", i), PILE_LIMIT) for i, p in enumerate(packets_raw)]
-    heap = (HiddenHand(layout.heap_after(turn) if packets else 0) if raw.get("heap") is None
+    heap = (HiddenHand(_heap_left(layout, turn, packets)) if raw.get("heap") is None
             else read_hand(raw["heap"], ("state", "heap"), PILE_LIMIT))
     placements = _read_placements([] if raw.get("placements") is None else raw["placements"], players, len(packets))
     won = ([[] for _ in range(players)] if raw.get("won") is None else
@@ -121,6 +126,14 @@ def read_state(options: dict, raw: object) -> SalsifisState:
                           penalties, streak, layout)
     check_reachable(options, state)
     return state
+
+
+def _heap_left(layout: Layout, turn: int, packets: list[list[str]]) -> int:
+    """The size of an omitted heap: none once the game is over; this turn's cards too while a packet is short."""
+    if not packets:
+        return 0
+    short = any(len(packet) < size for packet, size in zip(packets, layout.packets_of(turn)))
+    return layout.heap_after(turn - 1 if short else turn)
 
 
 def _read_placements(value: object, players: int, packets: int) -> list[Placement]:
@@ -184,25 +197,44 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:
-    """The packets and the heap hold what the layout lays out by this turn."""
+    """The packets and the heap hold what the layout lays out by this turn (or before this turn's packets)."""
     layout = state.layout
     if state.over:
         if state.turn != layout.turns:
             raise invalid(("state", "packets"), f"packets are laid at the start of every turn; only after turn "
                           f"{layout.turns} is the table empty", "salsifis.deal.packets")
+        heap_sizes = (0,)
     else:
+        heap_sizes = (layout.heap_after(state.turn), layout.heap_after(state.turn - 1))
         sizes = layout.packets_of(state.turn)
         if len(state.packets) != len(sizes):
             raise invalid(("state", "packets"), f"turn {state.turn} has {len(sizes)} packets", "salsifis.deal.packets")
-        carried = options["unclaimed_packet"] == "carried" and state.turn > 1
-        for index, (packet, size) in enumerate(zip(state.packets, sizes)):
-            if len(packet) < size or (len(packet) > size and not carried):
-                raise invalid(("state", "packets", index), f"packet {index} of turn {state.turn} holds {size} "
-                              f"cards{' or more' if carried else ''}, not {len(packet)}", "salsifis.deal.packets")
-    heap_size = 0 if state.over else layout.heap_after(state.turn)
-    if hand_size(state.heap) != heap_size:
-        raise invalid(("state", "heap"), f"the heap holds the {heap_size} cards of the later turns, not "
+    if hand_size(state.heap) not in heap_sizes:
+        before = f", or {heap_sizes[1]} before this turn's packets are laid out" if len(heap_sizes) > 1 else ""
+        raise invalid(("state", "heap"), f"the heap holds the {heap_sizes[0]} cards of the later turns{before}, not "
                       f"{hand_size(state.heap)}", "salsifis.deal.packets")
+    if state.over:
+        return
+    carried = options["unclaimed_packet"] == "carried" and state.turn > 1
+    if state.awaiting_layout:
+        _check_unlaid(state, carried)
+        return
+    for index, (packet, size) in enumerate(zip(state.packets, sizes)):
+        if len(packet) < size or (len(packet) > size and not carried):
+            raise invalid(("state", "packets", index), f"packet {index} of turn {state.turn} holds {size} "
+                          f"cards{' or more' if carried else ''}, not {len(packet)}", "salsifis.deal.packets")
+
+
+def _check_unlaid(state: SalsifisState, carried: bool) -> None:
+    """Before the packets are laid out nobody has placed, and a packet holds only cards carried from the last turn."""
+    if state.placements:
+        raise invalid(("state", "placements"), f"the heap still holds the packets of turn {state.turn}, and no card "
+                      "is placed before they are laid out", "salsifis.deal.packets")
+    for index, packet in enumerate(state.packets):
+        if packet and not carried:
+            raise invalid(("state", "packets", index), f"the heap still holds the packets of turn {state.turn}, so "
+                          f"packet {index} is empty until they are laid out, not {len(packet)} cards",
+                          "salsifis.deal.packets")
 
 
 def _check_hands(state: SalsifisState) -> None:

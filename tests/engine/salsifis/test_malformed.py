@@ -78,7 +78,7 @@ def test_salsifis_malformed_states_are_refused_with_a_pointer(name, state, point
 BAD_MOVES = [
     ("not an object", "place", ("move",)),
     ("unknown type", {"type": "bet"}, ("move", "type")),
-    ("place without card", {"type": "place", "packet": 0}, ("move", "card")),
+    ("place card not a code", {"type": "place", "card": "1X", "packet": 0}, ("move", "card")),
     ("place without packet", {"type": "place", "card": "AS"}, ("move", "packet")),
     ("packet out of range", {"type": "place", "card": "AS", "packet": 5}, ("move", "packet")),
     ("packet a string", {"type": "place", "card": "AS", "packet": "0"}, ("move", "packet")),

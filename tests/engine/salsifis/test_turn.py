@@ -193,27 +193,26 @@ def test_salsifis_turn_fleeing_event_names_bound_seats():
     assert bound == [{"type": "must_fight", "seats": [0, 1], "rules": ["salsifis.turn.fleeing"]}]
 
 
-def test_salsifis_turn_place_needs_the_placing_seats_cards():
+def test_salsifis_turn_card_held_shown_hand_names_the_card_it_puts_down():
     state = dealt(3)
-    state["hands"][1] = {"count": 5}
-    assert answers.legal_moves(body(state))["to_act"] == 0
-    with pytest.raises(InvalidRequest) as caught:
-        answers.validate_move(body(state, {"type": "place", "seat": 1, "card": "AS", "packet": 0}))
-    assert caught.value.problems[0].pointer == ("state", "hands", 1)
+    verdict = answers.validate_move(body(state, {"type": "place", "seat": 0, "packet": 0}))
+    assert verdict["legal"] is False
+    assert verdict["violations"] == [{"rule": "salsifis.turn.card-held", "message": "Seat 0's hand is shown, so its "
+                                      "placing names the card it puts down."}]
 
 
-def test_salsifis_turn_reveal_needs_the_placed_cards_and_the_heap():
+def test_salsifis_turn_reveal_needs_the_placed_cards_named_and_a_hidden_heap_awaits_the_lay_out():
     state = dealt(2)
     state = place(place(state, 0, state["hands"][0][0], 0), 1, state["hands"][1][0], 1)
     hidden_card = dict(state, placements=[dict(state["placements"][0], card=None), state["placements"][1]])
     hidden_card["hands"] = [{"count": 4}, state["hands"][1]]
     with pytest.raises(InvalidRequest) as caught:
         apply(hidden_card, {"type": "resolve", "calls": []})
-    assert caught.value.problems[0].pointer == ("state", "placements", 0, "card")
+    assert caught.value.problems[0].pointer == ("move", "revealed")
     hidden_heap = dict(state, heap={"count": 24})
-    with pytest.raises(InvalidRequest) as caught:
-        apply(hidden_heap, {"type": "resolve", "calls": []})
-    assert caught.value.problems[0].pointer == ("state", "heap")
+    after = apply(hidden_heap, {"type": "resolve", "calls": []})
+    assert (after["to_act"], after["phase"], after["state"]["packets"]) == (0, "lay_out", [[], []])
+    assert after["state"]["heap"] == {"count": 24} and after["state"]["turn"] == 2
 
 
 def test_salsifis_turn_turns_last_reveal_with_hidden_won_piles():
@@ -237,6 +236,6 @@ def test_salsifis_turn_place_any_seat_with_the_other_hands_hidden():
     state["hands"][1] = {"count": 5}
     after = apply(state, {"type": "place", "seat": 2, "card": card, "packet": 1})["state"]
     assert after["placements"] == [{"seat": 2, "card": card, "packet": 1}] and after["hands"][0] == {"count": 5}
-    with pytest.raises(InvalidRequest) as caught:
-        answers.legal_moves(body(after))
-    assert caught.value.problems[0].pointer == ("state", "hands", 0)
+    listed = answers.legal_moves(body(after))
+    assert [m["code"] for m in listed["moves"]] == ["place:hidden:0", "place:hidden:1"]
+    assert listed["to_act"] == 0 and listed["unverified"] == []
