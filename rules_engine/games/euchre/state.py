@@ -70,6 +70,8 @@ def first_leader(dealer: int, auction: Auction, options: dict) -> int:
     """The seat that leads the first trick: the first seat in play clockwise from the dealer's left,
     or, against a lone maker under option lone_first_lead "maker_left", from the maker's left."""
     start = _lead_from(dealer, auction, options)
+    if start in auction.seats:
+        return start
     return next(seat % 4 for seat in range(start, start + 4) if seat % 4 in auction.seats)
 
 
