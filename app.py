@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import logging
+import time
+from typing import Callable
 
 from flask import Flask
 from flask_smorest import Api
@@ -48,8 +50,9 @@ class ServiceApi(Api):
     ERROR_SCHEMA = ErrorAnswer
 
 
-def create_app(settings: Settings | None = None) -> Flask:
-    """Build the service; nothing is connected until the first request needs it."""
+def create_app(settings: Settings | None = None, clock: Callable[[], float] = time.perf_counter) -> Flask:
+    """Build the service; nothing is connected until the first request needs it. `clock` (seconds) times the
+    computations and cache round trips the Redis cache's policy weighs."""
     settings = settings or Settings.from_env()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = Service(__name__)
@@ -63,7 +66,7 @@ def create_app(settings: Settings | None = None) -> Flask:
     cors.enable(app, settings.cors_origins)
     app.extensions["cardref.limiter"] = ratelimit.enable(app, settings.rate_limit, settings.redis_url,
                                                           settings.redis_timeout_seconds)
-    app.extensions["cardref.cache"] = build_cache(settings)
+    app.extensions["cardref.cache"] = build_cache(settings, clock)
     app.extensions["cardref.spec"] = spec
     return app
 

@@ -8,6 +8,7 @@ import os
 import threading
 import time
 from collections import OrderedDict
+from typing import Callable
 
 import orjson
 import redis
@@ -44,8 +45,9 @@ class CostTracker:
     SAMPLE_EVERY = 16
     PROBE_EVERY = 64
 
-    def __init__(self, min_speedup: float):
+    def __init__(self, min_speedup: float, clock: Callable[[], float] = time.perf_counter):
         self._min_speedup = min_speedup
+        self.clock = clock  # seconds, read before and after each computation and each round trip it weighs
         self._compute_seconds: dict[Kind, float] = {}
         self._requests: dict[Kind, int] = {}
         self.lookup_seconds: float | None = None  # unknown until the cache has answered once
@@ -168,7 +170,8 @@ class RedisCache:
     kind = "redis"
 
     def __init__(self, url: str, ttl_seconds: int, timeout_seconds: float, retry_seconds: float,
-                 min_speedup: float = 0.0, max_answer_bytes: int = 64 * 2**10):
+                 min_speedup: float = 0.0, max_answer_bytes: int = 64 * 2**10,
+                 clock: Callable[[], float] = time.perf_counter):
         # Parsing the URL touches no network: the first command connects.
         self._pool = redis.ConnectionPool.from_url(
             url, socket_timeout=timeout_seconds, socket_connect_timeout=timeout_seconds, retry=Retry(NoBackoff(), 0),
@@ -177,7 +180,7 @@ class RedisCache:
         self._idle: list = []
         self._ttl, self._retry_seconds = ttl_seconds, retry_seconds
         self.max_answer_bytes = max_answer_bytes
-        self.costs = CostTracker(min_speedup)
+        self.costs = CostTracker(min_speedup, clock)
         self._down_until = 0.0
         self._down = False
 
@@ -198,14 +201,16 @@ class RedisCache:
         try:
             if not connection.is_connected:
                 connection.connect()  # outside the round trip that measures what a look-up costs
-            started = time.perf_counter()
+            clock = self.costs.clock
+            started = clock()
             connection.send_command(*args)
             reply = connection.read_response()
+            round_trip = clock() - started
         except BaseException:
             connection.disconnect()  # a late reply must never answer the next command
             raise
         self._idle.append(connection)
-        return reply, time.perf_counter() - started
+        return reply, round_trip
 
     def _available(self) -> bool:
         return not self._down or time.monotonic() >= self._down_until
@@ -257,12 +262,13 @@ class RedisCache:
         return "up"
 
 
-def build_cache(settings) -> NoCache | MemoryCache | RedisCache:
-    """The cache the settings ask for."""
+def build_cache(settings, clock: Callable[[], float] = time.perf_counter) -> NoCache | MemoryCache | RedisCache:
+    """The cache the settings ask for; `clock` times what the Redis cache's policy weighs."""
     if settings.cache_ttl_seconds <= 0:
         return NoCache()
     if settings.redis_url:
         return RedisCache(settings.redis_url, settings.cache_ttl_seconds, settings.redis_timeout_seconds,
-                          settings.redis_retry_seconds, settings.redis_min_speedup, settings.cache_max_answer_bytes)
+                          settings.redis_retry_seconds, settings.redis_min_speedup, settings.cache_max_answer_bytes,
+                          clock)
     return MemoryCache(settings.memory_cache_entries, settings.cache_ttl_seconds, settings.memory_cache_bytes,
                        settings.cache_max_answer_bytes)

@@ -171,9 +171,10 @@ class Limits:
         exempt = set(logs) | {id(hands)}
         budget += NODES_PER_MOVE * (len(moves) + len(hands))
         level: list = [body]
+        leaves = 0  # strings of the next level already known to be short: counted, not listed
         depth = 0
-        while level:
-            budget -= len(level)
+        while level or leaves:
+            budget -= len(level) + leaves
             if budget < 0:
                 raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
                                    f"needs that many" + (f", with {NODES_PER_MOVE} more per move of a log" if logs else ""))
@@ -182,12 +183,22 @@ class Limits:
                 if nested is not None:
                     raise TooLarge(_pointer(body, nested), f"nested more than {MAX_DEPTH} levels deep")
             deeper: list = []
+            leaves = 0
             for node in level:
                 kind = type(node)
                 if kind is list:
                     if len(node) > cards and id(node) not in exempt:
                         raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
                                                              f"of this game holds more than {cards}")
+                    if node and type(node[0]) is str:
+                        # Card codes, most of any body: the join in C refuses anything but strings, and
+                        # when all of them together are short, none of them breaks a limit.
+                        try:
+                            if len("".join(node)) <= MAX_STRING:
+                                leaves += len(node)
+                                continue
+                        except TypeError:
+                            pass
                     deeper += node
                 elif kind is dict:
                     if len(node) > MAX_KEYS:

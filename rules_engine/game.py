@@ -110,9 +110,12 @@ class Game(ABC):
         its own options dict, so none can alter a remembered one.
         """
         try:
-            # Types belong in the key: True == 1 == 1.0 would otherwise share an entry.
-            key = ((variant, tuple(options.items()), tuple(map(type, options.values()))) if type(options) is dict
-                   else (variant, options))
+            # Types belong in the key: True == 1 == 1.0 would otherwise share an entry. A dict's key has an
+            # odd length (the variant, each item, each value's type), any other options' key two entries.
+            if type(options) is dict:
+                key = (variant, *options.items(), *map(type, options.values()))
+            else:
+                key = (variant, options)
             found = self._resolved[key]
         except (KeyError, TypeError):
             found = self._check_ruleset(variant, options)

@@ -148,7 +148,8 @@ def read_play(
     for index, item in enumerate(items):
         finished = index < done
         pointer = ("state", "tricks", index) if finished else ("state", "current_trick")
-        trick = _well_formed_trick(item, leader, size) if finished else None
+        # A trick under way once every trick is done is refused by the careful reader below.
+        trick = _well_formed_trick(item, leader, size, finished) if finished or len(tricks) < total_tricks else None
         if trick is None:
             trick = _read_trick(item, pointer, (players, seats, leader), ids, finished, absent)
             _check_trick_size(trick, finished, size, len(tricks) == total_tricks, pointer, ids)
@@ -222,11 +223,16 @@ def read_hands(value: object, players: int, limit: int) -> list:
     raw_hands = read_list(value, ("state", "hands"))
     if len(raw_hands) != players:
         raise invalid(("state", "hands"), f"must hold one hand per seat: {players}, not {len(raw_hands)}")
-    return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
+    try:
+        # Shown hands of card codes, the usual case, in one step; read_hand words any problem.
+        return [[CANONICAL[card] for card in h] if type(h) is list and len(h) <= limit else
+                read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
+    except (KeyError, TypeError):
+        return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
 
 
-def _well_formed_trick(item: object, leader: int, size: int) -> Trick | None:
-    """The common case in one step: a finished trick whose fields are all as they should be.
+def _well_formed_trick(item: object, leader: int, size: int, finished: bool) -> Trick | None:
+    """The common case in one step: a finished trick, or the trick under way, whose fields are all as they should be.
 
     Anything unusual returns None, and the careful reader then finds and names the problem.
     """
@@ -234,7 +240,12 @@ def _well_formed_trick(item: object, leader: int, size: int) -> Trick | None:
         if item["leader"] != leader or type(item["leader"]) is not int or type(item.get("winner", 0)) is not int:
             return None
         cards = item["cards"]
-        if type(cards) is not list or len(cards) != size or len(item) > 3 or not item.keys() <= _DONE_TRICK_FIELDS:
+        if type(cards) is not list or len(item) > 3:
+            return None
+        if finished:
+            if len(cards) != size or not item.keys() <= _DONE_TRICK_FIELDS:
+                return None
+        elif len(cards) >= size or not item.keys() <= _CURRENT_TRICK_FIELDS:
             return None
         return Trick(leader, tuple([CANONICAL[card] for card in cards]))
     except (KeyError, TypeError, AttributeError):
@@ -605,9 +616,11 @@ def _suits_of(cards: list[str], rules: TrickRules) -> str:
 
 def _places(places: frozenset) -> str:
     seats = sorted(place for place in places if place != "out")
-    named = [f"seat {seats[0]}'s hand"] if len(seats) == 1 else [f"the hands of seats {_and([str(s) for s in seats])}"]
-    if not seats:
-        named = []
+    named = []
+    if len(seats) == 1:
+        named.append(f"seat {seats[0]}'s hand")
+    elif seats:
+        named.append(f"the hands of seats {_and([str(s) for s in seats])}")
     if "out" in places:
         named.append("the cards out of play")
     return _and(named)

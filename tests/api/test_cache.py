@@ -132,16 +132,31 @@ def test_redis_lookup_cost_is_learnt_from_real_round_trips(redis_client, redis_a
     assert 0 < costs.lookup_seconds < 0.05  # one GET and its reply, below the configured timeout
 
 
+class Ticks:
+    """A clock that moves on by `step` seconds at every reading, so every interval the service times lasts one step:
+    each computation and each cache round trip is measured at `step`, however loaded the machine is."""
+
+    def __init__(self, step: float):
+        self.step, self.now = step, 0.0
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
 def test_redis_caches_a_kind_only_when_a_hit_is_twice_as_fast(redis_server):
     redis_server.flush()
-    app = create_app(Settings(redis_url=redis_server.url))
+    app = create_app(Settings(redis_url=redis_server.url), clock=Ticks(100e-6))
     client = app.test_client()
     body = positions(1)[0]
     client.post("/score", json=body)  # any look-up teaches the round trip's cost
     costs = app.extensions["cardref.cache"].costs
+    assert costs.lookup_seconds == pytest.approx(100e-6)
     kind = ("legal-moves", answers.ruleset_of(body).id, answers.work_size(body))
     costs.record_compute(kind, 1.9 * costs.lookup_seconds)
+    # Each answer computed folds one more measurement (one round trip's time) in: the kind stays under 2x.
     assert [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(2)] == ["skip", "skip"]
+    assert costs.compute_seconds(kind) < 2 * costs.lookup_seconds
     costs.record_compute(kind, 1000 * costs.lookup_seconds)  # a fifth of it lifts the average far past 2x
     assert [client.post("/legal-moves", json=body).headers["X-Cache"] for _ in range(2)] == ["miss", "hit"]
 
@@ -168,7 +183,7 @@ def test_redis_lets_go_of_a_kind_whose_answers_all_hit(redis_server):
 
 def test_redis_weighs_long_hands_apart_from_short_ones(redis_server):
     redis_server.flush()
-    app = create_app(Settings(redis_url=redis_server.url))
+    app = create_app(Settings(redis_url=redis_server.url), clock=Ticks(100e-6))
     client = app.test_client()
     short = positions(1)[0]  # four players: 13 cards each
     long = {"game": GAME, "state": answers.deal({"game": GAME, "players": 3, "seed": 1})["state"]}  # 17 each

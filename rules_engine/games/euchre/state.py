@@ -75,6 +75,8 @@ def first_leader(dealer: int, auction: Auction, options: dict) -> int:
     """The seat that leads the first trick: the first seat in play clockwise from the dealer's left,
     or, against a lone maker under option lone_first_lead "maker_left", from the maker's left."""
     start = _lead_from(dealer, auction, options)
+    if start in auction.seats:
+        return start
     return next(seat % 4 for seat in range(start, start + 4) if seat % 4 in auction.seats)
 
 
@@ -182,16 +184,18 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
     # The cards in play are the pack less the kitty cards the bidding put out of it, so the trick
     # core's deck check also catches a discarded or turned-down card shown anywhere.
     out = (dealer_discard if type(dealer_discard) is str else "", "" if exchange else upcard)
-    seats = auction.seats
-    try:
-        play = read_play(play_raw, players=4, seats=seats, first_leader=first_leader(dealer, auction, options),
-                         hand_sizes=sizes, deck=_deck_without(deck_name, out), rules=rules, ids=IDS, hands=hands,
-                         absent=auction.absence,
-                         first_lead=lambda: first_lead_reason(dealer, auction, options))
-    except InvalidRequest as error:
-        if error.problems[0].rule == IDS.deck:
-            _explain_out_of_play(raw, hands, auction, dealer_discard, upcard, exchange)
-        raise
+    in_play = _deck_without(deck_name, out)
+    play = None if phase == "play" else _unplayed(hands, sizes, in_play, auction, dealer, options)
+    if play is None:
+        try:
+            play = read_play(play_raw, players=4, seats=auction.seats,
+                             first_leader=first_leader(dealer, auction, options), hand_sizes=sizes, deck=in_play,
+                             rules=rules, ids=IDS, hands=hands, absent=auction.absence,
+                             first_lead=lambda: first_lead_reason(dealer, auction, options))
+        except InvalidRequest as error:
+            if error.problems[0].rule == IDS.deck:
+                _explain_out_of_play(raw, hands, auction, dealer_discard, upcard, exchange)
+            raise
     if exchange and upcard != dealer_discard:
         _with_dealer(play, upcard, dealer, _may_be_discarded(dealer_discard, options))
     state = EuchreState(dealer, upcard, auction, dealer_discard, play, score, phase, to_act)
@@ -203,6 +207,28 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
 
 
 _EMPTY_PLAY = {"tricks": [], "current_trick": None}
+
+
+def _unplayed(hands: list, sizes: list[int], in_play: dict[str, int], auction: Auction, dealer: int,
+              options: dict) -> Play | None:
+    """The play before any card is played, when every hand holds its dealt number of distinct cards of the pack.
+
+    This is the trick core's verdict on a position without tricks, reached in one pass; for any other
+    position it answers None, and the trick core finds and names the problem.
+    """
+    shown: list[str] = []
+    for seat, hand in enumerate(hands):
+        if type(hand) is HiddenHand:
+            if hand.count != sizes[seat]:
+                return None
+        elif len(hand) == sizes[seat]:
+            shown += hand
+        else:
+            return None
+    distinct = set(shown)
+    if len(distinct) != len(shown) or not in_play.keys() >= distinct:
+        return None
+    return new_play(hands, auction, dealer, options)
 
 
 @lru_cache(maxsize=2048)
