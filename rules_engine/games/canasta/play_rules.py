@@ -193,8 +193,8 @@ PLAY_RULES = (
           "Where a variant says so, a wild card on top of the discard pile does not block it: the player takes "
           "it with a pair of wild cards from the hand (or more), and those cards with the top one make a meld of "
           "wild cards alone or join one the side has. Frozen or not, nothing else takes such a pile; the cards "
-          "below come with it as they do with any top card, and a side that has not opened counts the meld "
-          "toward its initial meld.", SCORING_FOUND["wild_pair"], _wild_pair),
+          "below come with it as they do with any top card, and a side that has not opened may take it to open, "
+          "the meld counting as any meld made with the top card does.", SCORING_FOUND["wild_pair"], _wild_pair),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

@@ -155,3 +155,12 @@ def test_canasta_pile_wild_top_pair_opening_search_is_exact_against_brute_force(
     assert bool(taken) is met
     for move in taken:
         assert check(PAIR, state, _move(clean(move))) == []
+
+
+def test_canasta_pile_wild_top_pair_a_hidden_hand_may_take_it_with_its_cards():
+    raw = position([{"count": 6}, {"count": 11}, {"count": 11}, {"count": 11}], discard=["5C", "2H"],
+                   melds=[[meld(["KC", "KD", "KH"])], [meld(["QC", "QD", "QS"])]], hidden_stock=True,
+                   melded_before=[True, True, False, False], turn={"seat": 0, "phase": "draw"})
+    hidden = legal_moves(PAIR, _state(PAIR, raw))[1]["hidden_moves"]
+    assert {"type": "take_pile", "rules": ["canasta.melds.from-hand", "canasta.pile.wild-top-pair"]} in hidden
+    assert not [m for m in legal_moves(NO_PAIR, _state(NO_PAIR, raw))[1]["hidden_moves"] if m["type"] == "take_pile"]
