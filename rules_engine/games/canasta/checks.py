@@ -14,7 +14,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import asks_more, unmet
 from .melds import Judged, Meld, judge
-from .pile_policy import blocked, gained, onto_meld, taken_below, top_counted
+from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
 from .state import CanastaState, shown_counts, where_shown
 
@@ -321,14 +321,19 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     if not cfg.table.opening.pile_may_open and not pos.opened:
         found.append(Violation("canasta.opening.counting",
                                "In this variant a side cannot open by taking the discard pile."))
-    rank = cfg.rank_of[top]
-    strays = [c for c in cards if c not in cfg.wild and cfg.rank_of.get(c) != rank]
-    if strays:
-        found.append(Violation("canasta.pile.take", f"Only {rank}s and wild cards join the top card ({top}); "
-                                                    f"{', '.join(strays)} belong in melds of their own (`melds`)."))
+    wild_top = top in cfg.wild           # taken here only where a pair of wild cards may take it
+    rank = "" if wild_top else cfg.rank_of[top]
+    if wild_top:
+        found += _wild_pair_problems(pos, top, cards)
+    else:
+        strays = [c for c in cards if c not in cfg.wild and cfg.rank_of.get(c) != rank]
+        if strays:
+            found.append(Violation("canasta.pile.take", f"Only {rank}s and wild cards join the top card ({top}); "
+                                                        f"{', '.join(strays)} belong in melds of their own "
+                                                        "(`melds`)."))
     naturals = sum(1 for c in cards if cfg.rank_of.get(c) == rank)
     wilds = sum(1 for c in cards if c in cfg.wild)
-    frozen = pos.pile_frozen_because()
+    frozen = [] if wild_top else pos.pile_frozen_because()   # a wild pair takes it, frozen or not
     index = pos.pile_meld(rank, move)
     if "meld" in move or not cfg.table.sets.one_per_rank:
         misnamed = _pile_meld_problems(pos, rank, move, index)
@@ -339,7 +344,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
             found.append(Violation("canasta.pile.frozen-take",
                                    f"The pile is frozen for side {pos.side} ({'; '.join(frozen)}), so it takes two "
                                    f"natural {rank}s from the hand; the move brings {naturals}."))
-    elif not (naturals >= 2 or (cfg.table.pile.natural_and_wild and naturals >= 1 and wilds >= 1)
+    elif not wild_top and not (naturals >= 2 or (cfg.table.pile.natural_and_wild and naturals >= 1 and wilds >= 1)
               or (index is not None and onto_meld(cfg, pos.melds[index]))):
         found.append(Violation("canasta.pile.unfrozen-take",
                                f"To take the pile the top card ({top}) needs a natural pair of {rank}s, one natural "
@@ -369,6 +374,23 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     return found
 
 
+def _wild_pair_problems(pos: Position, top: str, cards: list[str]) -> list[Violation]:
+    """A wild card on top comes only with wild cards from the hand, at least a pair of them."""
+    cfg = pos.cfg
+    found = []
+    strays = [c for c in cards if c not in cfg.wild]
+    if strays:
+        found.append(Violation("canasta.pile.wild-top-pair",
+                               f"Only wild cards join a wild top card ({top}) in a meld of wild cards alone; "
+                               f"{', '.join(strays)} belong in melds of their own (`melds`)."))
+    wilds = len(cards) - len(strays)
+    if wilds < WILD_PAIR:
+        found.append(Violation("canasta.pile.wild-top-pair",
+                               f"A wild card ({top}) on top is taken only with a pair of wild cards from the hand; "
+                               f"the move brings {wilds}."))
+    return found
+
+
 def _pile_meld_problems(pos: Position, rank: str, move: dict, index: int | None) -> list[Violation]:
     """A meld named for the top card must be a meld of its rank; where several could take it, one is named."""
     named = move.get("meld")
@@ -377,8 +399,9 @@ def _pile_meld_problems(pos: Position, rank: str, move: dict, index: int | None)
             return [Violation("canasta.pile.take", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
                                                    f"there is no meld {named} for the top card to join.")]
         if pos.melds[named].rank != rank:
-            return [Violation("canasta.pile.take", f"Meld {named} of side {pos.side} holds {pos.melds[named].rank}s; "
-                                                   f"the top card joins a meld of {rank}s.")]
+            held, wanted = (f"{r}s" if r else "wild cards alone" for r in (pos.melds[named].rank, rank))
+            return [Violation("canasta.pile.take", f"Meld {named} of side {pos.side} holds {held}; "
+                                                   f"the top card joins a meld of {wanted}.")]
         return []
     several = pos.melds_of(rank) if index is None and not move["cards"] else []
     if len(several) > 1:

@@ -12,7 +12,7 @@ from .config import Config, card_sort_key
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
-from .pile_policy import blocked, gained, top_counted
+from .pile_policy import WILD_PAIR, blocked, gained, top_counted
 from .state import CanastaState
 
 
@@ -88,6 +88,8 @@ def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
                                                                         "canasta.pile.unfrozen-take"], hidden)
             if rank != "3" and (pos.opened or cfg.table.opening.pile_may_open):
                 hidden.append({"type": "take_pile", "rules": ["canasta.melds.from-hand"]})
+        elif top in cfg.wild and not blocked(cfg, top) and (pos.opened or cfg.table.opening.pile_may_open):
+            hidden.append({"type": "take_pile", "rules": ["canasta.melds.from-hand", "canasta.pile.wild-top-pair"]})
     else:
         _offer_checked(lister, {"type": "take_back"}, ["canasta.opening.in-steps", "canasta.opening.failed-attempt"],
                        hidden)
@@ -147,11 +149,14 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         return
     top = pile[-1]
     rank = cfg.rank_of.get(top)
-    if rank is None or rank == "3" or blocked(cfg, top):
+    if (rank is None and top not in cfg.wild) or rank == "3" or blocked(cfg, top):
         return
     naturals, wilds, _ = pos.split()
     mine = naturals.get(rank, [])
     rules = ["canasta.pile.take"]
+    if pos.opened and rank is None:
+        _wild_pair_takes(pos, lister, wilds, rules + ["canasta.pile.wild-top-pair"])
+        return
     if pos.opened:
         frozen = bool(pos.pile_frozen_because())
         rules.append("canasta.pile.frozen-take" if frozen else "canasta.pile.unfrozen-take")
@@ -192,6 +197,19 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
                             opening={"required": note["required"],
                                      "points": sum(w["points"] for w in note["witness"])}):
             note["met"] = False
+
+
+def _wild_pair_takes(pos: Position, lister: Lister, wilds: list[str], rules: list[str]) -> None:
+    """A wild top card taken by a side that has opened: with the fewest wild cards from the hand that make a
+    new meld of wild cards alone with it, and with the fewest onto each such meld of the side."""
+    sets = pos.cfg.table.sets
+    for k in range(max(WILD_PAIR, sets.min_cards - 1), len(wilds) + 1):
+        if lister.offer({"type": "take_pile", "cards": wilds[:k]}, rules):
+            break
+    for index, onto in enumerate(pos.melds):
+        for k in range(WILD_PAIR, len(wilds) + 1) if not onto.rank else ():
+            if lister.offer({"type": "take_pile", "cards": wilds[:k], "meld": index}, rules):
+                break
 
 
 def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .config import Config
 from .going_out import Group, Plan, split_hand
 from .going_out import _moves as going_out_moves
+from .pile_policy import WILD_PAIR
 
 
 @dataclass(slots=True)
@@ -166,17 +167,21 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
             for (n, w, made), parts in reached.items() if n >= lowest or (n == 0 and w == 0 and top is None)]
 
 
-def _wild_choices(cfg: Config, ontos: list, wilds: int, canastas: int) -> list[_Choice]:
+def _wild_choices(cfg: Config, ontos: list, wilds: int, canastas: int, top: str | None = None) -> list[_Choice]:
     """What melds of wild cards alone can take: wild cards added to each such meld on the table, and any
-    number of new ones of at least the smallest meld's size (a layer of the search with no rank)."""
+    number of new ones of at least the smallest meld's size (a layer of the search with no rank). A wild
+    `top` card of the pile starts one more, with at least a pair of wild cards from the hand."""
     sets, is_canasta = cfg.table.sets, cfg.is_canasta
     most = sets.max_cards if sets.max_cards is not None else sets.min_cards + wilds
     additions = [[(0, b, is_canasta(meld.size + b), ((index, 0, b, False),) if b else ())
                   for b in range(0, min(wilds, most - meld.size) + 1 if _takes_wild_cards(cfg, meld) else 1)]
                  for index, meld in ontos]
     fresh = [(0, b, is_canasta(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
-    reached = _shares(additions, None, fresh, 0, wilds, canastas)
-    return [_Choice("", 0, w, 0, 0, made, parts) for (_, w, made), parts in reached.items()]
+    first = None if top is None else [(0, b, is_canasta(b + 1), ((None, 0, b, True),))
+                                      for b in range(max(WILD_PAIR, sets.min_cards - 1), min(wilds, most - 1) + 1)]
+    reached = _shares(additions, first, fresh, 0, wilds, canastas)
+    extra = cfg.values[top] if top is not None else 0
+    return [_Choice("", 0, w, extra, 0, made, parts) for (_, w, made), parts in reached.items()]
 
 
 def _shares(additions: list[list], first: list | None, fresh: list, have: int, wilds: int, canastas: int) -> dict:
@@ -291,7 +296,10 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     if out_only:
         required, counted = max(required, 0), 0
     blocks = _blocks(cfg, naturals, wilds, top, top_rank)
-    if top is not None and len(naturals.get(top_rank, ())) < (2 if frozen or not wilds else 1):
+    wild_top = top if top is not None and top_rank is None else None   # taken with a pair of wild cards
+    if wild_top is not None and len(wilds) < WILD_PAIR:
+        return OpeningVerdict(required, counted, [], blocks, counted)
+    if wild_top is None and top is not None and len(naturals.get(top_rank, ())) < (2 if frozen or not wilds else 1):
         return OpeningVerdict(required, counted, [], blocks, counted)
     if going_out:
         saturate = max(keep, 2)       # going out needs to know whether at most one card is left
@@ -320,7 +328,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         layers.append(choices)
     if cfg.table.sets.all_wild:
         layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds),
-                                    canastas_needed if going_out else 0))
+                                    canastas_needed if going_out else 0, wild_top))
     pool = sorted(wilds, key=lambda c: -values[c])
     wild_sums = [0]
     for card in pool:
@@ -391,6 +399,9 @@ def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_
             found.append(Draft(rank, list(cards), top=joined))
         elif count >= sets.min_naturals and wilds and _fits(cfg, count, 1):
             found.append(Draft(rank, list(cards), [wilds[0]], joined))
+    fewest = max(WILD_PAIR, sets.min_cards - 1)
+    if top is not None and top_rank is None and len(wilds) >= fewest:
+        found.append(Draft("", [], wilds[:fewest], top))         # a wild top card with wild cards alone
     if sets.all_wild and len(wilds) >= sets.min_cards:
         found.append(Draft("", [], wilds[:sets.min_cards]))      # wild cards alone, the fewest that meld
     return found
@@ -434,7 +445,9 @@ def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list
         naturals = len(draft.naturals) + (1 if draft.top else 0)
         for wild in sorted(draft.wilds, key=lambda c: -values[c]):
             fewer = len(draft.wilds) - 1
-            if draft.onto is not None:
+            if draft.top and not draft.rank:     # a wild top card keeps its pair and the smallest size
+                valid = fewer >= max(WILD_PAIR, cfg.table.sets.min_cards - 1)
+            elif draft.onto is not None:
                 valid = bool(draft.naturals or fewer)
             else:
                 valid = _fits(cfg, naturals, fewer) and not (

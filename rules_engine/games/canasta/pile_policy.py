@@ -11,9 +11,9 @@ def blocked(cfg: Config, top: str) -> tuple[str, str] | None:
     if top in cfg.bonus_cards:
         return "canasta.pile.take", "A red three on top cannot be taken."
     tops = cfg.table.pile.blocked_tops
-    # A wild top is taken only with what names its rank, which play does not read yet (the load keeps
-    # "wild" in a playable entry's blocked tops): refused here for any entry built otherwise.
-    if top in cfg.wild:
+    # A wild top is taken only with a pair of wild cards, into a meld of wild cards alone: where the
+    # variant has no such pair rule (or no such melds, or blocks wild tops), nothing takes it.
+    if top in cfg.wild and not wild_pair_takes(cfg, top):
         return "canasta.pile.take", f"A wild card ({top}) is on top; the pile cannot be taken."
     if top in cfg.stop_cards and "black_three" in tops:
         return "canasta.black-threes.stop", f"A black three ({top}) is on top; the pile cannot be taken."
@@ -21,6 +21,17 @@ def blocked(cfg: Config, top: str) -> tuple[str, str] | None:
     if rank is not None and ("three" in tops and rank == "3" or rank in tops):
         return "canasta.pile.blocked-tops", f"In this variant a {rank} on top blocks the pile: it cannot be taken."
     return None
+
+
+def wild_pair_takes(cfg: Config, top: str) -> bool:
+    """Whether this top card is a wild card the variant lets a pair of wild cards from the hand take."""
+    pile = cfg.table.pile
+    return (top in cfg.wild and pile.wild_top_with_wild_pair and "wild" not in pile.blocked_tops
+            and cfg.table.sets.all_wild)
+
+
+# The fewest wild cards from the hand that take a wild top card.
+WILD_PAIR = 2
 
 
 def taken_below(cfg: Config, pile: list[str]) -> list[str]:

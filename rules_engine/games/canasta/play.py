@@ -181,7 +181,7 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     pos = Position(cfg, state)
     seat, side = pos.seat, pos.side
     pile = state.discard
-    rank = cfg.rank_of[pile[-1]]
+    rank = cfg.rank_of.get(pile[-1], "")     # "": a wild top card, into a meld of wild cards alone
     extended = pos.pile_meld(rank, move) is not None
     hand, melds = taken_melds(pos, move)
     reds = [c for c in taken_below(cfg, pile) if c in cfg.bonus_cards]

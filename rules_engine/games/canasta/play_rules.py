@@ -105,6 +105,15 @@ def _take_limit(entry: VariantRules) -> str:
     return f"at most {entry.pile.take_limit} cards come with the top card; the rest stay as the discard pile"
 
 
+def _wild_pair(entry: VariantRules) -> str:
+    sets = entry.sets
+    fewest = max(2, sets.min_cards - 1)
+    most = f", the meld holding at most {sets.max_cards} cards" if sets.max_cards is not None else ""
+    new = f" ({fewest} or more for a new meld)" if fewest > 2 else ""
+    return (f"a wild card on top comes with a pair of wild cards or more from the hand, into a new meld of wild "
+            f"cards alone{new} or onto one of the side's{most}")
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -119,6 +128,7 @@ SCORING_FOUND = {
     "blocked_tops": _where(lambda e: e.pile.blocked_tops != ("black_three", "wild")),
     "take_limit": _where(lambda e: e.pile.take_limit is not None),
     "unless_canasta": _where(lambda e: e.pile.onto_meld_unless_canasta),
+    "wild_pair": _where(lambda e: e.pile.wild_top_with_wild_pair),
 }
 
 PLAY_RULES = (
@@ -179,6 +189,12 @@ PLAY_RULES = (
           "Where a variant says so, a pile that is not frozen may be taken by adding its top card to one of the "
           "side's melds only while that meld is not yet a canasta; a natural pair still takes it.",
           SCORING_FOUND["unless_canasta"], lambda entry: "a completed canasta takes no top card alone"),
+    _rule("canasta.pile.wild-top-pair", "A wild card on top taken with a wild pair",
+          "Where a variant says so, a wild card on top of the discard pile does not block it: the player takes "
+          "it with a pair of wild cards from the hand (or more), and those cards with the top one make a meld of "
+          "wild cards alone or join one the side has. Frozen or not, nothing else takes such a pile; the cards "
+          "below come with it as they do with any top card, and a side that has not opened may take it to open, "
+          "the meld counting as any meld made with the top card does.", SCORING_FOUND["wild_pair"], _wild_pair),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

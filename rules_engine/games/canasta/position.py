@@ -236,7 +236,7 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
     cfg, pile = pos.cfg, pos.state.discard
     top, cards = pile[-1], move["cards"]
     extra = [m["cards"] for m in move.get("melds", [])]
-    rank = cfg.rank_of[top]
+    rank = cfg.rank_of.get(top, "")     # a wild top card makes or joins a meld of wild cards alone
     melds = list(pos.melds)
     index = pos.pile_meld(rank, move)
     if index is not None:

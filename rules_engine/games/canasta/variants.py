@@ -450,7 +450,7 @@ MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
 NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
-                  "pile.wild_top_with_wild_pair", "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
+                  "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
@@ -498,8 +498,13 @@ def entry_problems(entry: VariantRules) -> list[str]:
               if kind not in CANASTA_KINDS]
     if entry.stock_end not in ("take_matching_discards", "kitty", "last_discard"):
         found.append(f"stock_end {entry.stock_end!r} is none of take_matching_discards, kitty, last_discard")
-    if entry.playable and not {"wild", "black_three" if entry.roles.stop else "wild"} <= set(entry.pile.blocked_tops):
+    kept_blocked = ({"black_three"} if entry.roles.stop else set()) | (
+        set() if entry.pile.wild_top_with_wild_pair else {"wild"})
+    if entry.playable and not kept_blocked <= set(entry.pile.blocked_tops):
         found.append("pile.blocked_tops: a wild card or a stop card on top taken with the pile is not played yet")
+    if entry.pile.wild_top_with_wild_pair and ("wild" in entry.pile.blocked_tops or not entry.sets.all_wild):
+        found.append("pile.wild_top_with_wild_pair: a wild top card taken with a pair of wild cards needs melds of "
+                     "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
     if entry.playable and entry.stock_end == "kitty":
         found.append("stock_end 'kitty' is not played yet: it needs the kitties")
     sets = entry.sets

@@ -53,13 +53,14 @@ CHANGES = {
     "threes.schedule": (0, 150, 300, 600, 1000), "threes.per_colour": True, "threes.red_negative_unless": "canastas",
     "threes.black_hand_value": 100, "going_out.bonus_cards_per_canasta": True,
     "going_out.by_kind": (("mixed", 1),),
-    "pile.blocked_tops": ("black_three", "wild", "K"), "pile.take_limit": 2, "pile.onto_meld_unless_canasta": True,
+    "pile.blocked_tops": ("black_three", "wild", "K"), "pile.take_limit": 2, "pile.wild_top_with_wild_pair": True, "pile.onto_meld_unless_canasta": True,
     "opening.top_discard_counts": False, "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
 COMPANIONS = {
     "threes.per_colour": {"roles.bonus": ("3C", "3D", "3H", "3S"), "roles.stop": ()},
+    "pile.wild_top_with_wild_pair": {"pile.blocked_tops": ("black_three",), "sets.all_wild": True},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.
 DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
