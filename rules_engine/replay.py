@@ -50,16 +50,21 @@ def _replay(game: Game, rs: Ruleset, state: object, moves: object,
     unverified: dict[str, None] = {}
     for index, raw in enumerate(moves):
         move = _log_move(game, rs, raw, (*pointer, index))
-        if game.turn(rs, state).to_act is None:
-            over = game.situation_rules(rs, state)
-            violations = [{"rule": over[0], "message": "The hand is over: no move can be made after the last one."}]
-        else:
-            violations = [v.as_dict() for v in game.judge_move(rs, state, move)[0]]
-        if violations:
-            return state, index, {"index": index, "move": move, "violations": violations,
-                                  "state": game.dump_state(rs, state)}, list(unverified)
-        unverified.update(dict.fromkeys(game.unverified(rs, state, move)))
-        state = game.apply_move(rs, state, move).state
+        try:
+            if game.turn(rs, state).to_act is None:
+                over = game.situation_rules(rs, state)
+                violations = [{"rule": over[0],
+                               "message": "The hand is over: no move can be made after the last one."}]
+            else:
+                violations = [v.as_dict() for v in game.judge_move(rs, state, move)[0]]
+            if violations:
+                return state, index, {"index": index, "move": move, "violations": violations,
+                                      "state": game.dump_state(rs, state)}, list(unverified)
+            unverified.update(dict.fromkeys(game.unverified(rs, state, move)))
+            state = game.apply_move(rs, state, move).state
+        except InvalidRequest as error:
+            # A field read only once the move is judged (the cards a draw reveals, say) is still this move's.
+            raise _rerooted(error, (*pointer, index), ("move",)) from error
     return state, len(moves), None, list(unverified)
 
 

@@ -186,3 +186,12 @@ def test_several_hands_log_holds_at_most_32_hands(client):
     assert client.post("/validate-game", json={"game": "euchre", "hands": [hand] * 32}).status_code == 200
     answer = client.post("/validate-game", json={"game": "euchre", "hands": [hand] * 33})
     assert answer.status_code == 422 and "hands" in answer.get_json()["errors"]["json"]
+
+
+def test_canasta_turn_draw_a_logged_draw_missing_the_cards_of_a_counted_stock_points_into_moves(client):
+    state = client.post("/deal", json={"game": "canasta", "seed": 2}).get_json()["state"]
+    counted = {**state, "stock": {"count": len(state["stock"])}}
+    answer = client.post("/validate-game", json={"game": "canasta", "state": counted, "moves": [{"type": "draw"}]})
+    assert answer.status_code == 422
+    errors = answer.get_json()["errors"]["json"]
+    assert list(errors) == ["moves"] and list(errors["moves"]) == ["0"], errors
