@@ -43,7 +43,7 @@ def judge_seen(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Viola
     if move.get("seat") is not None and move["seat"] != pos.actor:
         found.append(Violation("canasta.turn.order", f"It is seat {pos.actor}'s move, not seat {move['seat']}'s."))
     found += CHECKS[move["type"]](pos, move)
-    return found, pos.notes, sorted(pos.unverified)
+    return found, pos.notes, sorted(pos.unverified) if pos.unverified else []
 
 
 def _from_hand(move: dict) -> list[tuple[tuple, list[str]]]:
