@@ -514,7 +514,8 @@ _rank = attrgetter("rank")
 
 def _canastas(cfg: Config, melds: list[Meld]) -> int:
     """How many of a side's melds are canastas."""
-    return sum(1 for m in melds if cfg.is_canasta(m.naturals + m.wilds))
+    size = cfg.canasta_size   # cfg.is_canasta, read once
+    return sum([1 for m in melds if m.naturals + m.wilds >= size])
 
 
 def dump_state(state: CanastaState) -> dict:
