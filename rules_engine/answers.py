@@ -111,8 +111,9 @@ def legal_moves(body: dict) -> dict:
 
 def _listing_unverified(game: Game, rs: Ruleset, state: object, moves: list[dict]) -> list[str]:
     """Every rule the listing could not apply for hidden cards: the game's own, then each listed move's."""
-    listed = (rule for move in moves for rule in move.get("unverified", ()))
-    return list(dict.fromkeys([*game.unverified(rs, state), *listed]))
+    own = game.unverified(rs, state)
+    listed = [rule for move in moves if "unverified" in move for rule in move["unverified"]]
+    return list(dict.fromkeys([*own, *listed])) if own or listed else []
 
 
 def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> tuple[list, list]:

@@ -43,7 +43,7 @@ def judge_seen(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Viola
     if move.get("seat") is not None and move["seat"] != pos.actor:
         found.append(Violation("canasta.turn.order", f"It is seat {pos.actor}'s move, not seat {move['seat']}'s."))
     found += CHECKS[move["type"]](pos, move)
-    return found, pos.notes, sorted(pos.unverified)
+    return found, pos.notes, sorted(pos.unverified) if pos.unverified else []
 
 
 def _from_hand(move: dict) -> list[tuple[tuple, list[str]]]:
@@ -437,10 +437,10 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
-    is_canasta = pos.cfg.is_canasta
+    size = pos.cfg.canasta_size   # cfg.is_canasta, read once
     canastas, points = pos.canastas, 0
     for verdict in judged:
-        canastas += is_canasta(verdict.naturals + verdict.wilds)
+        canastas += verdict.naturals + verdict.wilds >= size
         points += verdict.points
 
     def after() -> tuple[list[str], list[Meld]]:
@@ -471,12 +471,12 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     left = pos.held - len(cards)
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
-    is_canasta = pos.cfg.is_canasta
+    size = pos.cfg.canasta_size   # cfg.is_canasta, read once
     if not pos.cfg.table.sets.wild_onto_canasta:
         found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
-    canastas = pos.canastas - is_canasta(onto.size) + is_canasta(verdict.size)
+    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
 
     def after() -> tuple[list[str], list[Meld]]:
         return (without(pos.hand, cards),

@@ -7,6 +7,7 @@ from functools import lru_cache
 
 from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
+from .game_length import by_rounds
 from .meld_memo import MeldMemo
 from .variants import BONUS, ENTRIES, NATURAL, STOP, WILD_AND_NATURAL, VariantRules
 from .variants import WILD as WILD_ROLE
@@ -49,6 +50,8 @@ class Config:
     stops_apart: bool = False
     plain_threes: bool = True
     bonus_every: int = 0              # how many bonus cards the deck holds
+    blocked_by: dict = field(default_factory=dict, compare=False, repr=False)  # pile_policy.blocked, by top card
+    keeps_round: bool = False         # whether positions carry the deal's number (game_length.by_rounds)
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -188,6 +191,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         plain_threes=not table.threes.schedule and not table.threes.per_colour
         and table.threes.red_negative_unless == "melded",
         bonus_every=sum(copies.get(card, 0) for card in bonus),
+        keeps_round=by_rounds(table),
     )
 
 

@@ -97,7 +97,7 @@ class Canasta(Game):
 
     def unverified(self, rs: Ruleset, state: CanastaState, move: dict | None = None) -> list[str]:
         if move is None:
-            return self.legal_notes(rs, state).get("unverified", [])
+            return self._listing(rs, state)[1].get("unverified", [])
         judged = state.memo.get("unverified")
         if judged is None or judged[0] is not move:
             return judge_seen(config_for(rs), state, move)[2]

@@ -50,10 +50,11 @@ class Needs:
         return not self.by_kind and self.most is None
 
 
-def needs_of(cfg: Config, bonus: int) -> Needs:
-    """What going out needs of a side that has laid out `bonus` bonus cards."""
+def needs_of(cfg: Config, bonus: int, canastas: int | None = None) -> Needs:
+    """What going out needs of a side that has laid out `bonus` bonus cards (`canastas` in all, when given)."""
     rules = cfg.table.going_out
-    return Needs(rules.canastas, rules.by_kind, bonus if rules.bonus_cards_per_canasta else None)
+    return Needs(rules.canastas if canastas is None else canastas, rules.by_kind,
+                 bonus if rules.bonus_cards_per_canasta else None)
 
 
 def asks_more(cfg: Config) -> bool:
@@ -125,8 +126,7 @@ def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed
     count the melds must reach when the side has not opened and no exemption applies; `split` is
     split_hand(cfg, hand) when the caller has it already; `bonus` counts the side's bonus cards laid out.
     """
-    needs = needs_of(cfg, bonus)
-    needs = Needs(canastas_needed, needs.by_kind, needs.most)
+    needs = needs_of(cfg, bonus, canastas_needed)
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     black_meld: list[str] = []
     forced: str | None = None
@@ -244,7 +244,7 @@ def _count_canastas(cfg: Config, groups: list[Group], slack: int, needed: int) -
     deficits = []
     for i, g in enumerate(groups):
         reach = g.base_size + g.need
-        if cfg.is_canasta(reach):
+        if reach >= size:
             canastas += 1
         elif size - reach <= g.room - g.need:
             deficits.append((size - reach, i))

@@ -69,7 +69,7 @@ def legal_moves(cfg: Config, state: CanastaState) -> tuple[list[dict], dict]:
         _draw_phase(pos, lister, notes)
     else:
         _meld_phase(pos, lister, notes)
-    notes["unverified"] = sorted(pos.unverified)
+    notes["unverified"] = sorted(pos.unverified) if pos.unverified else []
     return lister.moves, notes
 
 

@@ -8,6 +8,16 @@ from .config import Config
 
 def blocked(cfg: Config, top: str) -> tuple[str, str] | None:
     """The rule and the words that stop the pile from being taken with this top card, or None."""
+    known = cfg.blocked_by
+    if top in known:
+        return known[top]
+    found = _blocked(cfg, top)
+    if len(known) < 256:    # one entry per card code: the bound only guards against odd input
+        known[top] = found
+    return found
+
+
+def _blocked(cfg: Config, top: str) -> tuple[str, str] | None:
     if top in cfg.bonus_cards:
         return "canasta.pile.take", "A red three on top cannot be taken."
     tops = cfg.table.pile.blocked_tops
@@ -50,7 +60,8 @@ def left_behind(cfg: Config, pile: list[str]) -> list[str]:
 def gained(cfg: Config, pile: list[str]) -> int:
     """How many cards reach the hand when the pile is taken (bonus cards are laid out instead)."""
     bonus = cfg.bonus_cards
-    return sum(1 for card in taken_below(cfg, pile) if card not in bonus)
+    below = taken_below(cfg, pile)
+    return len(below) if bonus.isdisjoint(below) else len([card for card in below if card not in bonus])
 
 
 def onto_meld(cfg: Config, onto) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...errors import invalid
-from ...parsing import HiddenHand, hand_size
+from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
@@ -26,20 +26,20 @@ class Position:
         self.short = state.turn.opening if self.melds and turn.phase == "meld" else None
         self.opened = bool(self.melds) and self.short is None
         self.counted = self.short[0] if self.short else 0
-        is_canasta = cfg.is_canasta
+        size = cfg.canasta_size   # cfg.is_canasta, read once: this loop runs on every request
         self.by_rank: dict[str, int] = {}    # each rank's meld (the last, where a side may hold several)
         self._of_rank: dict[str, list[int]] | None = None
         self.canastas = 0
         for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
             if meld.rank:                        # a meld of wild cards alone has none
                 self.by_rank[meld.rank] = i
-            if is_canasta(meld.naturals + meld.wilds):
+            if meld.naturals + meld.wilds >= size:
                 self.canastas += 1
         self.needed = cfg.table.going_out.canastas
         hand = state.hands[self.seat]
         self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
         self.hidden = self._hand is None
-        self.held = hand_size(hand)
+        self.held = len(hand) if self._hand is not None else hand.count
         self.unverified: set[str] = set()   # rules the checks could not apply: the hand's cards are hidden
         self._minimum: int | None = None
         self._counts: dict[str, int] | None = None

@@ -146,7 +146,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
                 penalties[t][name] = read_int(entry.get(name, 0), pointer + (name,), 0, 1000)
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
                          score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN,
-                         round=read_round(table, raw, ("state",)))
+                         round=read_round(table, raw, ("state",)) if cfg.keeps_round else None)
     _check_cards(cfg, state)
     _check_threes(cfg, state)
     _check_turn(cfg, state)
@@ -514,7 +514,8 @@ _rank = attrgetter("rank")
 
 def _canastas(cfg: Config, melds: list[Meld]) -> int:
     """How many of a side's melds are canastas."""
-    return sum(1 for m in melds if cfg.is_canasta(m.naturals + m.wilds))
+    size = cfg.canasta_size   # cfg.is_canasta, read once
+    return sum([1 for m in melds if m.naturals + m.wilds >= size])
 
 
 def dump_state(state: CanastaState) -> dict:

@@ -9,6 +9,7 @@ docs/canasta-variant-table.md maps Samba and Hand & Foot onto these fields.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ...cards import JOKER, STANDARD_CARDS
 from ...decks import cards_of, make_deck
@@ -263,7 +264,13 @@ class VariantRules:
 
     def sides_for(self, players: int) -> int:
         """How many sides play: pairs of partners, or every player alone."""
-        return Seating(self.seating, players).sides
+        return _sides(self.seating, players)
+
+
+@lru_cache(maxsize=64)
+def _sides(seating: str, players: int) -> int:
+    """The sides of a seating and number of players, worked out once: every position read asks."""
+    return Seating(seating, players).sides
 
 
 CLASSIC = VariantRules(
