@@ -25,7 +25,7 @@ def state(players: int) -> type[Schema]:
         "hand_number": integer(1, 6, metadata={"description": "Which of the six hands (contracts); default 1."}),
         "dealer": seat(players, required=True),
         "hands": per_entry(hand(hand_size_for(players)), players, required=True),
-        **trick_fields(players),
+        **trick_fields(players, hand_size_for(players)),
         "score": _score(players),
     })
 

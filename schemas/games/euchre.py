@@ -92,7 +92,7 @@ def state(players: int = PLAYERS) -> type[Schema]:
         "dealer_discard": OneOf(card(), fields.Nested(_face_down()), allow_none=True, metadata={
             "description": "The card the dealer put out of play after taking the upcard; {\"count\": 1} when it "
                            "was discarded face down, unseen by the player the state is for."}),
-        **trick_fields(PLAYERS),
+        **trick_fields(PLAYERS, 5),  # five cards dealt to each hand
         "score": _score(),
     })
 

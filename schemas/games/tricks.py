@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from marshmallow import Schema, fields
+from marshmallow import Schema, fields, validate
 
 from ..fields import cards, nullable, seat, shape
 
@@ -28,9 +28,10 @@ def current_trick(players: int) -> type[Schema]:
     })
 
 
-def trick_fields(players: int) -> dict:
-    """The tricks played and the trick under way."""
+def trick_fields(players: int, most_tricks: int) -> dict:
+    """The tricks played (at most one per card dealt to a hand) and the trick under way."""
     return {
-        "tricks": fields.List(fields.Nested(done_trick(players)), metadata={"description": "Finished tricks, first first."}),
+        "tricks": fields.List(fields.Nested(done_trick(players)), validate=validate.Length(max=most_tricks),
+                              metadata={"description": "Finished tricks, first first."}),
         "current_trick": nullable(current_trick(players)),
     }
