@@ -24,8 +24,25 @@ from rules_engine import answers, replay
 GAME = "canasta"
 
 
-def played(seed: int) -> tuple[dict, list]:
-    """A deal request and the moves of a whole random hand from it."""
+def _any_move(chooser: random.Random, offered: list[dict], state: dict, seat: int) -> dict:
+    """Any legal move, at random."""
+    return chooser.choice(offered)
+
+
+def _lasting_move(chooser: random.Random, offered: list[dict], state: dict, seat: int) -> dict:
+    """A move that makes the hand last: piles taken, cards shown one at a time."""
+    takes = [m for m in offered if m["type"] == "take_pile"]
+    shows = [m for m in offered if m["type"] in ("lay_off", "meld") and not m.get("going_out")]
+    if takes:
+        return chooser.choice(takes)
+    if shows and len(state["hands"][seat]) > 7:
+        fewest = min(map(_cards_shown, shows))
+        return chooser.choice([m for m in shows if _cards_shown(m) == fewest])
+    return chooser.choice([m for m in offered if m["type"] in ("draw", "discard")] or offered)
+
+
+def played(seed: int, choose=_any_move) -> tuple[dict, list]:
+    """A deal request and the moves of a whole hand from it, each chosen by `choose`."""
     chooser = random.Random(seed)
     dealt = {"game": GAME, "players": 4, "seed": seed}
     state = answers.deal(dealt)["state"]
@@ -34,31 +51,7 @@ def played(seed: int) -> tuple[dict, list]:
         listed = answers.legal_moves({"game": GAME, "state": state})
         if listed["to_act"] is None:
             return dealt, moves
-        move = chooser.choice(listed["moves"])
-        moves.append({key: value for key, value in move.items() if key not in ("code", "rules")})
-        state = answers.apply_move({"game": GAME, "state": state, "move": move})["state"]
-
-
-def played_long(seed: int) -> tuple[dict, list]:
-    """A deal request and the moves of a whole hand played to last: piles taken, cards shown one at a time."""
-    chooser = random.Random(seed)
-    dealt = {"game": GAME, "players": 4, "seed": seed}
-    state = answers.deal(dealt)["state"]
-    moves = []
-    while True:
-        listed = answers.legal_moves({"game": GAME, "state": state})
-        if listed["to_act"] is None:
-            return dealt, moves
-        offered = listed["moves"]
-        takes = [m for m in offered if m["type"] == "take_pile"]
-        shows = [m for m in offered if m["type"] in ("lay_off", "meld") and not m.get("going_out")]
-        if takes:
-            move = chooser.choice(takes)
-        elif shows and len(state["hands"][listed["to_act"]]) > 7:
-            fewest = min(map(_cards_shown, shows))
-            move = chooser.choice([m for m in shows if _cards_shown(m) == fewest])
-        else:
-            move = chooser.choice([m for m in offered if m["type"] in ("draw", "discard")] or offered)
+        move = choose(chooser, listed["moves"], state, listed["to_act"])
         moves.append({key: value for key, value in move.items() if key not in ("code", "rules")})
         state = answers.apply_move({"game": GAME, "state": state, "move": move})["state"]
 
@@ -101,7 +94,7 @@ def main() -> None:
     lengths = sorted(len(moves) for _, moves in hands)
     print(orjson.dumps({"hands": len(hands), "moves_median": statistics.median(lengths),
                         "moves_longest": lengths[-1]}).decode())
-    long_hands = [played_long(seed) for seed in range(1, args.long_hands + 1)]
+    long_hands = [played(seed, _lasting_move) for seed in range(1, args.long_hands + 1)]
     if long_hands:
         long_lengths = sorted(len(moves) for _, moves in long_hands)
         print(orjson.dumps({"long_hands": len(long_hands), "moves_median": statistics.median(long_lengths),

@@ -28,14 +28,18 @@ def sides_for(variant: str, players: int) -> int:
     return TABLE[variant].sides_for(players)
 
 
+def _meld_kind() -> fields.String:
+    return fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
+        "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; checked "
+                       "when given."})
+
+
 @cache
 def _table_meld() -> type[Schema]:
     return shape("CanastaTableMeld", "A meld on the table: its cards, and its rank (checked when given).", {
         "cards": cards(CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "The meld's rank, e.g. \"K\"; checked when given."}),
-        "kind": fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
-            "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; "
-                           "checked when given."}),
+        "kind": _meld_kind(),
     })
 
 
@@ -110,9 +114,7 @@ def _move_meld() -> type[Schema]:
     return shape("CanastaMoveMeld", "A meld put down: its cards.", {
         "cards": cards(CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
-        "kind": fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
-            "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; "
-                           "checked when given."}),
+        "kind": _meld_kind(),
     })
 
 
@@ -228,9 +230,7 @@ def _meld_in_list() -> type[Schema]:
     return shape("CanastaListedMeld", "A meld in a list: its cards decide its rank.", {
         "cards": cards(MELD_CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
-        "kind": fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
-            "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; "
-                           "checked when given."}),
+        "kind": _meld_kind(),
     })
 
 
