@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import orjson
 from flask import Response, current_app
@@ -22,7 +22,18 @@ def json_response(data: bytes, status: int = 200, cache: str | None = None) -> R
     return response
 
 
-def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ruleset: str | None = None) -> Response:
+class Answer(NamedTuple):
+    """An endpoint's answer as JSON bytes: sent as a Response by a single call, copied as it is into a batch."""
+
+    data: bytes
+    cache: str | None = None
+
+    def response(self) -> Response:
+        """The answer as an HTTP response."""
+        return json_response(self.data, cache=self.cache)
+
+
+def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ruleset: str | None = None) -> Answer:
     """Answer from the cache when the same request under the same ruleset was answered before.
 
     X-Cache says what happened: hit, miss (computed and stored), or skip (computed and not
@@ -36,22 +47,22 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
         ruleset = ruleset or answers.ruleset_of(body).id
         body = answers.under_current_rules(body, ruleset)
     if cache.kind == "off":
-        return json_response(orjson.dumps(compute(body)))
+        return Answer(orjson.dumps(compute(body)))
     if ruleset is None:
         ruleset = answers.ruleset_of(body).id
     kind = (endpoint, ruleset, answers.work_size(body))
     costs = cache.costs
     if not costs.worth_caching(kind):
-        return json_response(_timed(costs, kind, compute, body), cache="skip")
+        return Answer(_timed(costs, kind, compute, body), "skip")
     try:
         key = cache_key(endpoint, ruleset, body)
     except TypeError:  # nested deeper than a canonical form can be written: the engine will refuse it
-        return json_response(orjson.dumps(compute(body)))
+        return Answer(orjson.dumps(compute(body)))
     hit = cache.get(key)
     if hit is not None:
-        return json_response(hit, cache="hit")
+        return Answer(hit, "hit")
     data = _timed(costs, kind, compute, body)
-    return json_response(data, cache="miss" if cache.set(key, data) else "skip")
+    return Answer(data, "miss" if cache.set(key, data) else "skip")
 
 
 def _timed(costs: CostTracker, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:

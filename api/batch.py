@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from schemas.batch import BatchAnswer, batch_request
 
-from .answering import JSON
+from .answering import JSON, Answer
 from .blueprint import Blueprint, parse
 from .errors import error_response
 from .limits import LIMITS, MAX_BATCH_ITEMS, TooLarge
@@ -44,8 +44,11 @@ def batch():
     gc.disable()
     try:
         for item in items:
-            response = _answer(views, item["path"], item["body"], item_bytes)
-            parts.append(b'{"status":%d,"body":%s}' % (response.status_code, response.get_data()))
+            answer = _answer(views, item["path"], item["body"], item_bytes)
+            if type(answer) is Answer:
+                parts.append(b'{"status":200,"body":' + answer.data + b"}")
+            else:
+                parts.append(b'{"status":%d,"body":%s}' % (answer.status_code, answer.get_data()))
     finally:
         if collecting:
             gc.enable()
@@ -113,8 +116,8 @@ def _item_views() -> dict:
     return views
 
 
-def _answer(views: dict, path: str, body: object, item_bytes: int | None) -> Response:
-    """One item's answer: its endpoint's answer to the body, or the error a single call would get."""
+def _answer(views: dict, path: str, body: object, item_bytes: int | None) -> Answer | Response:
+    """One item's answer: its endpoint's answer to the body (200), or the error response a single call would get."""
     view = views.get(path)
     if view is None:
         known = ", ".join(sorted(views))

@@ -13,6 +13,7 @@ from webargs.flaskparser import FlaskParser, abort
 
 from schemas.answers import ErrorAnswer
 
+from .answering import Answer
 from .limits import LIMITS, TooLarge
 
 
@@ -66,9 +67,11 @@ class BodyParser(FlaskParser):
                     _refuse(error)
                 except orjson.JSONDecodeError as error:
                     abort(400, message="The body is not valid JSON.", messages={"json": {"_schema": [str(error)]}})
-                return target(*args, read(body), **view_kwargs)
+                answer = target(*args, read(body), **view_kwargs)
+                return answer.response() if type(answer) is Answer else answer
 
-            # A batch answers each of its items through the same checks and view as a single call.
+            # A batch answers each of its items through the same checks and view as a single call,
+            # and copies the answer's bytes without making a response of each.
             parsed.answer_parsed = lambda body: target(read(body))
             return parsed
 
