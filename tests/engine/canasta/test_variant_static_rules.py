@@ -12,7 +12,7 @@ from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import config_for
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
-    THREE_HAND, TWO_HAND, check_entry,
+    THREE_HAND, TWO_HAND, Needs, check_entry,
 )
 from rules_engine.registry import get_game
 
@@ -241,6 +241,8 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"min_players": 3, "default_players": 3}, "even number of players"),
     ({"foot": 11}, "foot is not read"),
     ({"seating": "lone_hand"}, "not played yet"),
+    ({"opening": replace(CLASSIC.opening, tiers=((None, 50), (3000, Needs(canasta="natural"))))},
+     "tiers that need a canasta"),
     ({"sets": replace(CLASSIC.sets, one_per_rank=False),
       "going_out": replace(CLASSIC.going_out, by_kind=(("natural", 1),))}, "not searched yet"),
 ])
