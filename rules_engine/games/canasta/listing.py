@@ -12,7 +12,8 @@ from .config import Config, card_sort_key
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
-from .pile_policy import WILD_PAIR, blocked, gained, top_counted
+from .going_out import needs_of
+from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
 from .state import CanastaState
 
 
@@ -178,9 +179,11 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     gain = gained(cfg, pile)
     # Where the top card does not count, the melds with it must reach the minimum plus its value.
     uncounted = cfg.values[top] - top_counted(cfg, top)
+    # Going out by taking the pile counts the bonus cards it brings beside the side's own.
+    bonus = len(pos.state.red_threes[pos.side]) + len(taken_below(cfg, pile)) - gain
     verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=2, gain=gain, top=top,
                            frozen=bool(pos.pile_frozen_because()), going_out=gain <= 1,
-                           canastas_needed=pos.needed, split=pos.split())
+                           canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed))
     note = _opening_note(pos, verdict, "take_pile")
     if uncounted:
         note.update(required=verdict.required - uncounted, best=verdict.best - uncounted)

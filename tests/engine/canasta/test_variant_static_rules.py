@@ -241,8 +241,6 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"min_players": 3, "default_players": 3}, "even number of players"),
     ({"foot": 11}, "foot is not read"),
     ({"seating": "lone_hand"}, "not played yet"),
-    ({"sets": replace(CLASSIC.sets, one_per_rank=False),
-      "going_out": replace(CLASSIC.going_out, by_kind=(("natural", 1),))}, "not searched yet"),
 ])
 def test_canasta_variant_table_bad_entries_are_refused_at_load(change, problem):
     with pytest.raises(ValueError, match=problem):
