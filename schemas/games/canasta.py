@@ -140,6 +140,8 @@ _MOVE_FIELDS = {
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},
     "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True)},
+    "merge": lambda: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
+        "description": "The indices of the side's two melds of one rank put together."})},
     "discard": lambda: {"card": card(required=True)},
     "ask_go_out": lambda: {},
     "answer_go_out": lambda: {"yes": fields.Boolean(required=True)},

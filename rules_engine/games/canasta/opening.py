@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from .config import Config
 from .going_out import Group, Needs, Plan, needs_of, split_hand
 from .going_out import _moves as going_out_moves
+from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import canasta_kind
+from .merging import groupings, merge_moves
 from .pile_policy import WILD_PAIR
 from .tally import Tally, tally_for
 
@@ -127,9 +129,10 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
 
 
 def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
-                     ontos: list, wilds: int, tally: Tally) -> list[_Choice]:
+                     ontos: list, wilds: int, tally: Tally, merging: bool = False) -> list[_Choice]:
     """_choices where a side may hold several melds of a rank: the rank's cards may join each of its melds
-    on the table and make any number of new melds, so a choice is a total over those melds."""
+    on the table and make any number of new melds, so a choice is a total over those melds. With `merging`,
+    the melds on the table may first be joined in every way the merges allow."""
     values, sets = cfg.values, cfg.table.sets
     mark, wild_cap, most = tally.mark, cfg.wild_cap, sets.max_cards
     have = len(cards)
@@ -149,22 +152,29 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                 options.append((a, b, mark(canasta_kind(cfg, a + extra, b)), ((None, a, b, with_top),)))
         return options
 
-    additions = []
-    for index, meld in ontos:
-        if meld.rank == "3":          # black threes take no wild card
-            additions.append([(0, 0, mark(canasta_kind(cfg, meld.naturals, meld.wilds)), ())])
-            continue
-        options = []
-        takes_wild = _takes_wild_cards(cfg, meld)
-        for a in range(0, have + 1):
-            room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild else 0
-            if most is not None:
-                room = min(room, most - meld.size - a)
-            options += [(a, b, mark(canasta_kind(cfg, meld.naturals + a, meld.wilds + b)),
-                         ((index, a, b, False),) if a or b else ()) for b in range(0, room + 1)]
-        additions.append(options)
-    reached = _shares(additions, new_melds(True) if top is not None else None, new_melds(False), have, wilds,
-                      tally)
+    def additions(way: list) -> list:
+        found = []
+        for index, meld in way:
+            if meld.rank == "3":          # black threes take no wild card
+                found.append([(0, 0, mark(canasta_kind(cfg, meld.naturals, meld.wilds)), ())])
+                continue
+            options = []
+            takes_wild = _takes_wild_cards(cfg, meld)
+            joined = type(index) is tuple     # the merges that make it: a part even when nothing is added
+            for a in range(0, have + 1):
+                room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild else 0
+                if most is not None:
+                    room = min(room, most - meld.size - a)
+                options += [(a, b, mark(canasta_kind(cfg, meld.naturals + a, meld.wilds + b)),
+                             ((index, a, b, False),) if a or b or joined else ()) for b in range(0, room + 1)]
+            found.append(options)
+        return found
+
+    first, fresh = new_melds(True) if top is not None else None, new_melds(False)
+    reached: dict = {}
+    for way in groupings(cfg, ontos) if merging else (ontos,):
+        for key, parts in _shares(additions(way), first, fresh, have, wilds, tally).items():
+            reached.setdefault(key, parts)
     lowest = 0 if most is not None else max(0, have - saturate)
     extra = values[top] if top else 0
     return [_Choice(rank, n, w, sums[n] + extra, have - n, made, parts)
@@ -298,6 +308,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None
     several = not cfg.table.sets.one_per_rank
+    # Merges change no card of the hand: only ways to go out gain by them.
+    merging = several and out_only and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
     if not going_out:
         tally = tally_for(0)
     elif needs is None:
@@ -335,7 +347,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         joined = top if rank == top_rank else None
         if several:
             choices = _several_choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
-                                       ontos=of_rank.get(rank, []), wilds=len(wilds), tally=tally)
+                                       ontos=of_rank.get(rank, []), wilds=len(wilds), tally=tally,
+                                       merging=merging)
         else:
             choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto,
                                tally=tally)
@@ -399,10 +412,20 @@ def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_need
     for draft in verdict.witness:
         for card in draft.hand_cards():
             left.remove(card)
-    groups = [Group(d.rank, d.naturals, 0, len(d.naturals) + (melds[d.onto].size if d.onto is not None else 0),
-                    d.onto, 0, 0, d.wilds) for d in verdict.witness if d.rank != "3"]
+    # Melds joined by merges (their key: the merges) are joined first; the cards then go where they stand.
+    merges, where = merge_moves([d.onto for d in verdict.witness if type(d.onto) is tuple], len(melds))
+    groups = []
+    for d in verdict.witness:
+        if d.rank == "3":
+            continue
+        members = () if d.onto is None else {i for pair in d.onto for i in pair} if type(d.onto) is tuple \
+            else (d.onto,)
+        onto = where[min(members)] if members else None
+        groups.append(Group(d.rank, d.naturals, 0, len(d.naturals) + sum(melds[i].size for i in members), onto,
+                            0, 0, d.wilds))
     blacks = next((d.naturals for d in verdict.witness if d.rank == "3"), [])
-    return Plan(going_out_moves(cfg, groups, blacks, opened=bool(melds)), left[0] if left else None, verdict.best)
+    return Plan(merges + going_out_moves(cfg, groups, blacks, opened=bool(melds)), left[0] if left else None,
+                verdict.best)
 
 
 def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_rank: str | None) -> list[Draft]:
@@ -433,7 +456,7 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
     drafts: list[Draft] = []
     given = 0
     for choice in choices:
-        if not choice.naturals and not choice.wilds:
+        if not choice.naturals and not choice.wilds and not choice.parts:
             continue
         cards = sorted(naturals.get(choice.rank, []), key=lambda c: -values[c])[:choice.naturals]
         cards.sort(key=lambda c: naturals[choice.rank].index(c))

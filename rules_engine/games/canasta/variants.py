@@ -514,6 +514,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
     if entry.playable and entry.stock_end == "kitty":
         found.append("stock_end 'kitty' is not played yet: it needs the kitties")
+    if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
+        found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
     threes = entry.threes
     if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
         found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "
