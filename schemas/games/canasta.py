@@ -205,7 +205,14 @@ def _meld_request() -> type[Schema]:
     return shape("CanastaMeld", "A meld: its cards, and the rank it is aimed at when they are all wild.", {
         "cards": cards(MELD_CARD_LIMIT, required=True),
         "rank": fields.String(allow_none=True, metadata={"description": "e.g. \"K\" or \"10\"."}),
+        "onto": _onto(),
     })
+
+
+def _onto() -> fields.Integer:
+    return integer(0, 1000, allow_none=True, metadata={
+        "description": "The index in context.existing of the meld these cards add to; without it the cards' rank "
+                       "finds it where a side holds one meld of each rank."})
 
 
 # A card that gives a meld its rank: a natural card or a black three (not a wild card or a red three).
@@ -219,6 +226,7 @@ def _ranked_meld() -> type[Schema]:
                      "cards": fields.List(card(), validate=validate.Length(max=MELD_CARD_LIMIT), required=True,
                                           metadata={"not": {"items": {"not": {"pattern": RANKED_CARD}}}}),
                      "rank": fields.Raw(metadata={"description": "Not read."}),
+                     "onto": _onto(),
                  })
 
 
