@@ -6,6 +6,8 @@ be joined, what the joined meld is, and where the side's melds stand afterwards.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from .config import Config
 from .melds import Meld, judge
 
@@ -43,6 +45,21 @@ def index_after(index: int, first: int, second: int) -> int:
     return index - 1 if index > high else index
 
 
+@dataclass(frozen=True)
+class Joining:
+    """How some melds of a rank become one: the merges in order (pairs of indices, each naming the meld that
+    holds that original meld), and for the two parts the last merge joins, the wild cards the part's first
+    meld may take before the merges, where the joined meld is a canasta closed to wild cards."""
+
+    steps: tuple[tuple[int, int], ...]
+    before: tuple[tuple[int, int], ...]
+
+    @property
+    def members(self) -> list[int]:
+        """The original melds joined, by index."""
+        return sorted({i for pair in self.steps for i in pair})
+
+
 # Ways to group a rank's melds are tried only up to this many melds of the rank not yet canastas (52
 # groupings of five); past it the searches take the melds as they lie.
 MOST_GROUPED = 5
@@ -50,8 +67,8 @@ MOST_GROUPED = 5
 
 def groupings(cfg: Config, ontos: list[tuple[int, Meld]]) -> list[list[tuple[object, Meld]]]:
     """Every way merges can leave a rank's melds on the table (`ontos`: (index, meld) each): a list of
-    (key, meld) per way, the key a meld's index, or for joined melds the merges that make it (pairs of
-    indices, each naming the meld that holds that original meld). The melds as they lie come first."""
+    (key, meld) per way, the key a meld's index or, for joined melds, their Joining. The melds as they lie
+    come first."""
     found = [list(ontos)]
     loose = [(i, m) for i, m in ontos if not cfg.is_canasta(m.size) and m.rank and m.rank != "3"]
     if len(loose) < 2 or len(loose) > MOST_GROUPED:
@@ -86,9 +103,11 @@ def _partitions(items: list) -> list[list[list]]:
     return found
 
 
-def _joined(cfg: Config, block: list[tuple[int, Meld]]) -> tuple[tuple, Meld] | None:
+def _joined(cfg: Config, block: list[tuple[int, Meld]]) -> tuple[Joining, Meld] | None:
     """The merges that join a block of melds into one, each joining two melds not yet canastas, and the
-    joined meld; None when no order does. The block splits in two parts joined one by one, then the two."""
+    joined meld; None when no order does. The block splits in two parts joined one by one, then the two:
+    of the splits that work, the one whose parts leave most room for wild cards before the last merge."""
+    best: tuple[int, Joining, Meld] | None = None
     block = sorted(block, key=lambda pair: pair[0])
     splits = [([block[0]], block[1:])] if len(block) == 2 else [
         ([block[0]] + [p for bit, p in enumerate(block[1:]) if mask >> bit & 1],
@@ -105,17 +124,19 @@ def _joined(cfg: Config, block: list[tuple[int, Meld]]) -> tuple[tuple, Meld] | 
             melds[low] = together[0]
             del melds[high]
         else:
-            return tuple(steps), melds[first[0][0]]
-    return None
+            rooms = tuple((part[0][0], cfg.canasta_size - 1 - sum(m.size for _, m in part)) for part in (first, second))
+            if best is None or sum(room for _, room in rooms) > best[0]:
+                best = (sum(room for _, room in rooms), Joining(tuple(steps), rooms), melds[first[0][0]])
+    return None if best is None else best[1:]
 
 
-def merge_moves(recipes: list[tuple], count: int) -> tuple[list[dict], dict[int, int]]:
+def merge_moves(recipes: list[Joining], count: int) -> tuple[list[dict], dict[int, int]]:
     """The merge moves that carry out `recipes` (from groupings) on a side holding `count` melds, and where
     each original meld then stands."""
     alive = list(range(count))
     moves = []
-    for recipe in recipes:
-        for low, high in recipe:
+    for joining in recipes:
+        for low, high in joining.steps:
             moves.append({"type": "merge", "melds": [alive.index(low), alive.index(high)]})
             alive.remove(high)
     where = {original: at for at, original in enumerate(alive)}

@@ -16,7 +16,7 @@ from .going_out import Group, Needs, Plan, needs_of, split_hand
 from .going_out import _moves as going_out_moves
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import canasta_kind
-from .merging import groupings, merge_moves
+from .merging import Joining, groupings, merge_moves
 from .pile_policy import WILD_PAIR
 from .tally import Tally, tally_for
 
@@ -159,10 +159,14 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                 found.append([(0, 0, mark(canasta_kind(cfg, meld.naturals, meld.wilds)), ())])
                 continue
             options = []
+            joined = type(index) is Joining   # a part even when nothing is added: the merges make it
             takes_wild = _takes_wild_cards(cfg, meld)
-            joined = type(index) is tuple     # the merges that make it: a part even when nothing is added
+            # A joined meld closed to wild cards takes them on its parts before the merges.
+            before = sum(room for _, room in index.before) if joined and not takes_wild else None
             for a in range(0, have + 1):
-                room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild else 0
+                room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild or before else 0
+                if before is not None:
+                    room = min(room, before)
                 if most is not None:
                     room = min(room, most - meld.size - a)
                 options += [(a, b, mark(canasta_kind(cfg, meld.naturals + a, meld.wilds + b)),
@@ -412,20 +416,32 @@ def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_need
     for draft in verdict.witness:
         for card in draft.hand_cards():
             left.remove(card)
-    # Melds joined by merges (their key: the merges) are joined first; the cards then go where they stand.
-    merges, where = merge_moves([d.onto for d in verdict.witness if type(d.onto) is tuple], len(melds))
+    # Melds joined by merges are joined first, after the wild cards a canasta closed to them takes on its
+    # parts; the other cards then go where the melds stand.
+    merges, where = merge_moves([d.onto for d in verdict.witness if type(d.onto) is Joining], len(melds))
+    before: list[dict] = []
     groups = []
     for d in verdict.witness:
         if d.rank == "3":
             continue
-        members = () if d.onto is None else {i for pair in d.onto for i in pair} if type(d.onto) is tuple \
-            else (d.onto,)
-        onto = where[min(members)] if members else None
-        groups.append(Group(d.rank, d.naturals, 0, len(d.naturals) + sum(melds[i].size for i in members), onto,
-                            0, 0, d.wilds))
+        members = () if d.onto is None else d.onto.members if type(d.onto) is Joining else (d.onto,)
+        size = len(d.naturals) + sum(melds[i].size for i in members)
+        wilds = d.wilds
+        closed = not cfg.table.sets.wild_onto_canasta and cfg.is_canasta(size - len(d.naturals))
+        if type(d.onto) is Joining and closed:
+            for index, room in d.onto.before:
+                if wilds[:room]:
+                    before.append({"type": "lay_off", "meld": index, "cards": wilds[:room]})
+                size, wilds = size + len(wilds[:room]), wilds[room:]
+        groups.append(Group(d.rank, d.naturals, 0, size, where[min(members)] if members else None, 0, 0, wilds))
     blacks = next((d.naturals for d in verdict.witness if d.rank == "3"), [])
-    return Plan(merges + going_out_moves(cfg, groups, blacks, opened=bool(melds)), left[0] if left else None,
-                verdict.best)
+    after = going_out_moves(cfg, groups, blacks, opened=bool(melds))
+    leftover = left[0] if left else None
+    if before and not after and leftover is None:
+        # The hand would empty before the merges: the last wild card waits, and is discarded after them.
+        *kept, leftover = before[-1]["cards"]
+        before[-1:] = [{**before[-1], "cards": kept}] if kept else []
+    return Plan(before + merges + after, leftover, verdict.best)
 
 
 def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_rank: str | None) -> list[Draft]:

@@ -54,7 +54,8 @@ def _rank_ways(have: int, table: tuple, several: bool, closed: bool, cap: int) -
     """(naturals used, wild cards used, canastas by kind) over every way a rank's `have` naturals join its
     melds on the table (given as (naturals, wild cards)) and make new melds (one at most unless `several`).
     A meld holds at least two naturals, three cards and at most `cap` wild cards; with `closed`, a meld on
-    the table that is a canasta takes no wild card."""
+    the table that is a canasta takes no wild card. A meld on the table given as (naturals, wild cards, room)
+    takes at most `room` wild cards whatever it is."""
     found = set()
 
     def new_melds(left: int, smallest: int, used: int, wilds: int, kinds: tuple, made: int) -> None:
@@ -70,10 +71,10 @@ def _rank_ways(have: int, table: tuple, several: bool, closed: bool, cap: int) -
         if i == len(table):
             new_melds(left, 2, used, wilds, kinds, 0)
             return
-        held_n, held_w = table[i]
+        held_n, held_w, *room = table[i]
         shut = closed and _kind(held_n, held_w) is not None
         for a in range(0, left + 1):
-            for b in range(0, 1 if shut else cap - held_w + 1):
+            for b in range(0, 1 if shut and not room else min(cap - held_w, *room, cap) + 1):
                 additions(i + 1, left - a, used + a, wilds + b, _plus(kinds, _tally([_kind(held_n + a, held_w + b)])))
 
     additions(0, have, 0, 0, (0, 0, 0))

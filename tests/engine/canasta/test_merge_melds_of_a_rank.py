@@ -132,8 +132,24 @@ def _mergeable(block: tuple[tuple[int, int], ...]) -> bool:
     return False
 
 
-def _groupings(melds: list[tuple[int, int]]) -> list[tuple[tuple[int, int], ...]]:
-    """The melds on the table each grouping of mergeable blocks leaves, as (naturals, wild cards)."""
+def _room(block: tuple[tuple[int, int], ...], closed: bool) -> int:
+    """How many wild cards from the hand the joined block may take: where a canasta takes none, a joined
+    canasta takes them only on its two parts before the last merge, while each part stays short of seven."""
+    size = sum(n + w for n, w in block)
+    if not closed or size < 7:
+        return 9
+    if len(block) == 1:
+        return 0
+    rooms = [0]
+    for mask in range(1, 2 ** len(block) - 1):
+        parts = [tuple(m for i, m in enumerate(block) if (mask >> i & 1) == side) for side in (1, 0)]
+        if all(sum(n + w for n, w in part) < 7 and _mergeable(part) for part in parts):
+            rooms.append(sum(6 - sum(n + w for n, w in part) for part in parts))
+    return max(rooms)
+
+
+def _groupings(melds: list[tuple[int, int]], closed: bool) -> list[tuple[tuple[int, int, int], ...]]:
+    """The melds on the table each grouping of mergeable blocks leaves, as (naturals, wild cards, room)."""
     if not melds:
         return [()]
     first, rest = melds[0], melds[1:]
@@ -143,12 +159,12 @@ def _groupings(melds: list[tuple[int, int]]) -> list[tuple[tuple[int, int], ...]
         others = [m for i, m in enumerate(rest) if not mask >> i & 1]
         if not _mergeable(block):
             continue
-        joined = (sum(n for n, _ in block), sum(w for _, w in block))
-        found += [(joined,) + more for more in _groupings(others)]
+        joined = (sum(n for n, _ in block), sum(w for _, w in block), _room(block, closed))
+        found += [(joined,) + more for more in _groupings(others, closed)]
     return found
 
 
-def _brute_out(hand: list[str], table: list[list[str]]) -> bool:
+def _brute_out(hand: list[str], table: list[list[str]], closed: bool) -> bool:
     wild_cards = ("JK", "2C", "2D", "2H", "2S")
     naturals = Counter(c[:-1] for c in hand if c not in wild_cards)
     wilds = sum(c in wild_cards for c in hand)
@@ -159,8 +175,8 @@ def _brute_out(hand: list[str], table: list[list[str]]) -> bool:
     totals = {(0, 0, (0, 0, 0))}
     for rank in set(naturals) | set(by_rank):
         ways = set()
-        for grouped in _groupings(by_rank.get(rank, [])):
-            ways |= _rank_ways(naturals.get(rank, 0), tuple(sorted(grouped)), True, False, 3)
+        for grouped in _groupings(by_rank.get(rank, []), closed):
+            ways |= _rank_ways(naturals.get(rank, 0), tuple(sorted(grouped)), True, closed, 3)
         totals = {(n + a, w + b, _plus(k, c)) for n, w, k in totals for a, b, c in ways if w + b <= wilds}
     return any(len(hand) - n - w <= 1 and sum(k) >= 1 for n, w, k in totals)
 
@@ -170,19 +186,37 @@ TABLES = [[KINGS_FOUR, KINGS_THREE], [["KC", "KD", "KH"], ["KC", "KD", "2C"], ["
           [["AC", "AD", "AH", "AS", "2C", "2D"], ["AC", "AD", "2H"], ["KC", "KD", "KH"]]]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+MERGING_CLOSED = build_config(check_entry(replace(CLASSIC, sets=replace(CLASSIC.sets, one_per_rank=False,
+                                                                        wild_onto_canasta=False),
+                                                  hooks=("merge_melds_of_a_rank",))), ())
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(["AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS", "JK", "2S", "2H", "9H"]),
-                     min_size=2, max_size=7), table=st.sampled_from(TABLES))
-def test_canasta_melds_merge_going_out_is_found_exactly_against_brute_force(hand, table):
+                     min_size=2, max_size=7), table=st.sampled_from(TABLES), closed=st.booleans())
+def test_canasta_melds_merge_going_out_is_found_exactly_against_brute_force(hand, table, closed):
     assume(not Counter(hand + [c for m in table for c in m]) - DECK)
+    cfg = MERGING_CLOSED if closed else MERGING
     raw = _table(hand, table)
     try:
-        state = _state(MERGING, raw)
+        state = _state(cfg, raw)
     except EngineError:
         assume(False)
-    out = _brute_out(hand, table)
-    asked = check(MERGING, state, _move({"type": "ask_go_out"}))
+    out = _brute_out(hand, table, closed)
+    asked = check(cfg, state, _move({"type": "ask_go_out"}))
     assert (asked == []) is out, asked
     if out:
-        _went_out_by_the_plan(_state(MERGING, _table(hand, table, question="yes")), MERGING)
+        _went_out_by_the_plan(_state(cfg, _table(hand, table, question="yes")), cfg)
+
+
+def test_canasta_melds_merge_wild_cards_join_the_parts_before_a_closed_canasta_is_joined():
+    # Four and three kings make a canasta when joined, and a canasta takes no wild card here: the joker goes
+    # on the four kings first, then the melds are joined (eight, mixed), the nine discarded.
+    hand = ["JK", "9H"]
+    raw = _table(hand, [KINGS_FOUR, ["KC", "KD", "KH"]], question="yes")
+    moves = [m for m in legal_moves(MERGING_CLOSED, _state(MERGING_CLOSED, raw))[0]
+             if "canasta.going-out.how" in m["rules"]]
+    assert moves[0]["type"] == "lay_off" and moves[0]["cards"] == ["JK"]
+    state = _went_out_by_the_plan(_state(MERGING_CLOSED, raw), MERGING_CLOSED)
+    assert [(m.naturals, m.wilds) for m in state.melds[0]] == [(7, 1)]
 
