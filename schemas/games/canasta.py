@@ -140,6 +140,8 @@ _MOVE_FIELDS = {
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},
     "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True)},
+    "merge": lambda: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
+        "description": "The indices of the side's two melds of one rank put together."})},
     "discard": lambda: {"card": card(required=True)},
     "ask_go_out": lambda: {},
     "answer_go_out": lambda: {"yes": fields.Boolean(required=True)},
@@ -203,7 +205,14 @@ def _meld_request() -> type[Schema]:
     return shape("CanastaMeld", "A meld: its cards, and the rank it is aimed at when they are all wild.", {
         "cards": cards(MELD_CARD_LIMIT, required=True),
         "rank": fields.String(allow_none=True, metadata={"description": "e.g. \"K\" or \"10\"."}),
+        "onto": _onto(),
     })
+
+
+def _onto() -> fields.Integer:
+    return integer(0, 1000, allow_none=True, metadata={
+        "description": "The index in context.existing of the meld these cards add to; without it the cards' rank "
+                       "finds it where a side holds one meld of each rank."})
 
 
 # A card that gives a meld its rank: a natural card or a black three (not a wild card or a red three).
@@ -217,6 +226,7 @@ def _ranked_meld() -> type[Schema]:
                      "cards": fields.List(card(), validate=validate.Length(max=MELD_CARD_LIMIT), required=True,
                                           metadata={"not": {"items": {"not": {"pattern": RANKED_CARD}}}}),
                      "rank": fields.Raw(metadata={"description": "Not read."}),
+                     "onto": _onto(),
                  })
 
 

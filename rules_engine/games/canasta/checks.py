@@ -13,6 +13,8 @@ from ...game import Note, Violation
 from ...parsing import HiddenHand
 from .config import Config
 from .going_out import asks_more, unmet
+from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
+from .merging import merged
 from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
@@ -149,7 +151,9 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
                               "after this move that would no longer be possible.")]
         return []
     found: list[Violation] = []
-    if canastas < pos.needed:
+    if left == 1 and question != "no" and _merges_may_finish(pos, after):
+        pass
+    elif canastas < pos.needed:
         found.append(Violation(
             "canasta.melds.keep-a-card",
             f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
@@ -164,6 +168,17 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
                                f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
                                "turn and must keep at least two cards."))
     return found
+
+
+def _merges_may_finish(pos: Position, after) -> bool:
+    """Whether, with one card left, merges before the last discard can still bring what going out needs
+    (where the variant joins melds of a rank); a hidden hand is taken on the client's word."""
+    if not has_hook(pos.cfg.table.hooks, MERGE_MELDS_OF_A_RANK):
+        return False
+    if pos.hidden:
+        pos.unverified.add("canasta.melds.keep-a-card")
+        return True
+    return pos.can_go_out(*after())
 
 
 def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
@@ -489,6 +504,33 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     return found + _ending(pos, left, canastas, after)
 
 
+def check_merge(pos: Position, move: dict) -> list[Violation]:
+    """Two of the side's melds of one rank put together: where the variant allows it, neither a canasta yet,
+    the joined meld valid, and a partner's yes still kept."""
+    if not has_hook(pos.cfg.table.hooks, MERGE_MELDS_OF_A_RANK):
+        return [Violation("canasta.melds.merge", "In this variant a side's melds are never put together.")]
+    found = _phase(pos, ("meld",), "putting melds together")
+    if found:
+        return found
+    first, second = move["melds"]
+    missing = [i for i in (first, second) if i >= len(pos.melds)]
+    if missing:
+        return [Violation("canasta.melds.merge", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
+                                                 f"there is no meld {missing[0]}.")]
+    joined, problems = merged(pos.cfg, pos.melds, first, second)
+    found += [Violation(rule, words) for rule, words in problems]
+    if found:
+        return found
+    if pos.state.turn.question == "yes":
+        if pos.hidden:
+            pos.unverified.add("canasta.going-out.ask-partner")
+        elif not pos.can_go_out(pos.hand, joined):
+            found.append(Violation("canasta.going-out.ask-partner",
+                                   f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
+                                   "after this move that would no longer be possible."))
+    return found
+
+
 def check_discard(pos: Position, move: dict) -> list[Violation]:
     """Discarding: a held card; the last card goes out, which needs its conditions."""
     found = _phase(pos, ("meld",), "discarding")
@@ -583,4 +625,5 @@ def check_take_back(pos: Position, move: dict) -> list[Violation]:
 
 
 CHECKS = {"draw": check_draw, "take_pile": check_take, "meld": check_meld, "lay_off": check_lay_off,
+          "merge": check_merge,
           "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back}

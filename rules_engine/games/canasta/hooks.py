@@ -26,11 +26,13 @@ class Hook:
 
 
 NO_REPLACEMENT_FOR_LAST_TWO = "no_replacement_for_last_two"
+MERGE_MELDS_OF_A_RANK = "merge_melds_of_a_rank"
 
 HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook(NO_REPLACEMENT_FOR_LAST_TWO, "draw",
          "A bonus card among the stock's last two cards brings no replacement (Two-hand).", built=True),
-    Hook("merge_melds_of_a_rank", "meld", "A side's two melds of one rank may be put together (Samba family)."),
+    Hook(MERGE_MELDS_OF_A_RANK, "meld", "A side's two melds of one rank may be put together (Samba family).",
+         built=True),
     Hook("wild_canasta_by_composition", "scoring",
          "A wild canasta's bonus depends on its twos and jokers (Joker Canasta: seven twos 4000, four jokers "
          "and three twos 3000)."),

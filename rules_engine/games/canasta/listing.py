@@ -12,7 +12,9 @@ from .config import Config, card_sort_key
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
-from .pile_policy import WILD_PAIR, blocked, gained, top_counted
+from .going_out import needs_of
+from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
+from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
 from .state import CanastaState
 
 
@@ -29,6 +31,8 @@ def _code(move: dict) -> str:
         return code
     if kind == "discard":
         return "discard:" + move["card"]
+    if kind == "merge":
+        return "merge:" + ",".join(map(str, move["melds"]))
     if kind == "answer_go_out":
         return "answer_go_out:" + ("yes" if move["yes"] else "no")
     return kind
@@ -103,6 +107,7 @@ def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
             hidden.append({"type": "discard", "rules": ["canasta.turn.discard"]})
         if not CHECKS["ask_go_out"](pos, {"type": "ask_go_out"}):
             hidden.append({"type": "ask_go_out", "rules": ["canasta.going-out.ask-partner"]})
+        _merges(pos, lambda move, rules: _offer_checked(lister, move, rules, hidden))
     for entry in hidden:
         pos.unverified.update(entry["rules"])
     notes["hidden_moves"] = hidden
@@ -178,9 +183,11 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     gain = gained(cfg, pile)
     # Where the top card does not count, the melds with it must reach the minimum plus its value.
     uncounted = cfg.values[top] - top_counted(cfg, top)
+    # Going out by taking the pile counts the bonus cards it brings beside the side's own.
+    bonus = len(pos.state.red_threes[pos.side]) + len(taken_below(cfg, pile)) - gain
     verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=2, gain=gain, top=top,
                            frozen=bool(pos.pile_frozen_because()), going_out=gain <= 1,
-                           canastas_needed=pos.needed, split=pos.split())
+                           canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed))
     note = _opening_note(pos, verdict, "take_pile")
     if uncounted:
         note.update(required=verdict.required - uncounted, best=verdict.best - uncounted)
@@ -228,6 +235,7 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
         _blocks(pos, lister, naturals, wilds, blacks)
     else:
         _opening_moves(pos, lister, notes)
+    _merges(pos, lister.offer)
     _discards(pos, lister)
 
 
@@ -286,6 +294,20 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                          ["canasta.turn.meld", "canasta.melds.all-wild"])
     if len(blacks) >= 3:
         lister.offer({"type": "meld", "melds": [{"cards": blacks}]}, ["canasta.melds.black-threes"])
+
+
+def _merges(pos: Position, offer) -> None:
+    """Each pair of the side's melds of one rank that are not canastas yet, put together, through `offer`."""
+    if not has_hook(pos.cfg.table.hooks, MERGE_MELDS_OF_A_RANK):
+        return
+    open_melds: dict[str, list[int]] = {}
+    for index, meld in enumerate(pos.melds):
+        if meld.rank and not pos.cfg.is_canasta(meld.size):
+            open_melds.setdefault(meld.rank, []).append(index)
+    for indices in open_melds.values():
+        for at, first in enumerate(indices):
+            for second in indices[at + 1:]:
+                offer({"type": "merge", "melds": [first, second]}, ["canasta.melds.merge"])
 
 
 def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:

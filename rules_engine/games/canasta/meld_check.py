@@ -12,13 +12,14 @@ from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
 MELD_FIELDS = frozenset({"cards", "rank", "kind"})
+ONE_MELD_FIELDS = MELD_FIELDS | {"onto"}      # a single meld may name the meld on the table it adds to
 LIMIT = 324
 
 
-def _read_meld(raw: object, pointer: tuple, cfg: Config | None = None) -> list[str]:
+def _read_meld(raw: object, pointer: tuple, cfg: Config | None = None, allowed: frozenset = MELD_FIELDS) -> list[str]:
     raw = read_object(raw, pointer)
     nominated = cfg is not None and cfg.table.sequences is not None and cfg.table.sequences.nominated
-    reject_unknown(raw, MELD_FIELDS | {"as"} if nominated else MELD_FIELDS, pointer)
+    reject_unknown(raw, allowed | {"as"} if nominated else allowed, pointer)
     if "cards" not in raw:
         raise invalid(pointer + ("cards",), "required: the cards of the meld")
     cards = read_cards(raw["cards"], pointer + ("cards",), LIMIT)
@@ -51,7 +52,7 @@ def _read_existing(cfg: Config, raw: object) -> list[Meld]:
         if judged.violations:
             problem = judged.violations[0]
             raise invalid(pointer + (i, "cards"), f"not a meld: {problem.message}", problem.rule)
-        if any(m.rank == judged.rank for m in found) and cfg.table.sets.one_per_rank:
+        if judged.rank and any(m.rank == judged.rank for m in found) and cfg.table.sets.one_per_rank:
             raise invalid(pointer + (i,), f"a side has one meld of rank {judged.rank}", "canasta.melds.one-per-rank")
         found.append(Meld(judged.rank, cards, judged.naturals, judged.wilds))
     return found
@@ -108,6 +109,33 @@ def _judge_new(cfg: Config, cards: list[str], going_out: bool,
     return judged, None
 
 
+def _onto(cfg: Config, raw: dict, cards: list[str], existing: list[Meld]) -> int | None:
+    """The index of the meld on the table a single meld adds to, or None when it is a new meld.
+
+    A meld names it by index (`onto`), as a lay-off does in play. Without one, the cards' rank (or the rank
+    named for wild cards alone) finds it where a side holds one meld of each rank; where it may hold
+    several, cards of a rank make a new meld, as a meld move does, and wild cards alone aimed at a rank
+    join its one meld, or must name which.
+    """
+    if raw.get("onto") is not None:
+        index = read_int(raw["onto"], ("meld", "onto"), 0, 1000)
+        if index >= len(existing):
+            raise invalid(("meld", "onto"), f"context.existing holds {len(existing)} meld(s); there is no meld "
+                          f"{index}", "canasta.turn.meld")
+        return index
+    natural = next((cfg.rank_of[c] for c in cards if c in cfg.rank_of), None)
+    rank = natural or _named_rank(raw)
+    if rank is None:
+        return 0 if len(existing) == 1 else None
+    matching = [i for i, m in enumerate(existing) if m.kind == "set" and m.rank == rank]
+    if cfg.table.sets.one_per_rank or (natural is None and len(matching) == 1):
+        return matching[-1] if matching else None
+    if natural is None and matching:
+        raise invalid(("meld", "onto"), f"the side has {len(matching)} melds of {rank}s; name the one the wild "
+                      f"cards join (one of {', '.join(map(str, matching))})", "canasta.melds.several-of-a-rank")
+    return None
+
+
 def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> dict:
     """Judge one meld (or an addition to an existing meld), or several melds as an opening."""
     if (meld is None) == (melds is None):
@@ -125,17 +153,14 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
     if initial and existing:
         raise invalid(("context", "existing"), "a side with melds on the table has already made its initial meld",
                       "canasta.opening.minimum")
-    by_rank = {m.rank: i for i, m in enumerate(existing)}
     if meld is not None:
-        cards = _read_meld(meld, ("meld",), cfg)
-        rank = next((cfg.rank_of[c] for c in cards if c in cfg.rank_of), None) or _named_rank(meld)
-        if rank is None and len(existing) == 1:
-            rank = existing[0].rank
-        if rank in by_rank:
-            onto = existing[by_rank[rank]]
+        cards = _read_meld(meld, ("meld",), cfg, ONE_MELD_FIELDS)
+        index = _onto(cfg, meld, cards, existing)
+        if index is not None:
+            onto = existing[index]
             judged = judge(cfg, cards, going_out=going_out, onto=onto)
             answer = _verdict(cfg, judged, judged.violations)
-            answer.update({"lay_off": {"meld": by_rank[rank], "total_points": judged.points + sum(
+            answer.update({"lay_off": {"meld": index, "total_points": judged.points + sum(
                 cfg.values[c] for c in onto.cards)}})
             return answer
         batch = [(cards, _shape(cfg, meld, cards, ("meld",)))]
@@ -151,7 +176,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
             batch.append((cards, _shape(cfg, m, cards, ("melds", i))))
     verdicts: list[dict] = []
     violations: list[Violation] = []
-    ranks: set[str] = set(by_rank)
+    ranks: set[str] = {m.rank for m in existing if m.rank}
     points = 0
     canastas: list[str] = []
     for i, (cards, shape) in enumerate(batch):

@@ -17,6 +17,9 @@ MOVE_TYPES = {
     "meld": "Put down one or more new melds: {\"melds\": [{\"cards\": [...]}]}.",
     "lay_off": "Add `cards` to the side's meld number `meld` (its index in the side's melds); `owner`, "
                "optional, names the side whose meld it is.",
+    "merge": "Put two of the side's melds of one rank together, where the variant allows it: `melds` names "
+             "them by index; the merged meld takes the lower index and the melds after the higher one move "
+             "down a place.",
     "discard": "Put `card` on the discard pile, ending the turn (or going out with the last card).",
     "ask_go_out": "Ask the partner whether to go out (right after drawing, before melding).",
     "answer_go_out": "The partner's binding answer to the going-out question: {\"yes\": true|false}.",
@@ -25,7 +28,8 @@ MOVE_TYPES = {
 }
 MOVE_FIELDS = {
     "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds", "meld"}), "meld": frozenset({"melds"}),
-    "lay_off": frozenset({"meld", "cards", "owner"}), "discard": frozenset({"card"}), "ask_go_out": frozenset(),
+    "lay_off": frozenset({"meld", "cards", "owner"}), "merge": frozenset({"melds"}), "discard": frozenset({"card"}),
+    "ask_go_out": frozenset(),
     "answer_go_out": frozenset({"yes"}), "take_back": frozenset(),
 }
 MAX_MELDS_PER_MOVE = 40
@@ -92,6 +96,15 @@ def read_move(raw: object, players: int) -> dict:
             move["owner"] = read_int(raw["owner"], ("move", "owner"), 0, max(players - 1, 0))
         if not move["cards"]:
             raise invalid(("move", "cards"), "name at least one card to add")
+    elif kind == "merge":
+        if "melds" not in raw:
+            raise invalid(("move", "melds"), "required: the indices of the two melds put together")
+        indices = read_list(raw["melds"], ("move", "melds"))
+        if len(indices) != 2:
+            raise invalid(("move", "melds"), "name two melds, by their indices among the side's melds")
+        move["melds"] = [read_int(index, ("move", "melds", i), 0, 1000) for i, index in enumerate(indices)]
+        if move["melds"][0] == move["melds"][1]:
+            raise invalid(("move", "melds", 1), "name two different melds")
     elif kind == "discard":
         if "card" not in raw:
             raise invalid(("move", "card"), "required: the card to discard")

@@ -12,9 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .config import Config
-from .going_out import Group, Plan, split_hand
+from .going_out import Group, Needs, Plan, needs_of, split_hand
 from .going_out import _moves as going_out_moves
+from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
+from .melds import canasta_kind
+from .merging import Joining, groupings, merge_moves
 from .pile_policy import WILD_PAIR
+from .tally import Tally, tally_for
 
 
 @dataclass(slots=True)
@@ -67,7 +71,7 @@ class _Choice:
     wilds: int
     points: int
     kept: int
-    canasta: int                      # canastas the rank's melds make (0 or 1 with one meld of a rank)
+    canasta: int                      # the Tally code of the canastas the rank's melds make
     # Where a side may hold several melds of a rank: (meld index or None for a new meld, naturals, wild
     # cards, whether it holds the top card) for each meld the rank's cards go to.
     parts: tuple = ()
@@ -82,14 +86,14 @@ def _fits(cfg: Config, naturals: int, wilds: int) -> bool:
 
 
 def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
-             onto) -> list[_Choice]:
+             onto, tally: Tally) -> list[_Choice]:
     """Every useful way a rank can take part: a new meld, the top card's meld, an addition, or nothing.
 
     Using fewer naturals than all but `saturate` of them never helps (the hand keeps enough cards
     anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
     """
     values, sets = cfg.values, cfg.table.sets
-    is_canasta = cfg.is_canasta
+    mark = tally.mark
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -97,7 +101,8 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     lowest = 0 if sets.max_cards is not None else max(0, have - saturate)
     found: list[_Choice] = []
     if top is None:
-        found.append(_Choice(rank, 0, 0, 0, have, onto is not None and is_canasta(onto.size)))
+        found.append(_Choice(rank, 0, 0, 0, have, 0 if onto is None else mark(canasta_kind(cfg, onto.naturals,
+                                                                                          onto.wilds))))
     wild_room = onto is None or _takes_wild_cards(cfg, onto)
     for n in range(have, lowest - 1, -1):
         if onto is not None:
@@ -107,7 +112,8 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
                 room = min(room, sets.max_cards - base)
             for w in range(0, room + 1):
                 if n or w:          # adding nothing is the first choice above
-                    found.append(_Choice(rank, n, w, sums[n], have - n, is_canasta(base + w)))
+                    found.append(_Choice(rank, n, w, sums[n], have - n,
+                                         mark(canasta_kind(cfg, naturals, onto.wilds + w))))
             continue
         naturals = n + (1 if top else 0)
         extra = values[top] if top else 0
@@ -118,16 +124,17 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
                 continue
             if not top and n == 0:
                 continue
-            found.append(_Choice(rank, n, w, sums[n] + extra, have - n, is_canasta(naturals + w)))
+            found.append(_Choice(rank, n, w, sums[n] + extra, have - n, mark(canasta_kind(cfg, naturals, w))))
     return found
 
 
 def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
-                     ontos: list, wilds: int, canastas: int) -> list[_Choice]:
+                     ontos: list, wilds: int, tally: Tally, merging: bool = False) -> list[_Choice]:
     """_choices where a side may hold several melds of a rank: the rank's cards may join each of its melds
-    on the table and make any number of new melds, so a choice is a total over those melds."""
+    on the table and make any number of new melds, so a choice is a total over those melds. With `merging`,
+    the melds on the table may first be joined in every way the merges allow."""
     values, sets = cfg.values, cfg.table.sets
-    is_canasta, wild_cap, most = cfg.is_canasta, cfg.wild_cap, sets.max_cards
+    mark, wild_cap, most = tally.mark, cfg.wild_cap, sets.max_cards
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -142,50 +149,65 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                     continue
                 if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
                     continue
-                options.append((a, b, is_canasta(a + extra + b), ((None, a, b, with_top),)))
+                options.append((a, b, mark(canasta_kind(cfg, a + extra, b)), ((None, a, b, with_top),)))
         return options
 
-    additions = []
-    for index, meld in ontos:
-        if meld.rank == "3":          # black threes take no wild card
-            additions.append([(0, 0, is_canasta(meld.size), ())])
-            continue
-        options = []
-        takes_wild = _takes_wild_cards(cfg, meld)
-        for a in range(0, have + 1):
-            room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild else 0
-            if most is not None:
-                room = min(room, most - meld.size - a)
-            options += [(a, b, is_canasta(meld.size + a + b), ((index, a, b, False),) if a or b else ())
-                        for b in range(0, room + 1)]
-        additions.append(options)
-    reached = _shares(additions, new_melds(True) if top is not None else None, new_melds(False), have, wilds,
-                      canastas)
+    def additions(way: list) -> list:
+        found = []
+        for index, meld in way:
+            if meld.rank == "3":          # black threes take no wild card
+                found.append([(0, 0, mark(canasta_kind(cfg, meld.naturals, meld.wilds)), ())])
+                continue
+            options = []
+            joined = type(index) is Joining   # a part even when nothing is added: the merges make it
+            takes_wild = _takes_wild_cards(cfg, meld)
+            # A joined meld closed to wild cards takes them on its parts before the merges.
+            before = sum(room for _, room in index.before) if joined and not takes_wild else None
+            for a in range(0, have + 1):
+                room = wild_cap(meld.naturals + a) - meld.wilds if takes_wild or before else 0
+                if before is not None:
+                    room = min(room, before)
+                if most is not None:
+                    room = min(room, most - meld.size - a)
+                options += [(a, b, mark(canasta_kind(cfg, meld.naturals + a, meld.wilds + b)),
+                             ((index, a, b, False),) if a or b or joined else ()) for b in range(0, room + 1)]
+            found.append(options)
+        return found
+
+    first, fresh = new_melds(True) if top is not None else None, new_melds(False)
+    reached: dict = {}
+    for way in groupings(cfg, ontos) if merging else (ontos,):
+        for key, parts in _shares(additions(way), first, fresh, have, wilds, tally).items():
+            reached.setdefault(key, parts)
     lowest = 0 if most is not None else max(0, have - saturate)
     extra = values[top] if top else 0
     return [_Choice(rank, n, w, sums[n] + extra, have - n, made, parts)
             for (n, w, made), parts in reached.items() if n >= lowest or (n == 0 and w == 0 and top is None)]
 
 
-def _wild_choices(cfg: Config, ontos: list, wilds: int, canastas: int, top: str | None = None) -> list[_Choice]:
+def _wild_choices(cfg: Config, ontos: list, wilds: int, tally: Tally, top: str | None = None) -> list[_Choice]:
     """What melds of wild cards alone can take: wild cards added to each such meld on the table, and any
     number of new ones of at least the smallest meld's size (a layer of the search with no rank). A wild
     `top` card of the pile starts one more, with at least a pair of wild cards from the hand."""
-    sets, is_canasta = cfg.table.sets, cfg.is_canasta
+    sets = cfg.table.sets
     most = sets.max_cards if sets.max_cards is not None else sets.min_cards + wilds
-    additions = [[(0, b, is_canasta(meld.size + b), ((index, 0, b, False),) if b else ())
+
+    def made(size: int) -> int:
+        return tally.mark(canasta_kind(cfg, 0, size))
+
+    additions = [[(0, b, made(meld.size + b), ((index, 0, b, False),) if b else ())
                   for b in range(0, min(wilds, most - meld.size) + 1 if _takes_wild_cards(cfg, meld) else 1)]
                  for index, meld in ontos]
-    fresh = [(0, b, is_canasta(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
-    first = None if top is None else [(0, b, is_canasta(b + 1), ((None, 0, b, True),))
+    fresh = [(0, b, made(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
+    first = None if top is None else [(0, b, made(b + 1), ((None, 0, b, True),))
                                       for b in range(max(WILD_PAIR, sets.min_cards - 1), min(wilds, most - 1) + 1)]
-    reached = _shares(additions, first, fresh, 0, wilds, canastas)
+    reached = _shares(additions, first, fresh, 0, wilds, tally)
     extra = cfg.values[top] if top is not None else 0
     return [_Choice("", 0, w, extra, 0, made, parts) for (_, w, made), parts in reached.items()]
 
 
-def _shares(additions: list[list], first: list | None, fresh: list, have: int, wilds: int, canastas: int) -> dict:
-    """Every (naturals, wild cards, canastas made) reachable by one option from each list of `additions`
+def _shares(additions: list[list], first: list | None, fresh: list, have: int, wilds: int, tally: Tally) -> dict:
+    """Every (naturals, wild cards, Tally code of the canastas made) reachable by one option from each list of `additions`
     (what each meld on the table may take), then one of `first` (the pile's top card's meld) when given,
     then any number of `fresh` melds; one way to each, as (meld index or None, naturals, wild cards,
     holds the top card) parts.
@@ -193,12 +215,14 @@ def _shares(additions: list[list], first: list | None, fresh: list, have: int, w
     What a rank contributes depends only on those counts, so the ways to share its cards are searched
     over them; the counts are bounded by the cards there are, so the search ends.
     """
+    joined = tally.joined
+
     def step(reached: dict, options: list) -> dict:
         grown: dict = {}
         for (n, w, made), parts in reached.items():
             for a, b, canasta, part in options:
                 if n + a <= have and w + b <= wilds:
-                    grown.setdefault((n + a, w + b, min(canastas, made + canasta)), parts + part)
+                    grown.setdefault((n + a, w + b, joined[made][canasta]), parts + part)
         return grown
 
     reached: dict = {(0, 0, 0): ()}
@@ -218,13 +242,14 @@ def _takes_wild_cards(cfg: Config, meld) -> bool:
     return cfg.table.sets.wild_onto_canasta or not cfg.is_canasta(meld.size)
 
 
-def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: int):
-    """The best natural points per (wild cards used, cards kept, canastas), with a way back to the choices.
+def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally):
+    """The best natural points per (wild cards used, cards kept, Tally code), with a way back to the choices.
 
-    States are numbered (used * kept values + kept) * canasta values + canastas, so a layer is a
-    flat list and each step is a few integer operations.
+    States are numbered (used * kept values + kept) * tally codes + code, so a layer is a flat list
+    and each step is a few integer operations.
     """
-    kinds, counts = saturate + 1, canastas + 1
+    kinds, counts = saturate + 1, tally.size
+    joined = tally.joined
     per_used = kinds * counts
     best = [-1] * ((wilds + 1) * per_used)
     best[0] = 0
@@ -235,7 +260,7 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: in
         back: list = [None] * len(best)
         # Per choice, where each (kept, canastas) part of a state goes: a lookup instead of two min().
         moves = sorted((c.wilds, c.wilds * per_used,
-                        [min(saturate, k + c.kept) * counts + min(canastas, m + c.canasta)
+                        [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
                          for k in range(kinds) for m in range(counts)], c.points, i)
                        for i, c in enumerate(choices))
         for state in live:
@@ -272,21 +297,29 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: in
 def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
                  going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
-                 out_only: bool = False) -> OpeningVerdict:
+                 out_only: bool = False, needs: Needs | None = None) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
     brings; `top` is the pile's top card when the opening takes the pile (`frozen`: whether the
     pile is frozen for the side); `melds` are the melds the turn has already put down toward the
     opening, counting `counted`; with `going_out`, openings that empty the hand (to at most the
-    one card left to discard) also count when the side then has `canastas_needed` canastas.
-    `split` is split_hand(cfg, hand) when the caller has it already. With `out_only` only ways
-    that go out count, and `best` is -1 when there is none.
+    one card left to discard) also count when the side then has `canastas_needed` canastas (or,
+    given `needs`, the canastas it names). `split` is split_hand(cfg, hand) when the caller has it
+    already. With `out_only` only ways that go out count, and `best` is -1 when there is none.
     """
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None
     several = not cfg.table.sets.one_per_rank
+    # Merges change no card of the hand: only ways to go out gain by them.
+    merging = several and out_only and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
+    if not going_out:
+        tally = tally_for(0)
+    elif needs is None:
+        tally = tally_for(canastas_needed)
+    else:
+        tally = tally_for(needs.canastas, needs.by_kind, needs.most)
     by_rank = {m.rank: (i, m) for i, m in enumerate(melds) if m.rank}   # melds of wild cards have no rank
     of_rank: dict[str, list] = {}
     if several:
@@ -318,22 +351,23 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         joined = top if rank == top_rank else None
         if several:
             choices = _several_choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
-                                       ontos=of_rank.get(rank, []), wilds=len(wilds),
-                                       canastas=canastas_needed if going_out else 0)
+                                       ontos=of_rank.get(rank, []), wilds=len(wilds), tally=tally,
+                                       merging=merging)
         else:
-            choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto)
+            choices = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen, onto=onto,
+                               tally=tally)
         if len(choices) == 1 and choices[0].naturals == 0 and choices[0].wilds == 0 and not choices[0].canasta:
             loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
         layers.append(choices)
     if cfg.table.sets.all_wild:
-        layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds),
-                                    canastas_needed if going_out else 0, wild_top))
+        layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds), tally,
+                                    wild_top))
     pool = sorted(wilds, key=lambda c: -values[c])
     wild_sums = [0]
     for card in pool:
         wild_sums.append(wild_sums[-1] + values[card])
-    states, trail_of = _search(layers, len(pool), saturate, canastas_needed if going_out else 0)
+    states, trail_of = _search(layers, len(pool), saturate, tally)
     black_points = sum(values[c] for c in blacks)
     can_meld_blacks = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
     best_points, best_trail, best_out = -1, None, False
@@ -348,7 +382,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                 stays_points, stays_trail = total, end
             if total > best_points:
                 best_points, best_trail, best_out = total, end, False
-        if going_out and made >= canastas_needed:
+        if going_out and tally.meets(made):
             if can_meld_blacks:
                 out_left, out_total = left, total + black_points
             else:
@@ -369,21 +403,45 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
 
 
 def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int, minimum: int | None,
-                     split: tuple | None = None) -> Plan | None:
-    """plan_going_out where a side may hold several melds of a rank: the exact search above, asked
-    only for ways that meld the whole hand (or all but the card to discard), the most valuable first."""
+                     split: tuple | None = None, bonus: int = 0) -> Plan | None:
+    """plan_going_out where a side may hold several melds of a rank, melds of wild cards alone or canastas
+    closed to wild cards: the exact search above, asked only for ways that meld the whole hand (or all but
+    the card to discard), the most valuable first; `bonus` counts the side's bonus cards laid out."""
     verdict = plan_opening(cfg, hand, minimum or 0, keep=2, melds=tuple(melds), going_out=True,
-                           canastas_needed=canastas_needed, split=split, out_only=True)
+                           canastas_needed=canastas_needed, split=split, out_only=True,
+                           needs=needs_of(cfg, bonus, canastas_needed))
     if verdict.best < max(minimum or 0, 0):
         return None
     left = list(hand)
     for draft in verdict.witness:
         for card in draft.hand_cards():
             left.remove(card)
-    groups = [Group(d.rank, d.naturals, 0, len(d.naturals) + (melds[d.onto].size if d.onto is not None else 0),
-                    d.onto, 0, 0, d.wilds) for d in verdict.witness if d.rank != "3"]
+    # Melds joined by merges are joined first, after the wild cards a canasta closed to them takes on its
+    # parts; the other cards then go where the melds stand.
+    merges, where = merge_moves([d.onto for d in verdict.witness if type(d.onto) is Joining], len(melds))
+    before: list[dict] = []
+    groups = []
+    for d in verdict.witness:
+        if d.rank == "3":
+            continue
+        members = () if d.onto is None else d.onto.members if type(d.onto) is Joining else (d.onto,)
+        size = len(d.naturals) + sum(melds[i].size for i in members)
+        wilds = d.wilds
+        closed = not cfg.table.sets.wild_onto_canasta and cfg.is_canasta(size - len(d.naturals))
+        if type(d.onto) is Joining and closed:
+            for index, room in d.onto.before:
+                if wilds[:room]:
+                    before.append({"type": "lay_off", "meld": index, "cards": wilds[:room]})
+                size, wilds = size + len(wilds[:room]), wilds[room:]
+        groups.append(Group(d.rank, d.naturals, 0, size, where[min(members)] if members else None, 0, 0, wilds))
     blacks = next((d.naturals for d in verdict.witness if d.rank == "3"), [])
-    return Plan(going_out_moves(cfg, groups, blacks, opened=bool(melds)), left[0] if left else None, verdict.best)
+    after = going_out_moves(cfg, groups, blacks, opened=bool(melds))
+    leftover = left[0] if left else None
+    if before and not after and leftover is None:
+        # The hand would empty before the merges: the last wild card waits, and is discarded after them.
+        *kept, leftover = before[-1]["cards"]
+        before[-1:] = [{**before[-1], "cards": kept}] if kept else []
+    return Plan(before + merges + after, leftover, verdict.best)
 
 
 def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_rank: str | None) -> list[Draft]:
@@ -414,7 +472,7 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
     drafts: list[Draft] = []
     given = 0
     for choice in choices:
-        if not choice.naturals and not choice.wilds:
+        if not choice.naturals and not choice.wilds and not choice.parts:
             continue
         cards = sorted(naturals.get(choice.rank, []), key=lambda c: -values[c])[:choice.naturals]
         cards.sort(key=lambda c: naturals[choice.rank].index(c))

@@ -13,6 +13,7 @@ from .game_length import ends_with_last_discard
 from .pile_policy import left_behind, taken_below
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .melds import Meld, judge
+from .merging import index_after, merged
 from .opening import short_opening
 from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
@@ -240,6 +241,22 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
         _finish(state, events, "went_out", _concealed(cfg, state))
 
 
+def _apply_merge(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
+    pos = Position(cfg, state)
+    first, second = move["melds"]
+    state.melds = list(state.melds)
+    state.melds[pos.side] = merged(cfg, pos.melds, first, second)[0]
+    turn = state.turn
+    # A meld of this turn joined to an older one adds cards to a meld from before the turn; two of this
+    # turn's melds joined stay one meld started this turn.
+    both = first in turn.started and second in turn.started
+    started = tuple(sorted({index_after(i, first, second) for i in turn.started
+                            if both or i not in (first, second)}))
+    state.turn = replace(turn, melded=True, started=started, extended=turn.extended or not both)
+    events.append({"type": "merged", "seat": pos.seat, "melds": sorted((first, second)),
+                   "rules": ["canasta.melds.merge"]})
+
+
 def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
     pos = Position(cfg, state)
     card = move["card"]
@@ -288,5 +305,6 @@ def _apply_take_back(cfg: Config, state: CanastaState, move: dict, events: list[
 
 
 APPLY = {"draw": _apply_draw, "take_pile": _apply_take, "meld": _apply_meld, "lay_off": _apply_lay_off,
+         "merge": _apply_merge,
          "discard": _apply_discard, "ask_go_out": _apply_ask, "answer_go_out": _apply_answer,
          "take_back": _apply_take_back}

@@ -150,13 +150,13 @@ class Position:
         sets = self.cfg.table.sets
         bonus = len(self.state.red_threes[self.side])
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
-        # the opening search knows more (an entry asking both of it is refused when the engine loads).
+        # the opening search knows the rest.
         if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta:
             plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         else:
             plan = search_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
-                                    split=self.split() if current else None)
+                                    split=self.split() if current else None, bonus=bonus)
         if current:
             self._plan = (plan,)
         return plan

@@ -60,6 +60,16 @@ MELD_SHAPES_RULES = (
          "laid on one, goes to the meld the player names (its index among the side's melds) whenever more than "
          "one could take it.", (BICYCLE_SAMBA, BOOK),
          variants=tuple(slug for slug, entry in ENTRIES.items() if not entry.sets.one_per_rank)),
+    Rule("canasta.melds.merge", "Two melds of a rank put together",
+         "Where a side may hold several melds of one rank and the variant lets it join them, the player may, "
+         "during the turn, make one meld of two of the side's melds of the same rank (a merge move naming "
+         "both) to build a canasta. Neither of the two may be a canasta yet, and the joined meld must itself "
+         "be valid: no more wild cards than a meld may hold, no more cards than a meld may have. It takes no "
+         "card from the hand; the joined meld keeps the lower of the two places.", (BICYCLE_SAMBA, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if "merge_melds_of_a_rank" in entry.hooks),
+         notes=(f"Joining only melds that are not canastas yet is {READING}: the sources speak of melds of a "
+                "rank joined to make canastas and are silent on joining a finished one, which would only cost "
+                "a bonus.",)),
     Rule("canasta.melds.wild-onto-canasta", "No wild card onto a canasta",
          "Where a variant says so, a meld that is already a canasta takes no more wild cards, whether laid off "
          "from the hand or brought with the pile's top card; natural cards may still join it.",

@@ -516,11 +516,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("opening tiers that need a canasta are not played yet: the opening search counts points only")
     if entry.playable and entry.stock_end == "kitty":
         found.append("stock_end 'kitty' is not played yet: it needs the kitties")
-    sets = entry.sets
-    if entry.playable and (not sets.one_per_rank or sets.all_wild or not sets.wild_onto_canasta) \
-            and (entry.going_out.by_kind or entry.going_out.bonus_cards_per_canasta):
-        found.append("going out by canasta kind or by bonus cards is not searched yet beside several melds of a "
-                     "rank, melds of wild cards alone or canastas closed to wild cards")
+    if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
+        found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
     threes = entry.threes
     if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
         found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "

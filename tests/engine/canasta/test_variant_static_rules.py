@@ -243,8 +243,6 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"seating": "lone_hand"}, "not played yet"),
     ({"opening": replace(CLASSIC.opening, tiers=((None, 50), (3000, Needs(canasta="natural"))))},
      "tiers that need a canasta"),
-    ({"sets": replace(CLASSIC.sets, one_per_rank=False),
-      "going_out": replace(CLASSIC.going_out, by_kind=(("natural", 1),))}, "not searched yet"),
 ])
 def test_canasta_variant_table_bad_entries_are_refused_at_load(change, problem):
     with pytest.raises(ValueError, match=problem):

@@ -1,0 +1,143 @@
+"""Two of a side's melds of one rank put together (the merge_melds_of_a_rank hook, Samba family).
+
+One judgement of a merge serves the check, the move's application and the searches: which melds may
+be joined, what the joined meld is, and where the side's melds stand afterwards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .config import Config
+from .melds import Meld, judge
+
+RULE = "canasta.melds.merge"
+
+
+def merged(cfg: Config, melds: list[Meld], first: int, second: int) -> tuple[list[Meld], list[tuple[str, str]]]:
+    """The side's melds after joining melds `first` and `second` (the lower index keeps the joined meld),
+    and what forbids it: (rule, words) each."""
+    low, high = sorted((first, second))
+    a, b = melds[low], melds[high]
+    problems: list[tuple[str, str]] = []
+    if not a.rank or not b.rank or a.rank == "3" or b.rank == "3":
+        problems.append((RULE, "Only melds of one rank are put together; melds of wild cards alone or of black "
+                               "threes are not."))
+    elif a.rank != b.rank:
+        problems.append((RULE, f"Meld {low} holds {a.rank}s and meld {high} {b.rank}s; only melds of the same "
+                               "rank are put together."))
+    finished = [i for i, m in ((low, a), (high, b)) if cfg.is_canasta(m.size)]
+    if finished:
+        problems.append((RULE, f"Meld {finished[0]} is a canasta already; only melds that are not canastas yet "
+                               "are put together."))
+    verdict = judge(cfg, b.cards, going_out=False, onto=a)
+    if not problems:
+        problems += [(v.rule, "The joined meld would break a rule: " + v.message) for v in verdict.violations]
+    joined = Meld(a.rank, a.cards + b.cards, verdict.naturals, verdict.wilds)
+    return melds[:low] + [joined] + melds[low + 1:high] + melds[high + 1:], problems
+
+
+def index_after(index: int, first: int, second: int) -> int:
+    """Where the side's meld `index` stands once melds `first` and `second` are joined."""
+    low, high = sorted((first, second))
+    if index == high:
+        return low
+    return index - 1 if index > high else index
+
+
+@dataclass(frozen=True)
+class Joining:
+    """How some melds of a rank become one: the merges in order (pairs of indices, each naming the meld that
+    holds that original meld), and for the two parts the last merge joins, the wild cards the part's first
+    meld may take before the merges, where the joined meld is a canasta closed to wild cards."""
+
+    steps: tuple[tuple[int, int], ...]
+    before: tuple[tuple[int, int], ...]
+
+    @property
+    def members(self) -> list[int]:
+        """The original melds joined, by index."""
+        return sorted({i for pair in self.steps for i in pair})
+
+
+# Ways to group a rank's melds are tried only up to this many melds of the rank not yet canastas (52
+# groupings of five); past it the searches take the melds as they lie.
+MOST_GROUPED = 5
+
+
+def groupings(cfg: Config, ontos: list[tuple[int, Meld]]) -> list[list[tuple[object, Meld]]]:
+    """Every way merges can leave a rank's melds on the table (`ontos`: (index, meld) each): a list of
+    (key, meld) per way, the key a meld's index or, for joined melds, their Joining. The melds as they lie
+    come first."""
+    found = [list(ontos)]
+    loose = [(i, m) for i, m in ontos if not cfg.is_canasta(m.size) and m.rank and m.rank != "3"]
+    if len(loose) < 2 or len(loose) > MOST_GROUPED:
+        return found
+    kept = [(i, m) for i, m in ontos if (i, m) not in loose]
+    for blocks in _partitions(loose):
+        if all(len(block) == 1 for block in blocks):
+            continue
+        way = list(kept)
+        for block in blocks:
+            if len(block) == 1:
+                way.append(block[0])
+                continue
+            joined = _joined(cfg, block)
+            if joined is None:
+                break
+            way.append(joined)
+        else:
+            found.append(way)
+    return found
+
+
+def _partitions(items: list) -> list[list[list]]:
+    if not items:
+        return [[]]
+    first, rest = items[0], items[1:]
+    found = []
+    for blocks in _partitions(rest):
+        found.append([[first]] + blocks)
+        for i in range(len(blocks)):
+            found.append(blocks[:i] + [[first] + blocks[i]] + blocks[i + 1:])
+    return found
+
+
+def _joined(cfg: Config, block: list[tuple[int, Meld]]) -> tuple[Joining, Meld] | None:
+    """The merges that join a block of melds into one, each joining two melds not yet canastas, and the
+    joined meld; None when no order does. The block splits in two parts joined one by one, then the two:
+    of the splits that work, the one whose parts leave most room for wild cards before the last merge."""
+    best: tuple[int, Joining, Meld] | None = None
+    block = sorted(block, key=lambda pair: pair[0])
+    splits = [([block[0]], block[1:])] if len(block) == 2 else [
+        ([block[0]] + [p for bit, p in enumerate(block[1:]) if mask >> bit & 1],
+         [p for bit, p in enumerate(block[1:]) if not mask >> bit & 1])
+        for mask in range(0, 2 ** (len(block) - 1) - 1)]
+    for first, second in splits:
+        steps = [(first[0][0], i) for i, _ in first[1:]] + [(second[0][0], i) for i, _ in second[1:]]
+        steps.append((first[0][0], second[0][0]))
+        melds = dict(block)
+        for low, high in steps:
+            together, problems = merged(cfg, [melds[low], melds[high]], 0, 1)
+            if problems:
+                break
+            melds[low] = together[0]
+            del melds[high]
+        else:
+            rooms = tuple((part[0][0], cfg.canasta_size - 1 - sum(m.size for _, m in part)) for part in (first, second))
+            if best is None or sum(room for _, room in rooms) > best[0]:
+                best = (sum(room for _, room in rooms), Joining(tuple(steps), rooms), melds[first[0][0]])
+    return None if best is None else best[1:]
+
+
+def merge_moves(recipes: list[Joining], count: int) -> tuple[list[dict], dict[int, int]]:
+    """The merge moves that carry out `recipes` (from groupings) on a side holding `count` melds, and where
+    each original meld then stands."""
+    alive = list(range(count))
+    moves = []
+    for joining in recipes:
+        for low, high in joining.steps:
+            moves.append({"type": "merge", "melds": [alive.index(low), alive.index(high)]})
+            alive.remove(high)
+    where = {original: at for at, original in enumerate(alive)}
+    return moves, where
