@@ -8,9 +8,13 @@ seat two places on is a seat's partner; the seat two places back, its rentrap, m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 PARTNERS, ALONE, LONE_HAND, PARTNER_RENTRAP = "partners", "alone", "lone_hand", "partner_rentrap"
 SEATINGS = (PARTNERS, ALONE, LONE_HAND, PARTNER_RENTRAP)
+# The rule each seating's questions cite.
+SEATING_RULES = {PARTNERS: "canasta.players.partnerships", ALONE: "canasta.players.alone",
+                 LONE_HAND: "canasta.seating.lone-hand", PARTNER_RENTRAP: "canasta.seating.partner-rentrap"}
 
 
 @dataclass(frozen=True)
@@ -63,10 +67,23 @@ class Seating:
 
     def score_owners(self, seat: int) -> tuple[int, ...]:
         """Whose hand scores add up into the score this seat is credited with."""
-        if self.kind == LONE_HAND and self.partner_of(seat) is not None:
-            return (seat, self.partner_of(seat))
+        partner = self.partner_of(seat)
+        if self.kind in (LONE_HAND, PARTNER_RENTRAP) and partner is not None:
+            return (seat, partner)
         return (self.side_of(seat),)
+
+    @property
+    def shares_melds(self) -> bool:
+        """Whether a seat may add to or count melds another unit owns (a partnership formed in play, or a
+        partner two seats on)."""
+        return self.kind == PARTNER_RENTRAP or self.kind == LONE_HAND and self.lone is not None
 
     def opening_owner(self, seat: int) -> int:
         """Whose game score sets the seat's initial meld minimum (the side's, or the player's own)."""
         return self.side_of(seat)
+
+
+@lru_cache(maxsize=64)
+def seating_of(kind: str, players: int, lone: int | None = None) -> Seating:
+    """The seating of a hand, built once per kind, player count and lone seat: every position read asks."""
+    return Seating(kind, players, lone)

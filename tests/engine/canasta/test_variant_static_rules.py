@@ -240,7 +240,8 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"game_target": None}, "target score or a number of rounds"),
     ({"min_players": 3, "default_players": 3}, "even number of players"),
     ({"foot": 11}, "foot is not read"),
-    ({"seating": "lone_hand"}, "not played yet"),
+    ({"seating": "lone_hand"}, "needs exactly 3 players"),
+    ({"seating": "partner_rentrap"}, "need exactly 5 players"),
     ({"sets": replace(CLASSIC.sets, one_per_rank=False),
       "going_out": replace(CLASSIC.going_out, by_kind=(("natural", 1),))}, "not searched yet"),
 ])
