@@ -17,7 +17,7 @@ from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
 from .seating import SEATING_RULES
-from .state import CanastaState, shown_counts, where_shown
+from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -496,16 +496,18 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
 
 def _other_owner(pos: Position, owner: int) -> list[Violation]:
     """Adding to melds another owns: only to those the seating shares, once the seat has opened itself."""
-    if not pos.others:
+    seating = pos.state.seating
+    if seating in FIXED_SEATINGS:
         return [Violation("canasta.turn.meld", f"Seat {pos.seat} adds only to its own side's melds (side "
                                                f"{pos.side}), not to side {owner}'s.")]
-    rule = SEATING_RULES[pos.state.seating]
     if owner not in pos.others:
         shared = "".join(f" and seat {other}'s" for other in pos.others)
-        return [Violation(rule, f"Seat {pos.seat} adds to its own melds{shared}, not to seat {owner}'s.")]
+        why = "" if pos.others else " (it has no partner now)"
+        return [Violation(SEATING_RULES[seating], f"Seat {pos.seat} adds to its own melds{shared}{why}, not to "
+                                                  f"seat {owner}'s.")]
     if not pos.opened:
-        return [Violation(rule, f"Seat {pos.seat} has not made its own initial meld, so it may not add to seat "
-                                f"{owner}'s melds yet.")]
+        return [Violation(SEATING_RULES[seating], f"Seat {pos.seat} has not made its own initial meld, so it may "
+                                                  f"not add to seat {owner}'s melds yet.")]
     return []
 
 
