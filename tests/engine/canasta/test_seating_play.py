@@ -5,7 +5,7 @@ seats back adding to its partner's melds and earning its partner's score too."""
 
 from __future__ import annotations
 
-from collections import Counter
+import random
 from dataclasses import replace
 
 import pytest
@@ -13,6 +13,7 @@ import pytest
 from rules_engine.errors import FieldProblem, InvalidRequest
 from rules_engine.games.canasta.checks import check
 from rules_engine.games.canasta.config import build_config
+from rules_engine.games.canasta.deal import deal
 from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
@@ -20,7 +21,8 @@ from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import CLASSIC, GoingOut
 
-from .helpers import DECK, meld, meld_turn
+from .helpers import DECK, clean, meld, meld_turn, position
+from .test_properties import every_card
 
 # Three-hand's shape on Classic's cards: three players, the partnership formed in play, two canastas to go out.
 LONE = replace(CLASSIC, slug="classic-lone", seating="lone_hand", min_players=3, max_players=3, default_players=3,
@@ -36,32 +38,13 @@ SEVEN_TENS = ["10H", "10S", "10D", "10C", "10H", "10S", "2C"]
 
 
 def table(hands: list, melds: list, *, discard: list[str] | None = None, turn: dict | None = None,
-          red_threes: list | None = None, melded_before: list | None = None, hidden_stock: bool = True, **fields) -> dict:
-    """A position for as many seats as hands; the stock holds the cards not shown (its count where hidden)."""
-    discard = discard if discard is not None else ["9C", "8D"]
-    red_threes = red_threes if red_threes is not None else [[] for _ in hands]
-    shown = Counter(discard)
-    hidden = 0
-    for hand in hands:
-        if type(hand) is dict:
-            hidden += hand["count"]
-        else:
-            shown.update(hand)
-    for side in melds:
-        for m in side:
-            shown.update(m["cards"])
-    for threes in red_threes:
-        shown.update(threes)
-    rest = DECK - shown
-    assert not shown - DECK
-    stock = {"count": sum(rest.values()) - hidden} if hidden_stock else sorted(
-        rest.elements(), key=lambda c: (c in ("3D", "3H"), c))
-    state = {"players": len(hands), "dealer": len(hands) - 1, "hands": hands, "stock": stock, "discard": discard,
-             "melds": melds, "red_threes": red_threes,
-             "melded_before": melded_before if melded_before is not None else [bool(side) for side in melds],
-             "turn": turn or {"seat": 0, "phase": "draw"}}
-    state.update(fields)
-    return state
+          red_threes: list | None = None, melded_before: list | None = None, **fields) -> dict:
+    """A position for as many seats as hands, the stock a count of the cards not shown."""
+    return position(hands, discard=discard if discard is not None else ["9C", "8D"], melds=melds,
+                    red_threes=red_threes if red_threes is not None else [[] for _ in hands], turn=turn,
+                    hidden_stock=True, players=len(hands), dealer=len(hands) - 1,
+                    melded_before=melded_before if melded_before is not None else [bool(side) for side in melds],
+                    **fields)
 
 
 def _state(cfg, raw: dict):
@@ -189,26 +172,14 @@ def test_canasta_seating_lone_hand_partners_score_together_threes_apart():
 
 def test_canasta_seating_lone_hand_pile_never_taken_everyone_scores_alone():
     melds = [[meld(["9H", "9S", "9D"])], [meld(QUEENS)], [meld(KINGS)]]
-    raw = table([["5D"], ["6D"], ["4C"]], melds, lone=None, hidden_stock=True,
+    raw = table([["5D"], ["6D"], ["4C"]], melds, lone=None,
                 turn={"seat": 0, "phase": "over", "ending": "stock_exhausted", "concealed": False})
-    raw["stock"] = {"count": 0}
     raw["red_threes"] = [["3D", "3D", "3H", "3H"], [], []]
-    raw["discard"] = raw["discard"] + [card for card, n in (DECK - _shown(raw)).items() for _ in range(n)]
+    raw["stock"] = []
+    raw["discard"] = raw["discard"] + sorted((DECK - every_card(raw)).elements())
     answer = score(LONE_CFG, _state(LONE_CFG, raw))
     assert not [line for line in answer["lines"] if line["rule"] == "canasta.seating.lone-hand"]
     assert answer["teams"] == [30 - 5 + 800, 30 - 5, 30 - 5]
-
-
-def _shown(raw: dict) -> Counter:
-    shown = Counter(raw["discard"])
-    for hand in raw["hands"]:
-        shown.update(hand)
-    for side in raw["melds"]:
-        for m in side:
-            shown.update(m["cards"])
-    for threes in raw["red_threes"]:
-        shown.update(threes)
-    return shown
 
 
 def test_canasta_seating_lone_hand_opening_minimum_is_the_players_own():
@@ -296,3 +267,24 @@ def test_canasta_seating_partner_rentrap_opening_minimum_is_the_players_own():
     raw = table([{"count": 11}, ["KC", "KC", "KH", "5D", "6D"], {"count": 11}, {"count": 11}, {"count": 11}],
                 [[meld(QUEENS)], [], [], [], []], turn=meld_turn(1), score=[0, 1600, -20, 0, 0])
     assert "canasta.opening.minimum" in _rules(RENTRAP_CFG, raw, {"type": "meld", "melds": [{"cards": ["KC", "KC", "KH"]}]})
+
+
+@pytest.mark.parametrize("cfg", [LONE_CFG, RENTRAP_CFG], ids=["lone_hand", "partner_rentrap"])
+def test_canasta_seating_positions_reached_in_play_are_accepted_and_have_a_move(cfg):
+    players = cfg.table.default_players
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = deal(cfg, players, seed, {"score": [0] * players})[0]
+        for _ in range(400):
+            dumped = dump_state(state)
+            again = read_state(cfg, dumped, [])        # every position play reaches is accepted as it is
+            assert dump_state(again) == dumped
+            moves, _ = legal_moves(cfg, again)
+            assert moves or again.over
+            if again.over:
+                assert score(cfg, again)["hand_over"]
+                break
+            for move in moves:                          # what is listed, validation accepts
+                assert check(cfg, again, read_move(clean(move), players)) == []
+            melding = [m for m in moves if m["type"] not in ("discard", "draw")]
+            state, _ = apply(cfg, again, read_move(clean(rng.choice(melding or moves)), players))
