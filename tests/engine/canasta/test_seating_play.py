@@ -17,6 +17,7 @@ from rules_engine.games.canasta.deal import deal
 from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
+from rules_engine.games.canasta.reachable import check_reachable
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import CLASSIC, GoingOut
@@ -24,9 +25,10 @@ from rules_engine.games.canasta.variants import CLASSIC, GoingOut
 from .helpers import DECK, clean, meld, meld_turn, position
 from .test_properties import every_card
 
-# Three-hand's shape on Classic's cards: three players, the partnership formed in play, two canastas to go out.
+# Three-hand's shape on Classic's cards: three players dealt 13 and drawing 2, the partnership formed in play,
+# two canastas to go out.
 LONE = replace(CLASSIC, slug="classic-lone", seating="lone_hand", min_players=3, max_players=3, default_players=3,
-               going_out=GoingOut(canastas=2, ask_partner="never"))
+               deal=13, draw=2, going_out=GoingOut(canastas=2, ask_partner="never"))
 RENTRAP = replace(CLASSIC, slug="classic-rentrap", seating="partner_rentrap", min_players=5, max_players=5,
                   default_players=5, going_out=GoingOut(ask_partner="never"))
 LONE_CFG, RENTRAP_CFG = build_config(LONE, ()), build_config(RENTRAP, ())
@@ -48,7 +50,10 @@ def table(hands: list, melds: list, *, discard: list[str] | None = None, turn: d
 
 
 def _state(cfg, raw: dict):
-    return read_state(cfg, raw, [])
+    """The position as the game reads it: parsed, then checked reachable."""
+    state = read_state(cfg, raw, [])
+    check_reachable(cfg, state)
+    return state
 
 
 def _rules(cfg, raw: dict, move: dict) -> list[str]:
@@ -277,7 +282,7 @@ def test_canasta_seating_positions_reached_in_play_are_accepted_and_have_a_move(
         state = deal(cfg, players, seed, {"score": [0] * players})[0]
         for _ in range(400):
             dumped = dump_state(state)
-            again = read_state(cfg, dumped, [])        # every position play reaches is accepted as it is
+            again = _state(cfg, dumped)                 # every position play reaches is accepted as it is
             assert dump_state(again) == dumped
             moves, _ = legal_moves(cfg, again)
             assert moves or again.over
@@ -288,3 +293,26 @@ def test_canasta_seating_positions_reached_in_play_are_accepted_and_have_a_move(
                 assert check(cfg, again, read_move(clean(move), players)) == []
             melding = [m for m in moves if m["type"] not in ("discard", "draw")]
             state, _ = apply(cfg, again, read_move(clean(rng.choice(melding or moves)), players))
+
+
+def test_canasta_seating_lone_hand_nobody_plays_alone_while_the_pile_was_never_taken():
+    # The red three turned up is still at the bottom of the pile: nobody has taken it.
+    raw = table([["4C", "5D", "6D", "8S", "9H", "JH", "JD", "QC", "10S", "10C", "JC", "QD"], {"count": 13},
+                 {"count": 13}],
+                [[meld(KINGS)], [], []], discard=["3H", "8D"], lone=0, melded_before=[False, False, False],
+                turn=meld_turn(0, melded=True, started=["K"]))
+    assert _state(LONE_CFG, dict(raw, lone=None)).lone is None
+    refused = _refusal(LONE_CFG, raw)
+    assert refused.pointer == ("state", "lone") and refused.rule == "canasta.seating.lone-hand"
+
+
+def test_canasta_seating_partner_rentrap_addition_to_the_partners_older_meld_is_an_extension():
+    # Seat 0 started its only meld this turn and added to its partner's: "extended" is true all the same.
+    raw = _five(0, ["KC", "5D", "6D"], [[meld(["9H", "9S", "9D"])], *FIVE_MELDS[1:]],
+                melded_before=[False, True, True, True, True])
+    raw["turn"] = meld_turn(0, melded=True, started=["9"], extended=True)
+    assert _state(RENTRAP_CFG, raw).turn.extended
+    alone = _five(0, ["KC", "5D", "6D"], [[meld(["9H", "9S", "9D"])], FIVE_MELDS[1], [], *FIVE_MELDS[3:]],
+                  melded_before=[False, True, False, True, True])
+    alone["turn"] = raw["turn"]
+    assert _refusal(RENTRAP_CFG, alone).pointer == ("state", "turn", "extended")
