@@ -479,10 +479,13 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
-    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
+    counted = owner == pos.side or owner in pos.counted_owners   # a rentrap's canastas never count
+    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size) if counted else pos.canastas
 
     def after() -> tuple:
         grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
+        if not counted:
+            return without(pos.hand, cards), pos.melds
         if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow
             at = pos.shared_start(owner) + index
             return without(pos.hand, cards), pos.melds, pos.shared[:at] + [grown] + pos.shared[at + 1:]

@@ -37,10 +37,12 @@ class Position:
                 self.by_rank[meld.rank] = i
             if meld.naturals + meld.wilds >= size:
                 self.canastas += 1
-        # The melds of other owners the seat may add to, whose canastas count for it (its partner's, where
-        # the seating shares melds), listed owner by owner after its own.
+        # The owners besides its own whose melds the seat may add to, and those whose canastas count for it
+        # (its partner's, where the seating shares melds): their melds, owner by owner, are `shared`.
         self.others = state.others_added_to(turn.seat)
-        self.shared: list[Meld] = [m for owner in self.others for m in state.melds[owner]] if self.others else []
+        self.counted_owners = state.others_counted(turn.seat) if self.others else ()
+        self.shared: list[Meld] = [m for owner in self.counted_owners for m in state.melds[owner]] \
+            if self.others else []
         for meld in self.shared:
             if meld.naturals + meld.wilds >= size:
                 self.canastas += 1
@@ -156,7 +158,7 @@ class Position:
     def shared_start(self, owner: int) -> int:
         """Where an owner's melds begin in `shared`."""
         start = 0
-        for other in self.others:
+        for other in self.counted_owners:
             if other == owner:
                 return start
             start += len(self.state.melds[other])
@@ -196,7 +198,7 @@ class Position:
         if move["type"] != "lay_off" or move["meld"] < own:
             return move
         index = move["meld"] - own
-        for owner in self.others:
+        for owner in self.counted_owners:
             held = len(self.state.melds[owner])
             if index < held:
                 return {"type": "lay_off", "owner": owner, "meld": index, "cards": move["cards"]}

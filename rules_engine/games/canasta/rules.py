@@ -319,6 +319,9 @@ OPTIONS = (
            variants=("brazilian",)),
     Option("all_red_threes", 1000, "canasta.variant.mexicana",
            "What a side holding all six red threes scores in Mexicana.", choices=(1000, 600), variants=("mexicana",)),
+    Option("rentrap_adds", "to_partner", "canasta.seating.partner-rentrap",
+           "Whether a player adds to its partner's melds only, or to its rentrap's as well.",
+           choices=("to_partner", "both_ways"), variants=("five-person",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
            "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

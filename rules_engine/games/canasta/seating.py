@@ -24,6 +24,7 @@ class Seating:
     kind: str
     players: int
     lone: int | None = None
+    adds_back: bool = False           # Five-person read both ways: a seat adds to its rentrap's melds too
 
     def __post_init__(self) -> None:
         if self.kind not in SEATINGS:
@@ -56,14 +57,16 @@ class Seating:
 
     def owners_added_to(self, seat: int) -> tuple[int, ...]:
         """The owners (sides) whose melds a seat may add to."""
+        if self.adds_back and self.kind == PARTNER_RENTRAP:
+            return (seat, self.partner_of(seat), self.rentrap_of(seat))
+        return self.canasta_owners(seat)
+
+    def canasta_owners(self, seat: int) -> tuple[int, ...]:
+        """Whose canastas count when a seat would go out: its own and its partner's, where melds are shared."""
         partner = self.partner_of(seat)
         if self.kind in (PARTNER_RENTRAP, LONE_HAND) and partner is not None:
             return (seat, partner)
         return (self.side_of(seat),)
-
-    def canasta_owners(self, seat: int) -> tuple[int, ...]:
-        """Whose canastas count when a seat would go out."""
-        return self.owners_added_to(seat)
 
     def score_owners(self, seat: int) -> tuple[int, ...]:
         """Whose hand scores add up into the score this seat is credited with."""
@@ -84,6 +87,6 @@ class Seating:
 
 
 @lru_cache(maxsize=64)
-def seating_of(kind: str, players: int, lone: int | None = None) -> Seating:
-    """The seating of a hand, built once per kind, player count and lone seat: every position read asks."""
-    return Seating(kind, players, lone)
+def seating_of(kind: str, players: int, lone: int | None = None, adds_back: bool = False) -> Seating:
+    """The seating of a hand, built once per kind, player count, lone seat and reading: every position read asks."""
+    return Seating(kind, players, lone, adds_back)

@@ -53,7 +53,8 @@ SEATING_SECTION = Section("Partnerships formed in play and partners two seats ap
          notes=(f"{READING}: the source lets a player add to the partner's melds and, in one sentence, also to "
                 "the rentrap's, then says a rentrap adds only to its partner and never the reverse; cardref "
                 "follows the second statement, which matches the scoring (the rentrap earns the points of the "
-                "melds it helped build). The other reading, adding both ways, would also let a player add to "
-                "the melds of the seat two back.",),
-         variants=_RENTRAP),
+                "melds it helped build). The option rentrap_adds set to both_ways takes the other reading: a "
+                "player may also add to its rentrap's melds, whose canastas still do not count for its going "
+                "out.",),
+         options=("rentrap_adds",), variants=_RENTRAP),
 ))

@@ -79,6 +79,7 @@ class CanastaState:
     round: int | None = None          # the deal's number, where the variant counts deals (game_length.by_rounds)
     seating: str = PARTNERS           # the entry's seating (seating.SEATINGS)
     lone: int | None = None           # Three-hand: the seat playing alone, once the pile has been taken
+    adds_back: bool = False           # Five-person read both ways: a seat adds to its rentrap's melds too
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
@@ -91,7 +92,14 @@ class CanastaState:
         return seating_of(self.seating, self.players, self.lone).partner_of(seat)
 
     def others_added_to(self, seat: int) -> tuple[int, ...]:
-        """The owners besides the seat's own whose melds it may add to, and whose canastas count for it."""
+        """The owners besides the seat's own whose melds it may add to."""
+        if self.seating in FIXED_SEATINGS:
+            return ()
+        seating = seating_of(self.seating, self.players, self.lone, self.adds_back)
+        return tuple(owner for owner in seating.owners_added_to(seat) if owner != seat)
+
+    def others_counted(self, seat: int) -> tuple[int, ...]:
+        """The owners besides the seat's own whose canastas count for its going out (its partner's)."""
         if self.seating in FIXED_SEATINGS:
             return ()
         seating = seating_of(self.seating, self.players, self.lone)
@@ -101,7 +109,7 @@ class CanastaState:
         """The melds whose canastas count when this seat would go out: its side's, and its partner's where
         the seating shares them."""
         melds = self.melds[self.side_of(seat)]
-        others = self.others_added_to(seat)
+        others = self.others_counted(seat)
         return melds + [m for owner in others for m in self.melds[owner]] if others else melds
 
     def stock_size(self) -> int:
@@ -169,7 +177,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
                          score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN,
                          round=read_round(table, raw, ("state",)) if cfg.keeps_round else None,
-                         seating=table.seating)
+                         seating=table.seating, adds_back=cfg.rentrap_adds_back)
     if table.seating == LONE_HAND:
         _read_lone(state, raw.get("lone"))
     _check_cards(cfg, state)

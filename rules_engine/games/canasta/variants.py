@@ -489,6 +489,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("a lone hand against a partnership formed in play needs exactly 3 players")
     if entry.seating == "partner_rentrap" and (entry.min_players, entry.max_players) != (5, 5):
         found.append("a partner two seats on and a rentrap two seats back need exactly 5 players")
+    if entry.playable and entry.seating in ("lone_hand", "partner_rentrap") and entry.going_out.ask_partner != "never":
+        found.append("asking a partner to go out is not searched yet where a seat adds to melds a partner owns")
     if not entry.min_players <= entry.default_players <= entry.max_players:
         found.append("the default player count lies outside the range")
     if entry.game_target is None and entry.game_rounds is None:

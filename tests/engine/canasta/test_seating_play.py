@@ -274,7 +274,8 @@ def test_canasta_seating_partner_rentrap_opening_minimum_is_the_players_own():
     assert "canasta.opening.minimum" in _rules(RENTRAP_CFG, raw, {"type": "meld", "melds": [{"cards": ["KC", "KC", "KH"]}]})
 
 
-@pytest.mark.parametrize("cfg", [LONE_CFG, RENTRAP_CFG], ids=["lone_hand", "partner_rentrap"])
+@pytest.mark.parametrize("cfg", [LONE_CFG, RENTRAP_CFG, build_config(RENTRAP, (("rentrap_adds", "both_ways"),))],
+                         ids=["lone_hand", "partner_rentrap", "partner_rentrap_both_ways"])
 def test_canasta_seating_positions_reached_in_play_are_accepted_and_have_a_move(cfg):
     players = cfg.table.default_players
     for seed in range(6):
@@ -316,3 +317,28 @@ def test_canasta_seating_partner_rentrap_addition_to_the_partners_older_meld_is_
                   melded_before=[False, True, False, True, True])
     alone["turn"] = raw["turn"]
     assert _refusal(RENTRAP_CFG, alone).pointer == ("state", "turn", "extended")
+
+
+def test_canasta_seating_partner_rentrap_option_both_ways_adds_to_the_rentrap_too():
+    both = build_config(RENTRAP, (("rentrap_adds", "both_ways"),))
+    raw = _five(0, ["KC", "QC", "7C", "8C", "9C"], FIVE_MELDS)
+    assert {m.get("owner") for m in _moves(both, raw) if m["type"] == "lay_off"} == {None, 2, 3}
+    assert _rules(both, raw, {"type": "lay_off", "owner": 3, "meld": 0, "cards": ["QC"]}) == []
+    assert _rules(both, raw, {"type": "lay_off", "owner": 1, "meld": 0, "cards": ["8C"]}) == [
+        "canasta.seating.partner-rentrap"]
+    new, events = _apply(both, raw, {"type": "lay_off", "owner": 3, "meld": 0, "cards": ["QC"]})
+    assert new.melds[3][0].cards == QUEENS + ["QC"] and events[0]["owner"] == 3
+
+
+def test_canasta_seating_partner_rentrap_option_both_ways_rentraps_canasta_never_counts():
+    both = build_config(RENTRAP, (("rentrap_adds", "both_ways"),))
+    # Seat 0's seventh queen makes its rentrap's (seat 3's) meld a canasta, which never counts for seat 0's
+    # going out: only its own canastas and its partner's (seat 2's) do.
+    six_queens = meld(["QH", "QS", "QD", "QC", "QH", "QS"])
+    melds = [FIVE_MELDS[0], FIVE_MELDS[1], FIVE_MELDS[2], [six_queens], FIVE_MELDS[4]]
+    raw = _five(0, ["QC", "5D"], melds)
+    assert _rules(both, raw, {"type": "lay_off", "owner": 3, "meld": 0, "cards": ["QC"]}) == [
+        "canasta.melds.keep-a-card"]
+    with_canasta = _five(0, ["QC", "5D"], [FIVE_MELDS[0], FIVE_MELDS[1], [meld(SEVEN_ACES)], [six_queens],
+                                            FIVE_MELDS[4]])
+    assert _rules(both, with_canasta, {"type": "lay_off", "owner": 3, "meld": 0, "cards": ["QC"]}) == []

@@ -242,6 +242,7 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"foot": 11}, "foot is not read"),
     ({"seating": "lone_hand"}, "needs exactly 3 players"),
     ({"seating": "partner_rentrap"}, "need exactly 5 players"),
+    ({"seating": "lone_hand", "min_players": 3, "max_players": 3, "default_players": 3}, "not searched yet"),
     ({"sets": replace(CLASSIC.sets, one_per_rank=False),
       "going_out": replace(CLASSIC.going_out, by_kind=(("natural", 1),))}, "not searched yet"),
 ])
