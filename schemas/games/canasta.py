@@ -87,14 +87,25 @@ def _rounds(variant: str) -> dict:
                              metadata={"description": "The deal's number within the game; 1 when left out."})}
 
 
+def _lone(variant: str, players: int) -> dict:
+    """The lone seat, where the partnership forms in play (Three-hand's lone hand)."""
+    if TABLE[variant].seating != "lone_hand":
+        return {}
+    return {"lone": seat(players, allow_none=True, metadata={
+        "description": "The seat playing alone against the other two as partners: the first to take the pile, or "
+                       "one going out before anybody has; null until then."})}
+
+
 @cache
 def state(variant: str, players: int) -> type[Schema]:
     """A position for a table of `players`."""
     sides = sides_for(variant, players)
     rounds = _rounds(variant)
-    return shape(f"Canasta{players}Player{'Rounds' if rounds else ''}State",
+    lone = _lone(variant, players)
+    return shape(f"Canasta{players}Player{'Rounds' if rounds else ''}{'LoneHand' if lone else ''}State",
                  f"A Canasta position with {players} players and {sides} sides.", {
         **rounds,
+        **lone,
         "players": const(players),
         "dealer": seat(players, required=True),
         "hands": per_entry(hand(CARD_LIMIT), players, required=True),
@@ -139,7 +150,10 @@ _MOVE_FIELDS = {
         _melds(), *_EMPTY, allow_none=True,
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
     "meld": lambda: {"melds": _melds(1, required=True)},
-    "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True)},
+    "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True),
+                        "owner": integer(0, 1000, allow_none=True, metadata={
+                            "description": "Whose melds `meld` indexes, where the seating lets a seat add to melds "
+                                           "another owns (a partner's); the seat's own side when left out."})},
     "merge": lambda: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
         "description": "The indices of the side's two melds of one rank put together."})},
     "discard": lambda: {"card": card(required=True)},

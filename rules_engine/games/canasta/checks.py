@@ -18,7 +18,8 @@ from .merging import merged
 from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
-from .state import CanastaState, shown_counts, where_shown
+from .seating import SEATING_RULES
+from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -471,18 +472,20 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     """Adding to a side meld: the meld exists, the cards are held, the meld stays valid."""
     found = _phase(pos, ("meld",), "adding to a meld")
     index, cards = move["meld"], move["cards"]
-    if move.get("owner", pos.side) != pos.side:
-        found.append(Violation("canasta.turn.meld", f"Seat {pos.seat} adds only to its own side's melds (side "
-                                                    f"{pos.side}), not to side {move['owner']}'s."))
-        return found
-    if index >= len(pos.melds):
-        found.append(Violation("canasta.turn.meld", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
+    owner = move.get("owner", pos.side)
+    if owner != pos.side:
+        found += _other_owner(pos, owner)
+        if found:
+            return found
+    melds = pos.melds_owned_by(owner)
+    if index >= len(melds):
+        found.append(Violation("canasta.turn.meld", f"Side {owner} has {len(melds)} meld(s) on the table; "
                                                     f"there is no meld {index} to add to."))
         return found + _held(pos, cards)
     found += _held(pos, cards)
     if found:
         return found
-    onto = pos.melds[index]
+    onto = melds[index]
     left = pos.held - len(cards)
     verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
     found += verdict.violations
@@ -491,12 +494,17 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
-    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size)
+    counted = owner == pos.side or owner in pos.counted_owners   # a rentrap's canastas never count
+    canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size) if counted else pos.canastas
 
-    def after() -> tuple[list[str], list[Meld]]:
-        return (without(pos.hand, cards),
-                pos.melds[:index] + [Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)]
-                + pos.melds[index + 1:])
+    def after() -> tuple:
+        grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
+        if not counted:
+            return without(pos.hand, cards), pos.melds
+        if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow
+            at = pos.shared_start(owner) + index
+            return without(pos.hand, cards), pos.melds, pos.shared[:at] + [grown] + pos.shared[at + 1:]
+        return without(pos.hand, cards), pos.melds[:index] + [grown] + pos.melds[index + 1:]
 
     if not pos.opened:
         added = sum(pos.cfg.values[c] for c in cards)
@@ -529,6 +537,23 @@ def check_merge(pos: Position, move: dict) -> list[Violation]:
                                    f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
                                    "after this move that would no longer be possible."))
     return found
+
+
+def _other_owner(pos: Position, owner: int) -> list[Violation]:
+    """Adding to melds another owns: only to those the seating shares, once the seat has opened itself."""
+    seating = pos.state.seating
+    if seating in FIXED_SEATINGS:
+        return [Violation("canasta.turn.meld", f"Seat {pos.seat} adds only to its own side's melds (side "
+                                               f"{pos.side}), not to side {owner}'s.")]
+    if owner not in pos.others:
+        shared = "".join(f" and seat {other}'s" for other in pos.others)
+        why = "" if pos.others else " (it has no partner now)"
+        return [Violation(SEATING_RULES[seating], f"Seat {pos.seat} adds to its own melds{shared}{why}, not to "
+                                                  f"seat {owner}'s.")]
+    if not pos.opened:
+        return [Violation(SEATING_RULES[seating], f"Seat {pos.seat} has not made its own initial meld, so it may "
+                                                  f"not add to seat {owner}'s melds yet.")]
+    return []
 
 
 def check_discard(pos: Position, move: dict) -> list[Violation]:

@@ -52,6 +52,7 @@ class Config:
     bonus_every: int = 0              # how many bonus cards the deck holds
     blocked_by: dict = field(default_factory=dict, compare=False, repr=False)  # pile_policy.blocked, by top card
     keeps_round: bool = False         # whether positions carry the deal's number (game_length.by_rounds)
+    rentrap_adds_back: bool = False   # Five-person read both ways: a seat adds to its rentrap's melds too
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -192,6 +193,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         and table.threes.red_negative_unless == "melded",
         bonus_every=sum(copies.get(card, 0) for card in bonus),
         keeps_round=by_rounds(table),
+        rentrap_adds_back=chosen.get("rentrap_adds", "to_partner") == "both_ways",
     )
 
 

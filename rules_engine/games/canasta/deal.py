@@ -65,5 +65,6 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
                            "rules": ["canasta.red-threes.lay-out"]})
     state = CanastaState(players, sides, dealer, hands, stock, discard, [[] for _ in range(sides)], red_threes,
                          [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties,
-                         round=read_round(table, setup, ("setup",)))
+                         round=read_round(table, setup, ("setup",)), seating=table.seating,
+                         adds_back=cfg.rentrap_adds_back)
     return state, events

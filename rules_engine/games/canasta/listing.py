@@ -15,6 +15,7 @@ from .opening import OpeningVerdict, plan_opening
 from .going_out import needs_of
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
+from .seating import SEATING_RULES
 from .state import CanastaState
 
 
@@ -23,7 +24,8 @@ def _code(move: dict) -> str:
     if kind == "meld":
         return "meld:" + "|".join([",".join(m["cards"]) for m in move["melds"]])
     if kind == "lay_off":
-        return f"lay_off:{move['meld']}:" + ",".join(move["cards"])
+        owner = "" if move.get("owner") is None else f"{move['owner']}/"   # another owner's meld
+        return f"lay_off:{owner}{move['meld']}:" + ",".join(move["cards"])
     if kind == "take_pile":
         code = "take_pile:" + ("" if move.get("meld") is None else f"{move['meld']}:") + ",".join(move["cards"])
         if move.get("melds"):
@@ -100,7 +102,7 @@ def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
         after = ["canasta.going-out.ask-partner"] if state.turn.question == "yes" else []
         steps = [] if pos.opened else ["canasta.opening.in-steps"]
         hidden.append({"type": "meld", "rules": ["canasta.melds.from-hand", *steps, *after]})
-        if pos.melds:
+        if pos.melds or pos.shared:
             hidden.append({"type": "lay_off", "rules": ["canasta.melds.from-hand", *steps, *after]})
         probe = next(card for card in cfg.copies if card not in cfg.bonus_cards)
         if not CHECKS["discard"](pos, {"type": "discard", "card": probe}):
@@ -294,6 +296,23 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                          ["canasta.turn.meld", "canasta.melds.all-wild"])
     if len(blacks) >= 3:
         lister.offer({"type": "meld", "melds": [{"cards": blacks}]}, ["canasta.melds.black-threes"])
+    if pos.others:
+        _shared_lay_offs(pos, lister, naturals, wilds)
+
+
+def _shared_lay_offs(pos: Position, lister: Lister, naturals: dict, wilds: list) -> None:
+    """Each addition to a meld of another owner the seating lets the seat add to, naming that owner."""
+    cfg = pos.cfg
+    rules = ["canasta.turn.meld", SEATING_RULES[pos.state.seating]]
+    for owner in pos.others:
+        for index, onto in enumerate(pos.state.melds[owner]):
+            cards = naturals.get(onto.rank, ())
+            for n in range(len(cards), 0, -1):
+                if lister.offer({"type": "lay_off", "owner": owner, "meld": index, "cards": cards[:n]}, rules):
+                    break
+            room = cfg.wild_cap(onto.naturals) - onto.wilds if onto.rank else len(wilds)
+            for k in range(1, min(len(wilds), room) + 1) if onto.rank != "3" else ():
+                lister.offer({"type": "lay_off", "owner": owner, "meld": index, "cards": wilds[:k]}, rules)
 
 
 def _merges(pos: Position, offer) -> None:

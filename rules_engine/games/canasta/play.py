@@ -16,6 +16,7 @@ from .melds import Meld, judge
 from .merging import index_after, merged
 from .opening import short_opening
 from .position import Position, taken_melds, without
+from .seating import LONE_HAND, SEATING_RULES
 from .state import CanastaState, TurnState, shown_counts
 
 
@@ -111,8 +112,19 @@ def _finish(state: CanastaState, events: list[dict], ending: str, concealed: boo
         events.append({"type": "went_out", "seat": seat, "concealed": concealed,
                        "rules": ["canasta.going-out.how", "canasta.going-out.concealed" if concealed
                                  else "canasta.going-out.bonus"]})
+        _form_lone_hand(state, events)
     else:
         events.append({"type": "stock_exhausted", "seat": seat, "rules": ["canasta.stock.exhausted"]})
+
+
+def _form_lone_hand(state: CanastaState, events: list[dict]) -> None:
+    """Three-hand: the first player to take the pile, or one going out before anybody has, plays alone and
+    the other two become partners."""
+    if state.seating != LONE_HAND or state.lone is not None:
+        return
+    state.lone = seat = state.turn.seat
+    events.append({"type": "lone_hand", "seat": seat, "partners": [s for s in range(state.players) if s != seat],
+                   "rules": ["canasta.seating.lone-hand"]})
 
 
 def _concealed(cfg: Config, state: CanastaState) -> bool:
@@ -200,6 +212,7 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
                    "red_threes": reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
+    _form_lone_hand(state, events)
     if hand_size(hand) == 0:
         _finish(state, events, "went_out", _concealed(cfg, state))
 
@@ -226,17 +239,24 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
 def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
     pos = Position(cfg, state)
     index, cards = move["meld"], move["cards"]
-    onto = pos.melds[index]
+    owner = move.get("owner", pos.side)
+    owned = pos.melds_owned_by(owner)
+    onto = owned[index]
     verdict = judge(cfg, cards, going_out=True, onto=onto)
     state.melds = list(state.melds)
-    side_melds = list(pos.melds)
+    side_melds = list(owned)
     side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
-    state.melds[pos.side] = side_melds
+    state.melds[owner] = side_melds
     _hand_after(state, pos.seat, _less(pos, cards))
     turn = state.turn
-    state.turn = replace(turn, melded=True, extended=turn.extended or index not in turn.started)
-    events.append({"type": "laid_off", "seat": pos.seat, "meld": index, "cards": list(cards),
-                   "rules": ["canasta.turn.meld"]})
+    # Another owner's meld was on the table before this turn: the seat has added to an older meld.
+    state.turn = replace(turn, melded=True,
+                         extended=turn.extended or owner != pos.side or index not in turn.started)
+    event = {"type": "laid_off", "seat": pos.seat, "meld": index, "cards": list(cards), "rules": ["canasta.turn.meld"]}
+    if owner != pos.side:
+        event["owner"] = owner
+        event["rules"] = ["canasta.turn.meld", SEATING_RULES[state.seating]]
+    events.append(event)
     if _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
@@ -33,6 +35,15 @@ class Position:
         for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
             if meld.rank:                        # a meld of wild cards alone has none
                 self.by_rank[meld.rank] = i
+            if meld.naturals + meld.wilds >= size:
+                self.canastas += 1
+        # The owners besides its own whose melds the seat may add to, and those whose canastas count for it
+        # (its partner's, where the seating shares melds): their melds, owner by owner, are `shared`.
+        self.others = state.others_added_to(turn.seat)
+        self.counted_owners = state.others_counted(turn.seat) if self.others else ()
+        self.shared: list[Meld] = [m for owner in self.counted_owners for m in state.melds[owner]] \
+            if self.others else []
+        for meld in self.shared:
             if meld.naturals + meld.wilds >= size:
                 self.canastas += 1
         self.needed = cfg.table.going_out.canastas
@@ -140,11 +151,62 @@ class Position:
             why.append("the pile holds a black three")
         return why
 
-    def going_out_plan(self, hand: list[str], melds: list[Meld]) -> Plan | None:
-        """One way for the acting seat to go out from this hand and these side melds, or None."""
+    def melds_owned_by(self, owner: int) -> list[Meld]:
+        """The melds of an owner the seat may add to (its own side's, or another's it shares)."""
+        return self.melds if owner == self.side else self.state.melds[owner]
+
+    def shared_start(self, owner: int) -> int:
+        """Where an owner's melds begin in `shared`."""
+        start = 0
+        for other in self.counted_owners:
+            if other == owner:
+                return start
+            start += len(self.state.melds[other])
+        raise KeyError(owner)
+
+    def going_out_plan(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None) -> Plan | None:
+        """One way for the acting seat to go out from this hand, these side melds and the melds of other owners
+        it shares (`shared`, as they stand when not given), or None."""
+        if shared is None:
+            shared = self.shared
+        if shared:
+            return self._plan_with_shared(hand, melds, shared)
         current = hand is self._hand and melds is self.melds
         if current and self._plan is not None:
             return self._plan[0]  # the listing asks about the position as it stands more than once
+        plan = self._search(hand, melds, self.needed, current)
+        if current:
+            self._plan = (plan,)
+        return plan
+
+    def _plan_with_shared(self, hand: list[str], melds: list[Meld], shared: list[Meld]) -> Plan | None:
+        """going_out_plan beside other owners' melds. A seat that has opened may add to them, so the search
+        sees them after its own and its plan names their owner; one that has not may only count their
+        canastas, so going out needs that many fewer of its own."""
+        size = self.cfg.canasta_size
+        if not self.opened:
+            counted = sum(1 for m in shared if m.naturals + m.wilds >= size)
+            return self._search(hand, melds, max(0, self.needed - counted), current=False)
+        plan = self._search(hand, list(melds) + list(shared), self.needed, current=False)
+        if plan is None:
+            return None
+        own = len(melds)
+        return replace(plan, moves=[self._named_owner(move, own) for move in plan.moves])
+
+    def _named_owner(self, move: dict, own: int) -> dict:
+        """A planned lay-off onto a shared meld, as the move naming the meld's owner and its index there."""
+        if move["type"] != "lay_off" or move["meld"] < own:
+            return move
+        index = move["meld"] - own
+        for owner in self.counted_owners:
+            held = len(self.state.melds[owner])
+            if index < held:
+                return {"type": "lay_off", "owner": owner, "meld": index, "cards": move["cards"]}
+            index -= held
+        raise IndexError(move["meld"])
+
+    def _search(self, hand: list[str], melds: list[Meld], needed: int, current: bool) -> Plan | None:
+        """The going-out search over these melds for this many canastas."""
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         sets = self.cfg.table.sets
@@ -152,14 +214,10 @@ class Position:
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
         # the opening search knows the rest.
         if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta:
-            plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
+            return plan_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
-        else:
-            plan = search_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
-                                    split=self.split() if current else None, bonus=bonus)
-        if current:
-            self._plan = (plan,)
-        return plan
+        return search_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
+                                split=self.split() if current else None, bonus=bonus)
 
     def can_complete_opening(self, hand: list[str], melds: list[Meld]) -> bool:
         """Whether, after a step of an initial meld leaving this hand and these side melds (all put down
@@ -171,7 +229,7 @@ class Position:
         return self.state.turn.question != "no" and self.going_out_plan(hand, melds) is not None
 
 
-    def can_go_out(self, hand: list[str], melds: list[Meld]) -> bool:
+    def can_go_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None) -> bool:
         """Whether the acting seat could go out from this hand and these side melds.
 
         After a partner's yes every offered move asks this of the position it leaves. Whether a
@@ -186,10 +244,11 @@ class Position:
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
         key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
-               tuple([(m.rank, m.naturals, m.wilds) for m in melds]))
+               tuple([(m.rank, m.naturals, m.wilds) for m in melds]),
+               tuple([(m.rank, m.naturals, m.wilds) for m in shared or ()]))
         found = self._can_go_out.get(key)
         if found is None:
-            found = self._can_go_out[key] = self.going_out_plan(hand, melds) is not None
+            found = self._can_go_out[key] = self.going_out_plan(hand, melds, shared) is not None
         return found
 
     def _can_go_out_now(self) -> bool:

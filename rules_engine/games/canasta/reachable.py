@@ -12,6 +12,7 @@ from ...errors import invalid
 from ...parsing import hand_size
 from .config import Config
 from .position import Position
+from .seating import PARTNER_RENTRAP
 from .state import CanastaState
 
 
@@ -70,7 +71,9 @@ def _check_turn_record(cfg: Config, state: CanastaState) -> None:
         if turn.melded != bool(turn.started or turn.extended):
             raise invalid(pointer + ("melded",), '"melded" is true exactly when the turn started a meld or added '
                           "to one, after a draw from the stock", "canasta.turn.meld")
-    if turn.extended and all(i in turn.started for i in range(len(state.melds[side]))):
+    # Where the seating shares melds, the turn may have added to another owner's meld instead.
+    if turn.extended and all(i in turn.started for i in range(len(state.melds[side]))) and not any(
+            state.melds[owner] for owner in state.others_added_to(turn.seat)):
         raise invalid(pointer + ("extended",), f"side {side} has no meld from before this turn to add to: every "
                       "meld it has was started in this turn", "canasta.turn.meld")
     if len(set(turn.started)) != len(turn.started):
@@ -164,6 +167,9 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
                       "until a card that is neither wild nor a red three shows", "canasta.deal.upcard")
     discards = len(pile) - turned
     players, turn = state.players, state.turn
+    if state.lone is not None and not (turn.phase == "over" and turn.ending == "went_out" and turn.seat == state.lone):
+        raise invalid(("state", "lone"), "the pile has never been taken and nobody has gone out, so nobody plays "
+                      "alone yet: lone is null", "canasta.seating.lone-hand")
     first = (state.dealer + 1) % players
     due = (first + discards) % players
     drawn = discards                        # turns that drew cards: every finished one, and the current one
@@ -199,20 +205,30 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
                           f"on the table, so it holds {expected}", cfg.deal_rule)
         short.append(expected - held)
     spare = slack
-    for side, melds in enumerate(state.melds):
-        seats = range(side, players, state.sides)
+    for (whose, its), pointer, seats, melds in _giving_groups(state):
         given = sum(short[s] for s in seats)
         melded = sum(len(m.cards) for m in melds)
         if melded > given:
-            raise invalid(("state", "melds", side), f"side {side}'s melds hold {melded} cards, but its hands have "
-                          f"given {given} to the table since the deal, and the pile was never taken", cfg.deal_rule)
+            raise invalid(pointer, f"{whose} melds hold {melded} cards, but {its} hands have given {given} to the "
+                          "table since the deal, and the pile was never taken", cfg.deal_rule)
         spare -= given - melded
         if spare < 0:
-            seat = next((s for s in seats if put_down[s]), side)
+            seat = next((s for s in seats if put_down[s]), seats[0])
             missing = given - melded
-            raise invalid(("state", "hands", seat), f"side {side}'s hands hold {missing} card"
+            raise invalid(("state", "hands", seat), f"{whose} hands hold {missing} card"
                           f"{'s' if missing != 1 else ''} fewer than the deal and the turns taken leave them besides "
                           f"the {melded} they melded", cfg.deal_rule)
+
+
+def _giving_groups(state: CanastaState) -> list[tuple[tuple[str, str], tuple, range, list]]:
+    """The seats whose hands fill each owner's melds: ((whose, its), pointer, seats, melds). A side's own seats, or,
+    where seats add to partners' melds before the pile is ever taken (Five-person), every seat toward all the
+    melds together."""
+    if state.seating == PARTNER_RENTRAP:
+        return [(("the players'", "their"), ("state", "melds"), range(state.players),
+                 [m for melds in state.melds for m in melds])]
+    return [((f"side {side}'s", "its"), ("state", "melds", side), range(side, state.players, state.sides), melds)
+            for side, melds in enumerate(state.melds)]
 
 
 def _check_scores(cfg: Config, state: CanastaState) -> None:

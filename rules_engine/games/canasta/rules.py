@@ -4,6 +4,7 @@ from dataclasses import replace
 
 from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
 from .play_rules import PLAY_SECTION
+from .seating_rules import SEATING_SECTION
 from .variant_rules import MELD_SHAPES, VARIANTS
 
 PAGAT = Source("pagat.com: Canasta", "https://www.pagat.com/rummy/canasta.html")
@@ -299,7 +300,7 @@ CLASSIC_SECTIONS = (
 PLAYED_AS_CLASSIC = ("classic", "two-hand")
 RULEBOOK = RuleBook("canasta", tuple(
     Section(section.title, tuple(replace(rule, variants=rule.variants or PLAYED_AS_CLASSIC) for rule in section.rules))
-    for section in CLASSIC_SECTIONS) + (MELD_SHAPES, PLAY_SECTION, VARIANTS))
+    for section in CLASSIC_SECTIONS) + (MELD_SHAPES, PLAY_SECTION, SEATING_SECTION, VARIANTS))
 
 OPTIONS = (
     Option("wild_limit", "at_most_three", "canasta.melds.wild-limit",
@@ -318,6 +319,9 @@ OPTIONS = (
            variants=("brazilian",)),
     Option("all_red_threes", 1000, "canasta.variant.mexicana",
            "What a side holding all six red threes scores in Mexicana.", choices=(1000, 600), variants=("mexicana",)),
+    Option("rentrap_adds", "to_partner", "canasta.seating.partner-rentrap",
+           "Whether a player adds to its partner's melds only, or to its rentrap's as well.",
+           choices=("to_partner", "both_ways"), variants=("five-person",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
            "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

@@ -7,6 +7,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .game_length import game_over
 from .melds import canasta_bonus
+from .seating import LONE_HAND, PARTNER_RENTRAP, SEATING_RULES, seating_of
 from .state import CanastaState
 
 
@@ -159,6 +160,31 @@ def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict
     return lines
 
 
+# Score lines that stay with their seat in Three-hand's partnership: each player's own threes.
+OWN_LINES = {LONE_HAND: frozenset({"canasta.red-threes.score", "canasta.threes.minus", "canasta.threes.schedule"}),
+             PARTNER_RENTRAP: frozenset()}
+SHARING = frozenset(OWN_LINES)
+SHARED_AS = {LONE_HAND: "as partners against the lone hand", PARTNER_RENTRAP: "as its rentrap"}
+
+
+def _shared_score_lines(state: CanastaState, lines: list[dict]) -> list[dict]:
+    """One line per seat crediting it with its partner's hand points, where the seating adds them up
+    (Three-hand's partnership, less each player's own threes; Five-person's partner two seats on)."""
+    seating = seating_of(state.seating, state.players, state.lone)
+    own_lines = OWN_LINES[state.seating]
+    rule = SEATING_RULES[state.seating]
+    earned = [0] * state.players
+    for line in lines:
+        if line["rule"] not in own_lines:
+            earned[line["team"]] += line["points"]
+    shared = []
+    for seat in range(state.players):
+        for other in seating.score_owners(seat):
+            if other != seat:
+                shared.append(_line(seat, None, earned[other], rule, f"seat {other}'s points, {SHARED_AS[state.seating]}"))
+    return shared
+
+
 def score(cfg: Config, state: CanastaState) -> dict:
     """The hand's points per side (and per seat: each seat shows its side's total), line by line."""
     table = cfg.table
@@ -205,6 +231,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
             n = penalties["undeclared_red_threes"]
             lines.append(_line(side, None, -500 * n, "canasta.penalties.undeclared-red-three",
                                f"{n} red three{'s' if n != 1 else ''} not declared"))
+    if state.seating in SHARING:
+        lines += _shared_score_lines(state, lines)
     teams = [0] * state.sides
     for line in lines:
         teams[line["team"]] += line["points"]

@@ -8,9 +8,13 @@ seat two places on is a seat's partner; the seat two places back, its rentrap, m
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 PARTNERS, ALONE, LONE_HAND, PARTNER_RENTRAP = "partners", "alone", "lone_hand", "partner_rentrap"
 SEATINGS = (PARTNERS, ALONE, LONE_HAND, PARTNER_RENTRAP)
+# The rule each seating's questions cite.
+SEATING_RULES = {PARTNERS: "canasta.players.partnerships", ALONE: "canasta.players.alone",
+                 LONE_HAND: "canasta.seating.lone-hand", PARTNER_RENTRAP: "canasta.seating.partner-rentrap"}
 
 
 @dataclass(frozen=True)
@@ -20,6 +24,7 @@ class Seating:
     kind: str
     players: int
     lone: int | None = None
+    adds_back: bool = False           # Five-person read both ways: a seat adds to its rentrap's melds too
 
     def __post_init__(self) -> None:
         if self.kind not in SEATINGS:
@@ -52,21 +57,36 @@ class Seating:
 
     def owners_added_to(self, seat: int) -> tuple[int, ...]:
         """The owners (sides) whose melds a seat may add to."""
+        if self.adds_back and self.kind == PARTNER_RENTRAP:
+            return (seat, self.partner_of(seat), self.rentrap_of(seat))
+        return self.canasta_owners(seat)
+
+    def canasta_owners(self, seat: int) -> tuple[int, ...]:
+        """Whose canastas count when a seat would go out: its own and its partner's, where melds are shared."""
         partner = self.partner_of(seat)
         if self.kind in (PARTNER_RENTRAP, LONE_HAND) and partner is not None:
             return (seat, partner)
         return (self.side_of(seat),)
 
-    def canasta_owners(self, seat: int) -> tuple[int, ...]:
-        """Whose canastas count when a seat would go out."""
-        return self.owners_added_to(seat)
-
     def score_owners(self, seat: int) -> tuple[int, ...]:
         """Whose hand scores add up into the score this seat is credited with."""
-        if self.kind == LONE_HAND and self.partner_of(seat) is not None:
-            return (seat, self.partner_of(seat))
+        partner = self.partner_of(seat)
+        if self.kind in (LONE_HAND, PARTNER_RENTRAP) and partner is not None:
+            return (seat, partner)
         return (self.side_of(seat),)
+
+    @property
+    def shares_melds(self) -> bool:
+        """Whether a seat may add to or count melds another unit owns (a partnership formed in play, or a
+        partner two seats on)."""
+        return self.kind == PARTNER_RENTRAP or self.kind == LONE_HAND and self.lone is not None
 
     def opening_owner(self, seat: int) -> int:
         """Whose game score sets the seat's initial meld minimum (the side's, or the player's own)."""
         return self.side_of(seat)
+
+
+@lru_cache(maxsize=64)
+def seating_of(kind: str, players: int, lone: int | None = None, adds_back: bool = False) -> Seating:
+    """The seating of a hand, built once per kind, player count, lone seat and reading: every position read asks."""
+    return Seating(kind, players, lone, adds_back)

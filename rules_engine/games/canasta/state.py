@@ -23,6 +23,7 @@ from .game_length import by_rounds, check_stock_end, read_round
 from .going_out import asks_more, unmet
 from .melds import Meld, judge
 from .opening import short_opening
+from .seating import ALONE, LONE_HAND, PARTNERS, seating_of
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                           "melded_before", "turn", "score", "penalties"})
@@ -33,6 +34,8 @@ PHASES = ("draw", "meld", "answer", "over")
 QUESTIONS = ("asked", "yes", "no")
 GIVEN_PENALTIES, NONE_GIVEN = frozenset({"penalties"}), frozenset()
 ROUND_FIELD = frozenset({"round"})    # read where the variant counts deals
+LONE_FIELD = frozenset({"lone"})      # read where the partnership forms in play (Three-hand's lone hand)
+FIXED_SEATINGS = (PARTNERS, ALONE)    # seatings where a seat adds to and counts its own side's melds only
 REQUIRED_FIELDS = frozenset({"dealer", "hands", "stock", "discard", "turn"})
 BOOLEANS = frozenset({bool})
 MAX_STARTED = 108   # far more melds than one turn can start with the largest deck played
@@ -74,14 +77,40 @@ class CanastaState:
     given: frozenset[str] = frozenset()   # optional fields the input carried, written back even when empty
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     round: int | None = None          # the deal's number, where the variant counts deals (game_length.by_rounds)
+    seating: str = PARTNERS           # the entry's seating (seating.SEATINGS)
+    lone: int | None = None           # Three-hand: the seat playing alone, once the pile has been taken
+    adds_back: bool = False           # Five-person read both ways: a seat adds to its rentrap's melds too
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
         return seat % self.sides
 
     def partner_of(self, seat: int) -> int | None:
-        """The seat's partner, or None when everyone plays alone."""
-        return (seat + self.sides) % self.players if self.players > self.sides else None
+        """The seat's partner, or None when it plays alone."""
+        if self.seating in FIXED_SEATINGS:
+            return (seat + self.sides) % self.players if self.players > self.sides else None
+        return seating_of(self.seating, self.players, self.lone).partner_of(seat)
+
+    def others_added_to(self, seat: int) -> tuple[int, ...]:
+        """The owners besides the seat's own whose melds it may add to."""
+        if self.seating in FIXED_SEATINGS:
+            return ()
+        seating = seating_of(self.seating, self.players, self.lone, self.adds_back)
+        return tuple(owner for owner in seating.owners_added_to(seat) if owner != seat)
+
+    def others_counted(self, seat: int) -> tuple[int, ...]:
+        """The owners besides the seat's own whose canastas count for its going out (its partner's)."""
+        if self.seating in FIXED_SEATINGS:
+            return ()
+        seating = seating_of(self.seating, self.players, self.lone)
+        return tuple(owner for owner in seating.canasta_owners(seat) if owner != seat)
+
+    def counted_melds(self, seat: int) -> list[Meld]:
+        """The melds whose canastas count when this seat would go out: its side's, and its partner's where
+        the seating shares them."""
+        melds = self.melds[self.side_of(seat)]
+        others = self.others_counted(seat)
+        return melds + [m for owner in others for m in self.melds[owner]] if others else melds
 
     def stock_size(self) -> int:
         """How many cards the stock holds."""
@@ -106,7 +135,8 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     table = cfg.table
     raw = read_object(raw, ("state",))
     if not STATE_FIELDS.issuperset(raw):
-        reject_unknown(raw, STATE_FIELDS | ROUND_FIELD if by_rounds(table) else STATE_FIELDS, ("state",))
+        reject_unknown(raw, STATE_FIELDS | (ROUND_FIELD if by_rounds(table) else frozenset())
+                       | (LONE_FIELD if table.seating == LONE_HAND else frozenset()), ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
     sides = table.sides_for(players)
@@ -146,12 +176,33 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
                 penalties[t][name] = read_int(entry.get(name, 0), pointer + (name,), 0, 1000)
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
                          score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN,
-                         round=read_round(table, raw, ("state",)) if cfg.keeps_round else None)
+                         round=read_round(table, raw, ("state",)) if cfg.keeps_round else None,
+                         seating=table.seating, adds_back=cfg.rentrap_adds_back)
+    if table.seating == LONE_HAND:
+        _read_lone(state, raw.get("lone"))
     _check_cards(cfg, state)
     _check_threes(cfg, state)
     _check_turn(cfg, state)
     _settle_opening(cfg, state, raw["turn"])
     return state
+
+
+def _read_lone(state: CanastaState, value: object) -> None:
+    """Three-hand's lone seat: none before the pile is first taken or a player goes out, then that player."""
+    pointer = ("state", "lone")
+    if value is not None:
+        state.lone = read_int(value, pointer, 0, state.players - 1)
+    turn = state.turn
+    if state.lone is None:
+        if turn.phase in ("meld", "answer") and turn.drew == "pile":
+            raise invalid(pointer, f"seat {turn.seat} took the pile this turn, and the first player to take the pile "
+                          "plays alone: lone must name a seat", "canasta.seating.lone-hand")
+        if turn.phase == "over" and turn.ending == "went_out":
+            raise invalid(pointer, f"seat {turn.seat} went out, and a player going out before anyone took the pile "
+                          f"plays alone: lone must name a seat ({turn.seat} here)", "canasta.seating.lone-hand")
+    elif not state.melds[state.lone]:
+        raise invalid(pointer, f"seat {state.lone} has no meld on the table, so it has never taken the pile (the top "
+                      "card always goes into a meld) and has not gone out", "canasta.seating.lone-hand")
 
 
 def _settle_opening(cfg: Config, state: CanastaState, raw_turn: dict) -> None:
@@ -431,7 +482,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                           "canasta.going-out.how")
         if turn.ending == "went_out":
             needed = cfg.table.going_out.canastas
-            have = _canastas(cfg, state.melds[state.side_of(seat)])
+            have = _canastas(cfg, state.counted_melds(seat))
             if have < needed:
                 raise invalid(("state", "melds", state.side_of(seat)), f"going out needs {needed} canasta(s); "
                               f"side {state.side_of(seat)} has {have}", cfg.needed_rule)
@@ -453,7 +504,7 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
-        if held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
+        if held == 1 and _canastas(cfg, state.counted_melds(seat)) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
         if held == 1:
@@ -535,6 +586,8 @@ def dump_state(state: CanastaState) -> dict:
         dumped["score"] = list(state.score)
     if state.round is not None:
         dumped["round"] = state.round
+    if state.seating == LONE_HAND:
+        dumped["lone"] = state.lone
     if "penalties" in state.given or any(any(p.values()) for p in state.penalties):
         dumped["penalties"] = [dict(p) for p in state.penalties]
     return dumped

@@ -57,6 +57,8 @@ CHANGES = {
     "opening.top_discard_counts": False, "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
+# Seatings beyond Classic's partnerships, each against every player alone at its own player count.
+SEATING_CHANGES = {"lone_hand": 3, "partner_rentrap": 5}
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
 COMPANIONS = {
     "threes.per_colour": {"roles.bonus": ("3C", "3D", "3H", "3S"), "roles.stop": ()},
@@ -109,7 +111,7 @@ def _answers(entry) -> list:
         found.append(apply(cfg, read_state(cfg, _stock_drawn(), []), read_move({"type": "discard", "card": "9H"}, 4)))
     except EngineError as refusal:
         found.append(str(refusal))
-    players = 4
+    players = entry.default_players
     for seed in range(8):
         rng = random.Random(seed)
         state = deal(cfg, players, seed, {"score": [0, 2990][: entry.sides_for(players)]
@@ -177,3 +179,10 @@ def test_canasta_variant_table_every_field_is_read(path):
     base = _with_companions(path)
     before = _answers(base) if path in COMPANIONS else _before()
     assert _answers(_changed(path, CHANGES[path], base)) != before, f"{path} changed no answer"
+
+
+@pytest.mark.parametrize("seating", sorted(SEATING_CHANGES))
+def test_canasta_variant_table_every_seating_is_read(seating):
+    players = SEATING_CHANGES[seating]
+    alone = replace(CLASSIC, seating="alone", min_players=players, max_players=players, default_players=players)
+    assert _answers(replace(alone, seating=seating)) != _answers(alone), f"seating {seating} changed no answer"

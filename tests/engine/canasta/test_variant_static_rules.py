@@ -240,7 +240,9 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"game_target": None}, "target score or a number of rounds"),
     ({"min_players": 3, "default_players": 3}, "even number of players"),
     ({"foot": 11}, "foot is not read"),
-    ({"seating": "lone_hand"}, "not played yet"),
+    ({"seating": "lone_hand"}, "needs exactly 3 players"),
+    ({"seating": "partner_rentrap"}, "need exactly 5 players"),
+    ({"seating": "lone_hand", "min_players": 3, "max_players": 3, "default_players": 3}, "not searched yet"),
     ({"opening": replace(CLASSIC.opening, tiers=((None, 50), (3000, Needs(canasta="natural"))))},
      "tiers that need a canasta"),
 ])
