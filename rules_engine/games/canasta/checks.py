@@ -195,7 +195,7 @@ def _wild_onto_canasta(pos: Position, onto: Meld, cards: list[str]) -> list[Viol
     """Where a variant says so (Samba), no wild card joins a meld that is a canasta already."""
     if pos.cfg.table.sets.wild_onto_canasta or not pos.cfg.is_canasta(onto.size):
         return []
-    wild = [c for c in cards if c in pos.cfg.wild]
+    wild = [c for c in cards if c in pos.cfg.wild and pos.cfg.dual.get(c) != onto.rank]
     if not wild:
         return []
     return [Violation("canasta.melds.wild-onto-canasta", f"The meld is a canasta already, and wild cards "

@@ -52,6 +52,9 @@ class Config:
     bonus_every: int = 0              # how many bonus cards the deck holds
     blocked_by: dict = field(default_factory=dict, compare=False, repr=False)  # pile_policy.blocked, by top card
     keeps_round: bool = False         # whether positions carry the deal's number (game_length.by_rounds)
+    # Cards both wild and natural (Five-person's twos) -> their rank: natural in a meld of that rank, wild
+    # elsewhere (melds.judge decides; they sit in `wild` and out of `rank_of`).
+    dual: dict = field(default_factory=dict, compare=False, repr=False)
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -164,7 +167,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
     chosen = dict(options)
     table = _with_options(table, chosen)
     role_of = table.roles.role_of()
-    # A card both wild and natural plays as a wild card until nominated cards are read.
+    # A card both wild and natural is wild wherever no meld of its rank takes it (melds.judge).
     wild = frozenset(c for c, role in role_of.items() if role in (WILD_ROLE, WILD_AND_NATURAL))
     rank_of = {c: c[:-1] for c, role in role_of.items() if role in (NATURAL, STOP) and c != JOKER}
     bonus = frozenset(c for c, role in role_of.items() if role == BONUS)
@@ -192,6 +195,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         and table.threes.red_negative_unless == "melded",
         bonus_every=sum(copies.get(card, 0) for card in bonus),
         keeps_round=by_rounds(table),
+        dual={c: c[:-1] for c, role in role_of.items() if role == WILD_AND_NATURAL},
     )
 
 

@@ -9,6 +9,7 @@ move. Every candidate goes through the same checks /validate-move uses.
 from __future__ import annotations
 
 from .config import Config, card_sort_key
+from .dual_roles import with_dual_naturals
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
@@ -253,7 +254,10 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     set_rules = cfg.table.sets
     meld_rules = ["canasta.turn.meld", "canasta.melds.set"]
     one_per_rank = set_rules.one_per_rank
-    for rank, cards in naturals.items():
+    all_wilds = wilds
+    for rank, cards in (with_dual_naturals(cfg, naturals, wilds) if cfg.dual else naturals).items():
+        # Cards both wild and natural serve here as naturals of their own rank, never as its wild cards.
+        wilds = [c for c in all_wilds if cfg.dual.get(c) != rank] if cfg.dual else all_wilds
         index = pos.by_rank.get(rank)
         if index is not None:
             for onto in (index,) if one_per_rank else pos.melds_of(rank):
@@ -271,6 +275,7 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                     break
                 if lister.offer({"type": "meld", "melds": [{"cards": cards[:n] + wilds[:k]}]}, meld_rules):
                     break
+    wilds = all_wilds
     for index, onto in enumerate(pos.melds if wilds else ()):
         if onto.rank == "3":
             continue

@@ -103,6 +103,8 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         else:
             naturals += 1
             ranks.add(kind)
+    if cfg.dual and wilds:
+        naturals, wilds = _dual_roles(cfg, cards, ranks, onto, naturals, wilds)
     violations: list[Violation] = []
     if red:
         violations.append(Violation("canasta.red-threes.lay-out",
@@ -166,6 +168,29 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.melds.wild-limit",
                                     f"The meld would hold {wilds} wild cards; it may hold {why}."))
     return Judged(rank, naturals, wilds, points, violations)
+
+
+def _dual_roles(cfg: Config, cards: list[str], ranks: set[str], onto: Meld | None, naturals: int,
+                wilds: int) -> tuple[int, int]:
+    """Counts with each card both wild and natural placed: a natural in a meld of its rank, wild elsewhere.
+
+    The meld's rank comes from its natural cards (or the meld it joins); cards both wild and natural alone
+    give it their own rank. `ranks` gains that rank when only they give it."""
+    dual = [cfg.dual[card] for card in cards if card in cfg.dual]
+    if not dual:
+        return naturals, wilds
+    known = set(ranks)
+    if onto is not None:
+        if not onto.rank:
+            return naturals, wilds          # a meld of wild cards alone takes them as wild cards
+        known.add(onto.rank)
+    if not known and len(set(dual)) == 1:
+        ranks.add(dual[0])
+        known.add(dual[0])
+    if len(known) != 1:
+        return naturals, wilds
+    own = dual.count(next(iter(known)))
+    return naturals + own, wilds - own
 
 
 def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:

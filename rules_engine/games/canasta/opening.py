@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .config import Config
+from .dual_roles import best_verdict, designations
 from .going_out import Group, Plan, split_hand
 from .going_out import _moves as going_out_moves
 from .pile_policy import WILD_PAIR
@@ -272,7 +273,7 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, canastas: in
 def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
                  going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
-                 out_only: bool = False) -> OpeningVerdict:
+                 out_only: bool = False, told: bool = False) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
@@ -281,8 +282,14 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     opening, counting `counted`; with `going_out`, openings that empty the hand (to at most the
     one card left to discard) also count when the side then has `canastas_needed` canastas.
     `split` is split_hand(cfg, hand) when the caller has it already. With `out_only` only ways
-    that go out count, and `best` is -1 when there is none.
+    that go out count, and `best` is -1 when there is none. `told`: the split already says which cards
+    both wild and natural serve as naturals (dual_roles.designations).
     """
+    if cfg.dual and not told:
+        return best_verdict([plan_opening(cfg, hand, required, keep=keep, gain=gain, top=top, frozen=frozen,
+                                          melds=melds, counted=counted, going_out=going_out,
+                                          canastas_needed=canastas_needed, split=each, out_only=out_only, told=True)
+                             for each in designations(cfg, split or split_hand(cfg, hand))])
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None

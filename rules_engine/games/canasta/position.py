@@ -151,7 +151,7 @@ class Position:
         bonus = len(self.state.red_threes[self.side])
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
         # the opening search knows more (an entry asking both of it is refused when the engine loads).
-        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta:
+        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and not self.cfg.dual:
             plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         else:

@@ -457,7 +457,7 @@ MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
 NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
-                  "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
+                  "canastas.sequence", "values.wild_as")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
@@ -519,6 +519,11 @@ def entry_problems(entry: VariantRules) -> list[str]:
             and (entry.going_out.by_kind or entry.going_out.bonus_cards_per_canasta):
         found.append("going out by canasta kind or by bonus cards is not searched yet beside several melds of a "
                      "rank, melds of wild cards alone or canastas closed to wild cards")
+    if entry.playable and entry.roles.wild_and_natural and (
+            sets.all_wild or entry.pile.wild_top_with_wild_pair or entry.going_out.by_kind
+            or entry.going_out.bonus_cards_per_canasta):
+        found.append("roles.wild_and_natural is not played yet beside melds of wild cards alone, a wild top card "
+                     "taken with a pair or going out by canasta kind or by bonus cards")
     threes = entry.threes
     if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
         found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "
