@@ -484,7 +484,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
                 + pos.melds[index + 1:])
 
     if not pos.opened:
-        added = sum(pos.cfg.values[c] for c in cards)
+        added = verdict.points
         found += _opening(pos, added, _exempt(pos, left, canastas, after), after)
     return found + _ending(pos, left, canastas, after)
 

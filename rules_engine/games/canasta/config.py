@@ -55,6 +55,11 @@ class Config:
     # Cards both wild and natural (Five-person's twos) -> their rank: natural in a meld of that rank, wild
     # elsewhere (melds.judge decides; they sit in `wild` and out of `rank_of`).
     dual: dict = field(default_factory=dict, compare=False, repr=False)
+    # values.wild_as: a melded wild card other than a joker counts by the rank it stands for (rank -> points),
+    # the cards it values (`as_valued`) and what the other wild cards count (`other_wild`, one figure).
+    wild_as: dict = field(default_factory=dict, compare=False, repr=False)
+    as_valued: frozenset = frozenset()
+    other_wild: int = 0
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -196,6 +201,9 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         bonus_every=sum(copies.get(card, 0) for card in bonus),
         keeps_round=by_rounds(table),
         dual={c: c[:-1] for c, role in role_of.items() if role == WILD_AND_NATURAL},
+        wild_as=dict(table.values.wild_as),
+        as_valued=frozenset(c for c in wild if c != JOKER) if table.values.wild_as else frozenset(),
+        other_wild=max((table.values.joker,) if JOKER in wild else (), default=0),
     )
 
 

@@ -133,9 +133,9 @@ def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
     cfg = pos.cfg
     return {"type": "initial_meld", "side": pos.side, "via": via, "required": verdict.required,
             "counted": verdict.counted, "best": verdict.best, "met": verdict.met,
-            "witness": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.witness]
+            "witness": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.witness]
             if verdict.met else [],
-            "blocks": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.blocks],
+            "blocks": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.blocks],
             "rules": ["canasta.opening.minimum", "canasta.opening.counting"]
             + (["canasta.opening.in-steps"] if pos.short is not None else [])}
 
@@ -309,7 +309,7 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
         rules.append("canasta.opening.in-steps")
     if verdict.met:
         opening = {"required": verdict.required,
-                   "points": pos.counted + sum(d.points(cfg.values) for d in verdict.witness)}
+                   "points": pos.counted + sum(d.points(cfg) for d in verdict.witness)}
         fresh = [{"cards": d.cards()} for d in verdict.witness if d.onto is None]
         steps = [{"type": "meld", "melds": fresh}] if fresh else []
         steps += [{"type": "lay_off", "meld": d.onto, "cards": d.hand_cards()}

@@ -123,6 +123,8 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.melds.set",
                                     f"A meld holds one rank only, but these cards mix {shown}."))
     rank = next(iter(ranks)) if len(ranks) == 1 else None
+    if cfg.wild_as and rank:
+        points = meld_points(cfg, rank, cards)
     size = naturals + wilds
     if not ranks:
         if cards and cfg.table.sets.all_wild:
@@ -191,6 +193,21 @@ def _dual_roles(cfg: Config, cards: list[str], ranks: set[str], onto: Meld | Non
         return naturals, wilds
     own = dual.count(next(iter(known)))
     return naturals + own, wilds - own
+
+
+def card_points(cfg: Config, rank: str, card: str) -> int:
+    """What one card counts in a meld of this rank: a wild card valued by the rank it stands for where the
+    variant says so (values.wild_as), a card both wild and natural as a natural in a meld of its rank."""
+    if card in cfg.as_valued and rank and cfg.dual.get(card) != rank:
+        return cfg.wild_as.get(rank, cfg.values[card])
+    return cfg.values[card]
+
+
+def meld_points(cfg: Config, rank: str, cards: list[str]) -> int:
+    """What cards count in a meld of this rank ("" for wild cards alone)."""
+    if not cfg.wild_as:
+        return sum(map(cfg.values.__getitem__, cards))
+    return sum(card_points(cfg, rank, card) for card in cards)
 
 
 def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:

@@ -76,6 +76,20 @@ def _by_place(entry: VariantRules) -> str:
     return _listed(said)
 
 
+def _wild_as(entry: VariantRules) -> str:
+    by_value: dict[int, list[str]] = {}
+    for rank, points in entry.values.wild_as:
+        by_value.setdefault(points, []).append(rank)
+    valued = sorted({card[:-1] for card in entry.roles.wild if card != "JK"})
+    own = entry.values.table(entry.roles)[next(card for card in entry.roles.wild if card != "JK")] if valued else 0
+    said = [f"{points} standing for {'an' if ranks[0] in ('8', 'A') else 'a'} "
+            f"{', '.join(ranks[:-1]) + ' or ' + ranks[-1] if len(ranks) > 1 else ranks[0]}"
+            for points, ranks in by_value.items()]
+    joker = f"; a joker counts its own {entry.values.joker}" if "JK" in entry.roles.wild else ""
+    return (f"a melded {_listed(valued)} counts {_listed(said)}, and its own {own} standing for any other rank"
+            f"{joker}")
+
+
 def _incomplete(entry: VariantRules) -> str:
     return _listed([f"a {kind} meld of fewer than {below} cards costs {points}"
                     for kind, below, points in entry.incomplete_penalty])
@@ -122,6 +136,7 @@ SCORING_FOUND = {
     "bonus_cards": _where(lambda e: e.going_out.bonus_cards_per_canasta),
     "by_place": _where(lambda e: bool(e.values.melded or e.values.in_hand)),
     "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
+    "wild_as": _where(lambda e: bool(e.values.wild_as)),
     "rounds": _where(lambda e: e.game_rounds is not None),
     "by_round": _where(lambda e: e.opening.basis == "round"),
     "last_discard": _where(lambda e: e.stock_end == "last_discard"),
@@ -159,6 +174,10 @@ PLAY_RULES = (
           "card's value there: a melded card counts it wherever melds are counted, the initial meld "
           "included, and a card still held when the hand ends costs it. Each such card is a score line of "
           "its own.", SCORING_FOUND["by_place"], _by_place),
+    _rule("canasta.scoring.wild-as", "Wild cards counted as the card they stand for",
+          "Where a variant says so, a wild card other than a joker counts in a meld by the rank it stands for (in a "
+          "set, the set's rank), wherever melds are counted, the initial meld included; left in a hand it keeps "
+          "its own value.", SCORING_FOUND["wild_as"], _wild_as),
     _rule("canasta.scoring.incomplete", "Unfinished melds cost points",
           "Where a variant penalises unfinished melds, each meld of the kind named left below the size "
           "named when another side goes out costs its side the points named, one score line per meld.",

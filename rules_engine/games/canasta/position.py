@@ -6,7 +6,7 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
-from .melds import Meld, judge
+from .melds import Meld, judge, meld_points
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .state import CanastaState
@@ -151,7 +151,8 @@ class Position:
         bonus = len(self.state.red_threes[self.side])
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
         # the opening search knows more (an entry asking both of it is refused when the engine loads).
-        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and not self.cfg.dual:
+        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and not self.cfg.dual \
+                and not self.cfg.wild_as:
             plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         else:
@@ -207,6 +208,8 @@ class Position:
 
 def _points(cfg: Config, melds: list[Meld]) -> int:
     """What the cards of these melds count."""
+    if cfg.wild_as:
+        return sum(meld_points(cfg, meld.rank, meld.cards) for meld in melds)
     values = cfg.values
     return sum(values[card] for meld in melds for card in meld.cards)
 

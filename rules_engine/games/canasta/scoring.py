@@ -6,7 +6,7 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .game_length import game_over
-from .melds import canasta_bonus
+from .melds import canasta_bonus, card_points
 from .state import CanastaState
 
 
@@ -99,6 +99,12 @@ def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
     """The cards of a side's melds, counted plus; the cards the variant values apart when melded each apart."""
     values = cfg.values
     special = cfg.melded_apart
+    if cfg.wild_as:
+        counted = [card_points(cfg, m.rank, card) for m in melds for card in m.cards if card not in special]
+        return [_line(side, None, sum(counted), "canasta.scoring.wild-as",
+                      f"{len(counted)} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}, each wild "
+                      "card counted by the rank it stands for")] + _by_place_lines(
+            side, None, [card for m in melds for card in m.cards if card in special], values, "melded", 1)
     if not special:
         return [_line(side, None, sum([sum(map(values.__getitem__, m.cards)) for m in melds]),
                       "canasta.scoring.melded-cards", f"{sum([len(m.cards) for m in melds])} melded cards in "
