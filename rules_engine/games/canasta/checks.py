@@ -13,6 +13,7 @@ from ...game import Note, Violation
 from ...parsing import HiddenHand
 from .config import Config
 from .going_out import asks_more, unmet
+from .hooks import QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
 from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
@@ -489,6 +490,22 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     return found + _ending(pos, left, canastas, after)
 
 
+def _queen_of_spades(pos: Position, card: str) -> list[Violation]:
+    """Where a variant says so (Oklahoma), the queen of spades is discarded only from a hand holding no other
+    card to discard."""
+    if card != QUEEN_OF_SPADES or not has_hook(pos.cfg.table.hooks, QUEEN_OF_SPADES_DISCARDED_LAST):
+        return []
+    if pos.hidden:
+        pos.unverified.add("canasta.pile.queen-of-spades-last")
+        return []
+    others = sorted(c for c in pos.counts if c != QUEEN_OF_SPADES)
+    if not others:
+        return []
+    return [Violation("canasta.pile.queen-of-spades-last",
+                      f"The queen of spades may be discarded only as the last card: seat {pos.seat} holds "
+                      f"{', '.join(others)} to discard instead.")]
+
+
 def check_discard(pos: Position, move: dict) -> list[Violation]:
     """Discarding: a held card; the last card goes out, which needs its conditions."""
     found = _phase(pos, ("meld",), "discarding")
@@ -502,6 +519,7 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         found.append(Violation("canasta.turn.discard", f"Seat {pos.seat} does not hold {card}."))
     if found:
         return found
+    found += _queen_of_spades(pos, card)
     left = pos.held - 1
     question = pos.state.turn.question
     if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas, _as_is(pos))):

@@ -26,17 +26,23 @@ class Hook:
 
 
 NO_REPLACEMENT_FOR_LAST_TWO = "no_replacement_for_last_two"
+QUEEN_OF_SPADES_DISCARDED_LAST = "queen_of_spades_discarded_last"
+QUEEN_OF_SPADES = "QS"
+WILD_CANASTA_BY_COMPOSITION = "wild_canasta_by_composition"
+# (jokers, twos) a wild canasta holds and the bonus it then earns (Joker Canasta's archived bright.net rules);
+# every other wild canasta earns the entry's canastas.wild.
+WILD_CANASTA_COMPOSITIONS: tuple[tuple[tuple[int, int], int], ...] = (((0, 7), 4000), ((4, 3), 3000))
 
 HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook(NO_REPLACEMENT_FOR_LAST_TWO, "draw",
          "A bonus card among the stock's last two cards brings no replacement (Two-hand).", built=True),
     Hook("merge_melds_of_a_rank", "meld", "A side's two melds of one rank may be put together (Samba family)."),
-    Hook("wild_canasta_by_composition", "scoring",
+    Hook(WILD_CANASTA_BY_COMPOSITION, "scoring",
          "A wild canasta's bonus depends on its twos and jokers (Joker Canasta: seven twos 4000, four jokers "
-         "and three twos 3000)."),
+         "and three twos 3000).", built=True),
     Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot)."),
-    Hook("queen_of_spades_discarded_last", "pile",
-         "The queen of spades may be discarded only as the last card (Oklahoma)."),
+    Hook(QUEEN_OF_SPADES_DISCARDED_LAST, "pile",
+         "The queen of spades may be discarded only as the last card (Oklahoma).", built=True),
     Hook("joker_swap", "meld", "A joker in a meld may be taken by a player giving the card it stands for."),
     Hook("super_canasta", "scoring", "A run of all thirteen cards of a suit is a super canasta (Five-person)."),
 )}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .config import Config, card_sort_key
 from .dual_roles import with_dual_naturals
+from .hooks import QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
@@ -236,9 +237,14 @@ def _discards(pos: Position, lister: Lister) -> None:
     """Each distinct card of the hand, when discarding is legal now."""
     hand = pos.hand
     # check_discard depends on the card only through holding it, and every card here is held:
-    # one check decides them all.
-    if hand and not CHECKS["discard"](pos, {"type": "discard", "card": hand[0]}):
+    # one check decides them all (but the queen of spades where a variant keeps it for the last discard).
+    queen = has_hook(pos.cfg.table.hooks, QUEEN_OF_SPADES_DISCARDED_LAST) and QUEEN_OF_SPADES in pos.counts
+    probe = next((card for card in hand if card != QUEEN_OF_SPADES), QUEEN_OF_SPADES) if queen else (
+        hand[0] if hand else None)
+    if hand and not CHECKS["discard"](pos, {"type": "discard", "card": probe}):
         cards = sorted(pos.counts, key=card_sort_key)   # each distinct card of the hand
+        if queen and probe != QUEEN_OF_SPADES and CHECKS["discard"](pos, {"type": "discard", "card": QUEEN_OF_SPADES}):
+            cards.remove(QUEEN_OF_SPADES)
         codes, moves = lister.codes, lister.moves
         rules = ["canasta.turn.discard"]
         for card in cards:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...cards import card_name
+from ...cards import JOKER, card_name
 from ...game import Violation
 from .config import RANK_ORDER, RED, WILD, Config
+from .hooks import WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS, has_hook
 
 
 @dataclass(slots=True)
@@ -79,6 +80,11 @@ def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     if kind == "mixed":
         return canastas.mixed, "canasta.canastas.mixed"
     if kind == "wild" and canastas.wild is not None:
+        if has_hook(cfg.table.hooks, WILD_CANASTA_BY_COMPOSITION):
+            held = (meld.cards.count(JOKER), sum(1 for card in meld.cards if card[:-1] == "2"))
+            for composition, bonus in WILD_CANASTA_COMPOSITIONS:
+                if held == composition and held[0] + held[1] == len(meld.cards):
+                    return bonus, "canasta.canastas.wild-by-composition"
         return canastas.wild, "canasta.canastas.wild"
     return 0, None
 

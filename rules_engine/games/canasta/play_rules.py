@@ -7,6 +7,7 @@ an entry changed is a rule text changed.
 from __future__ import annotations
 
 from ...rules import READING, Rule, Section
+from .hooks import QUEEN_OF_SPADES_DISCARDED_LAST, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS
 from .variant_rules import SOURCES
 from .variants import ENTRIES, VariantRules
 
@@ -90,6 +91,15 @@ def _wild_as(entry: VariantRules) -> str:
             f"{joker}")
 
 
+def _composed(entry: VariantRules) -> str:
+    said = []
+    for (jokers, twos), bonus in WILD_CANASTA_COMPOSITIONS:
+        held = [f"{_plural(jokers, 'joker')}"] if jokers else []
+        held += [f"{_plural(twos, 'two')}"] if twos else []
+        said.append(f"{_listed(held)} earn {bonus}")
+    return f"{'; '.join(said)}; any other wild canasta earns {entry.canastas.wild}"
+
+
 def _incomplete(entry: VariantRules) -> str:
     return _listed([f"a {kind} meld of fewer than {below} cards costs {points}"
                     for kind, below, points in entry.incomplete_penalty])
@@ -137,6 +147,8 @@ SCORING_FOUND = {
     "by_place": _where(lambda e: bool(e.values.melded or e.values.in_hand)),
     "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
     "wild_as": _where(lambda e: bool(e.values.wild_as)),
+    "queen_last": _where(lambda e: QUEEN_OF_SPADES_DISCARDED_LAST in e.hooks),
+    "composed": _where(lambda e: WILD_CANASTA_BY_COMPOSITION in e.hooks),
     "rounds": _where(lambda e: e.game_rounds is not None),
     "by_round": _where(lambda e: e.opening.basis == "round"),
     "last_discard": _where(lambda e: e.stock_end == "last_discard"),
@@ -178,6 +190,16 @@ PLAY_RULES = (
           "Where a variant says so, a wild card other than a joker counts in a meld by the rank it stands for (in a "
           "set, the set's rank), wherever melds are counted, the initial meld included; left in a hand it keeps "
           "its own value.", SCORING_FOUND["wild_as"], _wild_as),
+    _rule("canasta.canastas.wild-by-composition", "Wild canastas valued by what they hold",
+          "Where a variant says so, the bonus of a canasta of wild cards alone depends on how many jokers and twos "
+          "it holds, and such canastas make a score line of their own.", SCORING_FOUND["composed"], _composed),
+    _rule("canasta.pile.queen-of-spades-last", "The queen of spades discarded last",
+          "Where a variant says so, a player may discard the queen of spades only while holding no other card to "
+          "discard: as the last card of the hand, going out, or from a hand of queens of spades alone.",
+          SCORING_FOUND["queen_last"], lambda entry: "a player holding any other card discards that card instead",
+          notes=("The rule books say the queen of spades is discarded only on the last turn, as long as any other "
+                 f"card can be discarded; {READING} lets a hand holding nothing but queens of spades discard one, "
+                 "since it has no other card to discard.",)),
     _rule("canasta.scoring.incomplete", "Unfinished melds cost points",
           "Where a variant penalises unfinished melds, each meld of the kind named left below the size "
           "named when another side goes out costs its side the points named, one score line per meld.",

@@ -6,12 +6,15 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .game_length import game_over
+from .hooks import WILD_CANASTA_BY_COMPOSITION
 from .melds import canasta_bonus, card_points
 from .state import CanastaState
 
 
 CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"))
 WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
+# Where the bonus follows what the canasta holds (wild_canasta_by_composition): such canastas on a line apart.
+COMPOSED_CANASTA_LINES = WILD_CANASTA_LINES + (("canasta.canastas.wild-by-composition", "wild"),)
 
 
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
@@ -181,7 +184,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if melds:
             lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + WILD_CANASTA_LINES:
+        wild_lines = COMPOSED_CANASTA_LINES if WILD_CANASTA_BY_COMPOSITION in table.hooks else WILD_CANASTA_LINES
+        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines:
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
