@@ -14,6 +14,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import asks_more, unmet
 from .hooks import QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
+from .joker_swap import check_swap_joker
 from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
@@ -601,4 +602,5 @@ def check_take_back(pos: Position, move: dict) -> list[Violation]:
 
 
 CHECKS = {"draw": check_draw, "take_pile": check_take, "meld": check_meld, "lay_off": check_lay_off,
-          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back}
+          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back,
+          "swap_joker": check_swap_joker}

@@ -29,6 +29,7 @@ NO_REPLACEMENT_FOR_LAST_TWO = "no_replacement_for_last_two"
 QUEEN_OF_SPADES_DISCARDED_LAST = "queen_of_spades_discarded_last"
 QUEEN_OF_SPADES = "QS"
 WILD_CANASTA_BY_COMPOSITION = "wild_canasta_by_composition"
+JOKER_SWAP = "joker_swap"
 # (jokers, twos) a wild canasta holds and the bonus it then earns (Joker Canasta's archived bright.net rules);
 # every other wild canasta earns the entry's canastas.wild.
 WILD_CANASTA_COMPOSITIONS: tuple[tuple[tuple[int, int], int], ...] = (((0, 7), 4000), ((4, 3), 3000))
@@ -43,7 +44,7 @@ HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot)."),
     Hook(QUEEN_OF_SPADES_DISCARDED_LAST, "pile",
          "The queen of spades may be discarded only as the last card (Oklahoma).", built=True),
-    Hook("joker_swap", "meld", "A joker in a meld may be taken by a player giving the card it stands for."),
+    Hook(JOKER_SWAP, "meld", "A joker in a meld may be taken by a player giving the card it stands for.", built=True),
     Hook("super_canasta", "scoring", "A run of all thirteen cards of a suit is a super canasta (Five-person)."),
 )}
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from .config import Config, card_sort_key
 from .dual_roles import with_dual_naturals
-from .hooks import QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
+from .hooks import JOKER_SWAP, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
+from .joker_swap import RULE as SWAP_RULE
+from .joker_swap import jokers_to_take, swap_offers
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
@@ -33,6 +35,8 @@ def _code(move: dict) -> str:
         return "discard:" + move["card"]
     if kind == "answer_go_out":
         return "answer_go_out:" + ("yes" if move["yes"] else "no")
+    if kind == "swap_joker":
+        return f"swap_joker:{move['owner']}:{move['meld']}:{move['card']}"
     return kind
 
 
@@ -105,6 +109,8 @@ def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
             hidden.append({"type": "discard", "rules": ["canasta.turn.discard"]})
         if not CHECKS["ask_go_out"](pos, {"type": "ask_go_out"}):
             hidden.append({"type": "ask_go_out", "rules": ["canasta.going-out.ask-partner"]})
+        if has_hook(cfg.table.hooks, JOKER_SWAP) and jokers_to_take(pos):
+            hidden.append({"type": "swap_joker", "rules": [SWAP_RULE]})
     for entry in hidden:
         pos.unverified.update(entry["rules"])
     notes["hidden_moves"] = hidden
@@ -225,6 +231,9 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
         if plan is not None:
             for step in plan.moves:
                 lister.offer(step, ["canasta.going-out.ask-partner", "canasta.going-out.how"])
+    if has_hook(pos.cfg.table.hooks, JOKER_SWAP):
+        for swap in swap_offers(pos):
+            lister.offer(swap, [SWAP_RULE])
     naturals, wilds, blacks = pos.split()
     if pos.opened:
         _blocks(pos, lister, naturals, wilds, blacks)

@@ -7,7 +7,7 @@ an entry changed is a rule text changed.
 from __future__ import annotations
 
 from ...rules import READING, Rule, Section
-from .hooks import QUEEN_OF_SPADES_DISCARDED_LAST, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS
+from .hooks import JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS
 from .variant_rules import SOURCES
 from .variants import ENTRIES, VariantRules
 
@@ -148,6 +148,7 @@ SCORING_FOUND = {
     "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
     "wild_as": _where(lambda e: bool(e.values.wild_as)),
     "queen_last": _where(lambda e: QUEEN_OF_SPADES_DISCARDED_LAST in e.hooks),
+    "joker_swap": _where(lambda e: JOKER_SWAP in e.hooks),
     "composed": _where(lambda e: WILD_CANASTA_BY_COMPOSITION in e.hooks),
     "rounds": _where(lambda e: e.game_rounds is not None),
     "by_round": _where(lambda e: e.opening.basis == "round"),
@@ -193,6 +194,15 @@ PLAY_RULES = (
     _rule("canasta.canastas.wild-by-composition", "Wild canastas valued by what they hold",
           "Where a variant says so, the bonus of a canasta of wild cards alone depends on how many jokers and twos "
           "it holds, and such canastas make a score line of their own.", SCORING_FOUND["composed"], _composed),
+    _rule("canasta.melds.joker-swap", "Taking a joker from the table",
+          "Where a variant says so, a player who has drawn may take a joker from a set of another side into the "
+          "hand by putting in its place a natural card of the set's rank from the hand (a move of its own, "
+          "swap_joker); the set keeps its size, and twos and other wild cards are never taken.",
+          SCORING_FOUND["joker_swap"], lambda entry: "the joker alone may be taken, the twos stay",
+          notes=(f"The joker is named as a card of a suit when it is melded, and the sources ask for that very card "
+                 f"in exchange; {READING}: a set's joker stands for its rank, and any natural card of that rank "
+                 "takes it, as table melds name no suit for their jokers. The sources let 'other players' take it, "
+                 "so a side never takes a joker back from its own melds.",)),
     _rule("canasta.pile.queen-of-spades-last", "The queen of spades discarded last",
           "Where a variant says so, a player may discard the queen of spades only while holding no other card to "
           "discard: as the last card of the hand, going out, or from a hand of queens of spades alone.",

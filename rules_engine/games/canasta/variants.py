@@ -524,6 +524,10 @@ def entry_problems(entry: VariantRules) -> list[str]:
             or entry.going_out.bonus_cards_per_canasta):
         found.append("roles.wild_and_natural is not played yet beside melds of wild cards alone, a wild top card "
                      "taken with a pair or going out by canasta kind or by bonus cards")
+    if entry.playable and "joker_swap" in entry.hooks and (
+            any(needed != 0 for _, needed in entry.opening.tiers) or entry.going_out.ask_partner != "never"):
+        found.append("joker_swap is not searched yet beside an initial meld minimum or a partner's answer on going "
+                     "out (the searches do not take jokers from the table)")
     if entry.playable and entry.values.wild_as:
         found += _wild_as_problems(entry)
     threes = entry.threes
