@@ -186,8 +186,13 @@ class Position:
         if self._hand is not None and self._within_hand(hand) and not self._can_go_out_now():
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
-        key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
-               tuple([(m.rank, m.naturals, m.wilds) for m in melds]))
+        # Where wild cards differ by more than their value (a card both wild and natural, one counted by the
+        # rank it stands for), the cards themselves decide.
+        if self.cfg.dual or self.cfg.wild_as:
+            key = (tuple(sorted(hand)), tuple([(m.rank, *m.cards) for m in melds]))
+        else:
+            key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
+                   tuple([(m.rank, m.naturals, m.wilds) for m in melds]))
         found = self._can_go_out.get(key)
         if found is None:
             found = self._can_go_out[key] = self.going_out_plan(hand, melds) is not None
