@@ -51,7 +51,7 @@ def judge_seen(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Viola
 def _from_hand(move: dict) -> list[tuple[tuple, list[str]]]:
     """The cards a move takes from the hand, each list with the pointer to it in the move."""
     kind = move["type"]
-    if kind == "discard":
+    if kind in ("discard", "swap_joker"):
         return [(("move", "card"), [move["card"]])]
     if kind == "lay_off":
         return [(("move", "cards"), move["cards"])]
@@ -73,7 +73,7 @@ def _check_hidden_cards(pos: Position, move: dict) -> None:
         for i, card in enumerate(cards):
             used[card] += 1
             if seen[card] + used[card] > pos.cfg.copies.get(card, 0):
-                raise invalid(pointer if move["type"] == "discard" else pointer + (i,),
+                raise invalid(pointer if move["type"] in ("discard", "swap_joker") else pointer + (i,),
                               unavailable(pos.state, pos.cfg.copies.get(card, 0), card), "canasta.deal.cards")
 
 

@@ -18,6 +18,10 @@ from .rules import OPTIONS, RULEBOOK
 from .scoring import score as score_hand
 from .state import PHASES, CanastaState, dump_state, read_state
 from .variants import ENTRIES
+
+# The rules of hooks that act in the meld phase of a turn (its discard included).
+HOOK_RULES = (("joker_swap", "canasta.melds.joker-swap"),
+              ("queen_of_spades_discarded_last", "canasta.pile.queen-of-spades-last"))
 from .zones import variant_facts
 
 
@@ -144,6 +148,8 @@ class Canasta(Game):
             found.insert(1, "canasta.opening.minimum")
         if state.turn.question:
             found.append("canasta.going-out.ask-partner")
+        hooks = pos.cfg.table.hooks
+        found += [rule for hook, rule in HOOK_RULES if hook in hooks]
         return found
 
     def describe(self, full: bool = False) -> dict:

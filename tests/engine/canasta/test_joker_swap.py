@@ -9,6 +9,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
+from rules_engine.errors import EngineError
 from rules_engine.games.canasta.checks import check
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.deal import deal
@@ -105,3 +108,16 @@ def test_canasta_melds_joker_swap_wild_and_natural_wild_as_queen_listed_moves_ar
 
 def _plain(move: dict) -> dict:
     return read_move({k: v for k, v in move.items() if k not in ("code", "rules", "opening")}, 4)
+
+
+def test_canasta_melds_joker_swap_from_a_hidden_hand_names_a_card_it_could_hold():
+    hidden = read_state(CFG, position([{"count": 4}, {"count": 11}, {"count": 11}, {"count": 11}], discard=["KC", "6C"],
+                                      melds=[[OUR_QUEENS], [THEIR_KINGS, THEIR_SEVENS]],
+                                      melded_before=[True, True, False, False], turn=meld_turn(), hidden_stock=True),
+                        [])
+    assert check(CFG, hidden, _swap(1, 0, "KH")) == []
+    with pytest.raises(EngineError) as refusal:     # both copies of the KC are in sight: the pile, the kings
+        check(CFG, hidden, _swap(1, 0, "KC"))
+    assert [problem.pointer for problem in refusal.value.problems] == [("move", "card")]
+    after, _ = apply(CFG, hidden, _swap(1, 0, "KH"))
+    assert after.hands[0].count == 4 and "KH" in after.melds[1][0].cards
