@@ -13,7 +13,8 @@ from ...game import Note, Violation
 from ...parsing import HiddenHand
 from .config import Config
 from .going_out import asks_more, unmet
-from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
+from .hooks import MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
+from .joker_swap import check_swap_joker
 from .merging import merged
 from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
@@ -52,7 +53,7 @@ def judge_seen(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Viola
 def _from_hand(move: dict) -> list[tuple[tuple, list[str]]]:
     """The cards a move takes from the hand, each list with the pointer to it in the move."""
     kind = move["type"]
-    if kind == "discard":
+    if kind in ("discard", "swap_joker"):
         return [(("move", "card"), [move["card"]])]
     if kind == "lay_off":
         return [(("move", "cards"), move["cards"])]
@@ -74,7 +75,7 @@ def _check_hidden_cards(pos: Position, move: dict) -> None:
         for i, card in enumerate(cards):
             used[card] += 1
             if seen[card] + used[card] > pos.cfg.copies.get(card, 0):
-                raise invalid(pointer if move["type"] == "discard" else pointer + (i,),
+                raise invalid(pointer if move["type"] in ("discard", "swap_joker") else pointer + (i,),
                               unavailable(pos.state, pos.cfg.copies.get(card, 0), card), "canasta.deal.cards")
 
 
@@ -211,7 +212,7 @@ def _wild_onto_canasta(pos: Position, onto: Meld, cards: list[str]) -> list[Viol
     """Where a variant says so (Samba), no wild card joins a meld that is a canasta already."""
     if pos.cfg.table.sets.wild_onto_canasta or not pos.cfg.is_canasta(onto.size):
         return []
-    wild = [c for c in cards if c in pos.cfg.wild]
+    wild = [c for c in cards if c in pos.cfg.wild and pos.cfg.dual.get(c) != onto.rank]
     if not wild:
         return []
     return [Violation("canasta.melds.wild-onto-canasta", f"The meld is a canasta already, and wild cards "
@@ -507,7 +508,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         return without(pos.hand, cards), pos.melds[:index] + [grown] + pos.melds[index + 1:]
 
     if not pos.opened:
-        added = sum(pos.cfg.values[c] for c in cards)
+        added = verdict.points
         found += _opening(pos, added, _exempt(pos, left, canastas, after), after)
     return found + _ending(pos, left, canastas, after)
 
@@ -556,6 +557,22 @@ def _other_owner(pos: Position, owner: int) -> list[Violation]:
     return []
 
 
+def _queen_of_spades(pos: Position, card: str) -> list[Violation]:
+    """Where a variant says so (Oklahoma), the queen of spades is discarded only from a hand holding no other
+    card to discard."""
+    if card != QUEEN_OF_SPADES or not has_hook(pos.cfg.table.hooks, QUEEN_OF_SPADES_DISCARDED_LAST):
+        return []
+    if pos.hidden:
+        pos.unverified.add("canasta.pile.queen-of-spades-last")
+        return []
+    others = sorted(c for c in pos.counts if c != QUEEN_OF_SPADES)
+    if not others:
+        return []
+    return [Violation("canasta.pile.queen-of-spades-last",
+                      f"The queen of spades may be discarded only as the last card: seat {pos.seat} holds "
+                      f"{', '.join(others)} to discard instead.")]
+
+
 def check_discard(pos: Position, move: dict) -> list[Violation]:
     """Discarding: a held card; the last card goes out, which needs its conditions."""
     found = _phase(pos, ("meld",), "discarding")
@@ -569,6 +586,7 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         found.append(Violation("canasta.turn.discard", f"Seat {pos.seat} does not hold {card}."))
     if found:
         return found
+    found += _queen_of_spades(pos, card)
     left = pos.held - 1
     question = pos.state.turn.question
     if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas, _as_is(pos))):
@@ -651,4 +669,5 @@ def check_take_back(pos: Position, move: dict) -> list[Violation]:
 
 CHECKS = {"draw": check_draw, "take_pile": check_take, "meld": check_meld, "lay_off": check_lay_off,
           "merge": check_merge,
-          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back}
+          "discard": check_discard, "ask_go_out": check_ask, "answer_go_out": check_answer, "take_back": check_take_back,
+          "swap_joker": check_swap_joker}

@@ -53,6 +53,14 @@ class Config:
     blocked_by: dict = field(default_factory=dict, compare=False, repr=False)  # pile_policy.blocked, by top card
     keeps_round: bool = False         # whether positions carry the deal's number (game_length.by_rounds)
     rentrap_adds_back: bool = False   # Five-person read both ways: a seat adds to its rentrap's melds too
+    # Cards both wild and natural (Five-person's twos) -> their rank: natural in a meld of that rank, wild
+    # elsewhere (melds.judge decides; they sit in `wild` and out of `rank_of`).
+    dual: dict = field(default_factory=dict, compare=False, repr=False)
+    # values.wild_as: a melded wild card other than a joker counts by the rank it stands for (rank -> points),
+    # the cards it values (`as_valued`) and what the other wild cards count (`other_wild`, one figure).
+    wild_as: dict = field(default_factory=dict, compare=False, repr=False)
+    as_valued: frozenset = frozenset()
+    other_wild: int = 0
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -165,7 +173,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
     chosen = dict(options)
     table = _with_options(table, chosen)
     role_of = table.roles.role_of()
-    # A card both wild and natural plays as a wild card until nominated cards are read.
+    # A card both wild and natural is wild wherever no meld of its rank takes it (melds.judge).
     wild = frozenset(c for c, role in role_of.items() if role in (WILD_ROLE, WILD_AND_NATURAL))
     rank_of = {c: c[:-1] for c, role in role_of.items() if role in (NATURAL, STOP) and c != JOKER}
     bonus = frozenset(c for c, role in role_of.items() if role == BONUS)
@@ -194,6 +202,10 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         bonus_every=sum(copies.get(card, 0) for card in bonus),
         keeps_round=by_rounds(table),
         rentrap_adds_back=chosen.get("rentrap_adds", "to_partner") == "both_ways",
+        dual={c: c[:-1] for c, role in role_of.items() if role == WILD_AND_NATURAL},
+        wild_as=dict(table.values.wild_as),
+        as_valued=frozenset(c for c in wild if c != JOKER) if table.values.wild_as else frozenset(),
+        other_wild=max((table.values.joker,) if JOKER in wild else (), default=0),
     )
 
 

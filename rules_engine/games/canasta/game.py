@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...errors import NotBuilt
+from ...errors import NotBuilt, invalid
 from ...game import Game, Note, Outcome, Ruleset, Turn, Variant, Violation
 from .config import config_for
 from .deal import deal as deal_hand
@@ -10,7 +10,7 @@ from .examples import build_examples
 from .listing import legal_moves as list_moves
 from .meld_check import validate_meld
 from .checks import check, judge_seen
-from .moves import MOVE_TYPES, read_move
+from .moves import MOVE_HOOKS, MOVE_TYPES, read_move
 from .play import apply
 from .position import Position
 from .reachable import check_reachable
@@ -18,6 +18,10 @@ from .rules import OPTIONS, RULEBOOK
 from .scoring import score as score_hand
 from .state import PHASES, CanastaState, dump_state, read_state
 from .variants import ENTRIES
+
+# The rules of hooks that act in the meld phase of a turn (its discard included).
+HOOK_RULES = (("joker_swap", "canasta.melds.joker-swap"),
+              ("queen_of_spades_discarded_last", "canasta.pile.queen-of-spades-last"))
 from .zones import variant_facts
 
 
@@ -63,7 +67,12 @@ class Canasta(Game):
         return dump_state(state)
 
     def read_move(self, rs: Ruleset, raw: object) -> dict:
-        return read_move(raw, ENTRIES[rs.variant].max_players)
+        move = read_move(raw, ENTRIES[rs.variant].max_players)
+        hook = MOVE_HOOKS.get(move["type"])
+        if hook is not None and hook not in config_for(rs).table.hooks:
+            raise invalid(("move", "type"), f"{ENTRIES[rs.variant].title} has no {move['type']} move",
+                          "canasta.melds.joker-swap")
+        return move
 
     # -- play ------------------------------------------------------------------------------
     def turn(self, rs: Ruleset, state: CanastaState) -> Turn:
@@ -139,6 +148,8 @@ class Canasta(Game):
             found.insert(1, "canasta.opening.minimum")
         if state.turn.question:
             found.append("canasta.going-out.ask-partner")
+        hooks = pos.cfg.table.hooks
+        found += [rule for hook, rule in HOOK_RULES if hook in hooks]
         return found
 
     def describe(self, full: bool = False) -> dict:

@@ -27,19 +27,26 @@ class Hook:
 
 NO_REPLACEMENT_FOR_LAST_TWO = "no_replacement_for_last_two"
 MERGE_MELDS_OF_A_RANK = "merge_melds_of_a_rank"
+QUEEN_OF_SPADES_DISCARDED_LAST = "queen_of_spades_discarded_last"
+QUEEN_OF_SPADES = "QS"
+WILD_CANASTA_BY_COMPOSITION = "wild_canasta_by_composition"
+JOKER_SWAP = "joker_swap"
+# (jokers, twos) a wild canasta holds and the bonus it then earns (Joker Canasta's archived bright.net rules);
+# every other wild canasta earns the entry's canastas.wild.
+WILD_CANASTA_COMPOSITIONS: tuple[tuple[tuple[int, int], int], ...] = (((0, 7), 4000), ((4, 3), 3000))
 
 HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook(NO_REPLACEMENT_FOR_LAST_TWO, "draw",
          "A bonus card among the stock's last two cards brings no replacement (Two-hand).", built=True),
     Hook(MERGE_MELDS_OF_A_RANK, "meld", "A side's two melds of one rank may be put together (Samba family).",
          built=True),
-    Hook("wild_canasta_by_composition", "scoring",
+    Hook(WILD_CANASTA_BY_COMPOSITION, "scoring",
          "A wild canasta's bonus depends on its twos and jokers (Joker Canasta: seven twos 4000, four jokers "
-         "and three twos 3000)."),
+         "and three twos 3000).", built=True),
     Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot)."),
-    Hook("queen_of_spades_discarded_last", "pile",
-         "The queen of spades may be discarded only as the last card (Oklahoma)."),
-    Hook("joker_swap", "meld", "A joker in a meld may be taken by a player giving the card it stands for."),
+    Hook(QUEEN_OF_SPADES_DISCARDED_LAST, "pile",
+         "The queen of spades may be discarded only as the last card (Oklahoma).", built=True),
+    Hook(JOKER_SWAP, "meld", "A joker in a meld may be taken by a player giving the card it stands for.", built=True),
     Hook("super_canasta", "scoring", "A run of all thirteen cards of a suit is a super canasta (Five-person)."),
 )}
 

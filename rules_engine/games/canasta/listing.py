@@ -9,11 +9,14 @@ move. Every candidate goes through the same checks /validate-move uses.
 from __future__ import annotations
 
 from .config import Config, card_sort_key
+from .dual_roles import with_dual_naturals
+from .hooks import JOKER_SWAP, MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
+from .joker_swap import RULE as SWAP_RULE
+from .joker_swap import jokers_to_take, swap_offers
 from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
 from .going_out import needs_of
-from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
 from .seating import SEATING_RULES
 from .state import CanastaState
@@ -37,6 +40,8 @@ def _code(move: dict) -> str:
         return "merge:" + ",".join(map(str, move["melds"]))
     if kind == "answer_go_out":
         return "answer_go_out:" + ("yes" if move["yes"] else "no")
+    if kind == "swap_joker":
+        return f"swap_joker:{move['owner']}:{move['meld']}:{move['card']}"
     return kind
 
 
@@ -110,6 +115,8 @@ def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
         if not CHECKS["ask_go_out"](pos, {"type": "ask_go_out"}):
             hidden.append({"type": "ask_go_out", "rules": ["canasta.going-out.ask-partner"]})
         _merges(pos, lambda move, rules: _offer_checked(lister, move, rules, hidden))
+        if has_hook(cfg.table.hooks, JOKER_SWAP) and jokers_to_take(pos):
+            hidden.append({"type": "swap_joker", "rules": [SWAP_RULE]})
     for entry in hidden:
         pos.unverified.update(entry["rules"])
     notes["hidden_moves"] = hidden
@@ -139,9 +146,9 @@ def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
     cfg = pos.cfg
     return {"type": "initial_meld", "side": pos.side, "via": via, "required": verdict.required,
             "counted": verdict.counted, "best": verdict.best, "met": verdict.met,
-            "witness": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.witness]
+            "witness": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.witness]
             if verdict.met else [],
-            "blocks": [{"cards": d.cards(), "points": d.points(cfg.values)} for d in verdict.blocks],
+            "blocks": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.blocks],
             "rules": ["canasta.opening.minimum", "canasta.opening.counting"]
             + (["canasta.opening.in-steps"] if pos.short is not None else [])}
 
@@ -232,6 +239,9 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
         if plan is not None:
             for step in plan.moves:
                 lister.offer(step, ["canasta.going-out.ask-partner", "canasta.going-out.how"])
+    if has_hook(pos.cfg.table.hooks, JOKER_SWAP):
+        for swap in swap_offers(pos):
+            lister.offer(swap, [SWAP_RULE])
     naturals, wilds, blacks = pos.split()
     if pos.opened:
         _blocks(pos, lister, naturals, wilds, blacks)
@@ -245,9 +255,14 @@ def _discards(pos: Position, lister: Lister) -> None:
     """Each distinct card of the hand, when discarding is legal now."""
     hand = pos.hand
     # check_discard depends on the card only through holding it, and every card here is held:
-    # one check decides them all.
-    if hand and not CHECKS["discard"](pos, {"type": "discard", "card": hand[0]}):
+    # one check decides them all (but the queen of spades where a variant keeps it for the last discard).
+    queen = has_hook(pos.cfg.table.hooks, QUEEN_OF_SPADES_DISCARDED_LAST) and QUEEN_OF_SPADES in pos.counts
+    probe = next((card for card in hand if card != QUEEN_OF_SPADES), QUEEN_OF_SPADES) if queen else (
+        hand[0] if hand else None)
+    if hand and not CHECKS["discard"](pos, {"type": "discard", "card": probe}):
         cards = sorted(pos.counts, key=card_sort_key)   # each distinct card of the hand
+        if queen and probe != QUEEN_OF_SPADES and CHECKS["discard"](pos, {"type": "discard", "card": QUEEN_OF_SPADES}):
+            cards.remove(QUEEN_OF_SPADES)
         codes, moves = lister.codes, lister.moves
         rules = ["canasta.turn.discard"]
         for card in cards:
@@ -263,7 +278,10 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     set_rules = cfg.table.sets
     meld_rules = ["canasta.turn.meld", "canasta.melds.set"]
     one_per_rank = set_rules.one_per_rank
-    for rank, cards in naturals.items():
+    all_wilds = wilds
+    for rank, cards in (with_dual_naturals(cfg, naturals, wilds) if cfg.dual else naturals).items():
+        # Cards both wild and natural serve here as naturals of their own rank, never as its wild cards.
+        wilds = [c for c in all_wilds if cfg.dual.get(c) != rank] if cfg.dual else all_wilds
         index = pos.by_rank.get(rank)
         if index is not None:
             for onto in (index,) if one_per_rank else pos.melds_of(rank):
@@ -281,6 +299,7 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                     break
                 if lister.offer({"type": "meld", "melds": [{"cards": cards[:n] + wilds[:k]}]}, meld_rules):
                     break
+    wilds = all_wilds
     for index, onto in enumerate(pos.melds if wilds else ()):
         if onto.rank == "3":
             continue
@@ -345,7 +364,7 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
         rules.append("canasta.opening.in-steps")
     if verdict.met:
         opening = {"required": verdict.required,
-                   "points": pos.counted + sum(d.points(cfg.values) for d in verdict.witness)}
+                   "points": pos.counted + sum(d.points(cfg) for d in verdict.witness)}
         fresh = [{"cards": d.cards()} for d in verdict.witness if d.onto is None]
         steps = [{"type": "meld", "melds": fresh}] if fresh else []
         steps += [{"type": "lay_off", "meld": d.onto, "cards": d.hand_cards()}

@@ -6,7 +6,7 @@ from ...errors import invalid
 from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
-from .melds import Judged, Meld, judge
+from .melds import Judged, Meld, judge, meld_points
 from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of
 from .variants import Needs
 
@@ -160,8 +160,8 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
             onto = existing[index]
             judged = judge(cfg, cards, going_out=going_out, onto=onto)
             answer = _verdict(cfg, judged, judged.violations)
-            answer.update({"lay_off": {"meld": index, "total_points": judged.points + sum(
-                cfg.values[c] for c in onto.cards)}})
+            answer.update({"lay_off": {"meld": index, "total_points": judged.points + meld_points(
+                cfg, onto.rank, onto.cards)}})
             return answer
         batch = [(cards, _shape(cfg, meld, cards, ("meld",)))]
     else:

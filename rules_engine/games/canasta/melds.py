@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...cards import card_name
+from ...cards import JOKER, card_name
 from ...game import Violation
 from .config import RANK_ORDER, RED, WILD, Config
+from .hooks import WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS, has_hook
 
 
 @dataclass(slots=True)
@@ -79,6 +80,11 @@ def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     if kind == "mixed":
         return canastas.mixed, "canasta.canastas.mixed"
     if kind == "wild" and canastas.wild is not None:
+        if has_hook(cfg.table.hooks, WILD_CANASTA_BY_COMPOSITION):
+            held = (meld.cards.count(JOKER), sum(1 for card in meld.cards if card[:-1] == "2"))
+            for composition, bonus in WILD_CANASTA_COMPOSITIONS:
+                if held == composition and held[0] + held[1] == len(meld.cards):
+                    return bonus, "canasta.canastas.wild-by-composition"
         return canastas.wild, "canasta.canastas.wild"
     return 0, None
 
@@ -103,6 +109,8 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         else:
             naturals += 1
             ranks.add(kind)
+    if cfg.dual and wilds:
+        naturals, wilds = _dual_roles(cfg, cards, ranks, onto, naturals, wilds)
     violations: list[Violation] = []
     if red:
         violations.append(Violation("canasta.red-threes.lay-out",
@@ -121,6 +129,8 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.melds.set",
                                     f"A meld holds one rank only, but these cards mix {shown}."))
     rank = next(iter(ranks)) if len(ranks) == 1 else None
+    if cfg.wild_as and rank:
+        points = meld_points(cfg, rank, cards)
     size = naturals + wilds
     if not ranks:
         if cards and cfg.table.sets.all_wild:
@@ -166,6 +176,44 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         violations.append(Violation("canasta.melds.wild-limit",
                                     f"The meld would hold {wilds} wild cards; it may hold {why}."))
     return Judged(rank, naturals, wilds, points, violations)
+
+
+def _dual_roles(cfg: Config, cards: list[str], ranks: set[str], onto: Meld | None, naturals: int,
+                wilds: int) -> tuple[int, int]:
+    """Counts with each card both wild and natural placed: a natural in a meld of its rank, wild elsewhere.
+
+    The meld's rank comes from its natural cards (or the meld it joins); cards both wild and natural alone
+    give it their own rank. `ranks` gains that rank when only they give it."""
+    dual = [cfg.dual[card] for card in cards if card in cfg.dual]
+    if not dual:
+        return naturals, wilds
+    known = set(ranks)
+    if onto is not None:
+        if not onto.rank:
+            return naturals, wilds          # a meld of wild cards alone takes them as wild cards
+        known.add(onto.rank)
+    if not known and len(set(dual)) == 1:
+        ranks.add(dual[0])
+        known.add(dual[0])
+    if len(known) != 1:
+        return naturals, wilds
+    own = dual.count(next(iter(known)))
+    return naturals + own, wilds - own
+
+
+def card_points(cfg: Config, rank: str, card: str) -> int:
+    """What one card counts in a meld of this rank: a wild card valued by the rank it stands for where the
+    variant says so (values.wild_as), a card both wild and natural as a natural in a meld of its rank."""
+    if card in cfg.as_valued and rank and cfg.dual.get(card) != rank:
+        return cfg.wild_as.get(rank, cfg.values[card])
+    return cfg.values[card]
+
+
+def meld_points(cfg: Config, rank: str, cards: list[str]) -> int:
+    """What cards count in a meld of this rank ("" for wild cards alone)."""
+    if not cfg.wild_as:
+        return sum(map(cfg.values.__getitem__, cards))
+    return sum(card_points(cfg, rank, card) for card in cards)
 
 
 def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:

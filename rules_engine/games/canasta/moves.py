@@ -26,11 +26,17 @@ MOVE_TYPES = {
     "take_back": "Take back into the hand the melds of an initial meld this turn has left short of the "
                  "minimum; the side's minimum rises by 10 (penalties.failed_openings).",
 }
+# Moves only some variants have, each with the hook that brings it (game.read_move refuses them elsewhere).
+HOOK_MOVE_TYPES = {
+    "swap_joker": "Where a variant allows it: take a joker from another side's set into the hand, giving a natural "
+                  "`card` of the set's rank in its place; `owner` is the side whose meld it is, `meld` its index.",
+}
+MOVE_HOOKS = {"swap_joker": "joker_swap"}
 MOVE_FIELDS = {
     "draw": frozenset({"cards"}), "take_pile": frozenset({"cards", "melds", "meld"}), "meld": frozenset({"melds"}),
     "lay_off": frozenset({"meld", "cards", "owner"}), "merge": frozenset({"melds"}), "discard": frozenset({"card"}),
     "ask_go_out": frozenset(),
-    "answer_go_out": frozenset({"yes"}), "take_back": frozenset(),
+    "answer_go_out": frozenset({"yes"}), "take_back": frozenset(), "swap_joker": frozenset({"owner", "meld", "card"}),
 }
 MAX_MELDS_PER_MOVE = 40
 CARD_LIMIT = 324
@@ -68,7 +74,7 @@ def _read_drawn(value: object, pointer: tuple) -> list[str | None]:
 def read_move(raw: object, players: int) -> dict:
     """Parse a move into its canonical form; raise InvalidRequest when it is malformed."""
     raw = read_object(raw, ("move",))
-    kind = read_str(raw.get("type"), ("move", "type"), tuple(MOVE_TYPES))
+    kind = read_str(raw.get("type"), ("move", "type"), (*MOVE_TYPES, *HOOK_MOVE_TYPES))
     # A move copied from /legal-moves may carry the listing's note on the opening; it is not input.
     reject_unknown(raw, MOVE_FIELDS[kind] | {"type", "seat", "opening"}, ("move",))
     move: dict = {"type": kind}
@@ -108,6 +114,13 @@ def read_move(raw: object, players: int) -> dict:
     elif kind == "discard":
         if "card" not in raw:
             raise invalid(("move", "card"), "required: the card to discard")
+        move["card"] = read_card(raw["card"], ("move", "card"))
+    elif kind == "swap_joker":
+        if "owner" not in raw or "meld" not in raw or "card" not in raw:
+            raise invalid(("move",), 'required: "owner" (the side whose meld it is), "meld" (its index) and "card" '
+                          "(the natural card given for the joker)")
+        move["owner"] = read_int(raw["owner"], ("move", "owner"), 0, max(players - 1, 0))
+        move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
         move["card"] = read_card(raw["card"], ("move", "card"))
     elif kind == "answer_go_out":
         if "yes" not in raw:

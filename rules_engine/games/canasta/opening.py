@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .config import Config
+from .dual_roles import best_verdict, designations
 from .going_out import Group, Needs, Plan, needs_of, split_hand
+from .melds import card_points, meld_points
 from .going_out import _moves as going_out_moves
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import canasta_kind
@@ -31,8 +33,11 @@ class Draft:
     top: str | None = None            # the pile's top card, when the opening takes the pile
     onto: int | None = None           # index of the side's meld this adds to, or None for a new meld
 
-    def points(self, values: dict[str, int]) -> int:
+    def points(self, cfg: Config) -> int:
         """What the cards it puts down count toward the minimum."""
+        if cfg.wild_as:
+            return meld_points(cfg, self.rank, self.cards())
+        values = cfg.values
         value = values.__getitem__
         total = sum(map(value, self.naturals)) + sum(map(value, self.wilds))
         return total + (values[self.top] if self.top else 0)
@@ -242,11 +247,33 @@ def _takes_wild_cards(cfg: Config, meld) -> bool:
     return cfg.table.sets.wild_onto_canasta or not cfg.is_canasta(meld.size)
 
 
-def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally):
+def _wild_as_gains(cfg: Config, layers: list[list[_Choice]], pool: list[str]) -> tuple[list, list]:
+    """Where a melded wild card counts by the rank it stands for (values.wild_as): the layers in the order of
+    that value, lowest first, and per layer and choice what the choice counts by the wild cards used before it.
+
+    The other wild cards (jokers) count at least as much as any rank gives (checked at load), so the best
+    sharing puts them where the ranks give least: the first wild cards used, in this order, are jokers."""
+    jokers = sum(1 for card in pool if card not in cfg.as_valued)
+    own = cfg.values[min(cfg.as_valued)]     # one figure for them all (checked at load)
+
+    def worth(layer: list[_Choice]) -> int:
+        return cfg.wild_as.get(layer[0].rank, own) if layer else 0
+
+    layers = sorted(layers, key=worth)
+    gains = []
+    for layer in layers:
+        each = worth(layer)
+        gains.append([[c.points + c.wilds * each + (cfg.other_wild - each) * max(0, min(used + c.wilds, jokers) - used)
+                       for used in range(len(pool) + 1)] for c in layer])
+    return layers, gains
+
+
+def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally, gains: list | None = None):
     """The best natural points per (wild cards used, cards kept, Tally code), with a way back to the choices.
 
     States are numbered (used * kept values + kept) * tally codes + code, so a layer is a flat list
-    and each step is a few integer operations.
+    and each step is a few integer operations. With `gains` (values.wild_as), a choice counts what
+    gains[layer][choice][wild cards used before it] says, its wild cards included.
     """
     kinds, counts = saturate + 1, tally.size
     joined = tally.joined
@@ -255,7 +282,11 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
     best[0] = 0
     live = [0]
     backs: list[list] = []
-    for choices in layers:
+    for number, choices in enumerate(layers):
+        if gains is not None:
+            best, live, back = _by_gains(choices, gains[number], best, live, wilds, per_used, saturate, tally)
+            backs.append(back)
+            continue
         following = [-1] * len(best)
         back: list = [None] * len(best)
         # Per choice, where each (kept, canastas) part of a state goes: a lookup instead of two min().
@@ -294,10 +325,30 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
     return ends, trail
 
 
+def _by_gains(choices: list[_Choice], gains: list, best: list, live: list, wilds: int, per_used: int, saturate: int,
+              tally: Tally) -> tuple[list, list, list]:
+    """One layer of _search where what a choice counts depends on the wild cards used before it."""
+    counts, joined = tally.size, tally.joined
+    following = [-1] * len(best)
+    back: list = [None] * len(best)
+    for state in live:
+        used, rest = divmod(state, per_used)
+        kept, made = divmod(rest, counts)
+        for i, c in enumerate(choices):
+            if c.wilds > wilds - used:
+                continue
+            target = (used + c.wilds) * per_used + min(saturate, kept + c.kept) * counts + joined[made][c.canasta]
+            total = best[state] + gains[i][used]
+            if total > following[target]:
+                following[target] = total
+                back[target] = (state, i)
+    return following, [s for s, p in enumerate(following) if p >= 0], back
+
+
 def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
                  going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
-                 out_only: bool = False, needs: Needs | None = None) -> OpeningVerdict:
+                 out_only: bool = False, needs: Needs | None = None, told: bool = False) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
@@ -306,8 +357,15 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     opening, counting `counted`; with `going_out`, openings that empty the hand (to at most the
     one card left to discard) also count when the side then has `canastas_needed` canastas (or,
     given `needs`, the canastas it names). `split` is split_hand(cfg, hand) when the caller has it
-    already. With `out_only` only ways that go out count, and `best` is -1 when there is none.
+    already. With `out_only` only ways that go out count, and `best` is -1 when there is none. `told`:
+    the split already says which cards both wild and natural serve as naturals (dual_roles.designations).
     """
+    if cfg.dual and not told:
+        return best_verdict([plan_opening(cfg, hand, required, keep=keep, gain=gain, top=top, frozen=frozen,
+                                          melds=melds, counted=counted, going_out=going_out,
+                                          canastas_needed=canastas_needed, split=each, out_only=out_only,
+                                          needs=needs, told=True)
+                             for each in designations(cfg, split or split_hand(cfg, hand))])
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None
@@ -367,7 +425,11 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     wild_sums = [0]
     for card in pool:
         wild_sums.append(wild_sums[-1] + values[card])
-    states, trail_of = _search(layers, len(pool), saturate, tally)
+    gains = None
+    if cfg.wild_as:
+        layers, gains = _wild_as_gains(cfg, layers, pool)
+        wild_sums = [0] * len(wild_sums)          # the gains count the wild cards, layer by layer
+    states, trail_of = _search(layers, len(pool), saturate, tally, gains)
     black_points = sum(values[c] for c in blacks)
     can_meld_blacks = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
     best_points, best_trail, best_out = -1, None, False
@@ -491,10 +553,10 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
 def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list[Draft]:
     """A small witness: whole melds, then wild cards, leave it while the rest still reaches `required`."""
     values = cfg.values
-    total = sum(d.points(values) for d in drafts)
+    total = sum(d.points(cfg) for d in drafts)
     chosen = list(drafts)
-    for draft in sorted(drafts, key=lambda d: d.points(values)):
-        points = draft.points(values)
+    for draft in sorted(drafts, key=lambda d: d.points(cfg)):
+        points = draft.points(cfg)
         if draft.top or (len(chosen) == 1 and draft.onto is None) or total - points < required:
             continue
         chosen.remove(draft)
@@ -510,9 +572,10 @@ def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list
             else:
                 valid = _fits(cfg, naturals, fewer) and not (
                     draft.top and len(draft.naturals) < 2 and (frozen or fewer < 1))
-            if valid and total - values[wild] >= required:
+            worth = card_points(cfg, draft.rank, wild) if cfg.wild_as else values[wild]
+            if valid and total - worth >= required:
                 draft.wilds = _without(draft.wilds, wild)
-                total -= values[wild]
+                total -= worth
     return chosen
 
 
@@ -539,7 +602,8 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
     if len(started) < len(melds) or any(i not in started for i in range(len(melds))):
         return None
     values = cfg.values
-    counted = sum(values[c] for m in melds for c in m.cards)
+    counted = sum(meld_points(cfg, m.rank, m.cards) for m in melds) if cfg.wild_as else sum(
+        values[c] for m in melds for c in m.cards)
     score = cfg.opening_basis(state, side)
     required = cfg.minimum(score, state.penalties[side]["failed_openings"])
     return (counted, required) if counted < required else None

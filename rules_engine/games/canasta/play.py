@@ -12,6 +12,7 @@ from .config import Config
 from .game_length import ends_with_last_discard
 from .pile_policy import left_behind, taken_below
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
+from .joker_swap import apply_swap_joker
 from .melds import Meld, judge
 from .merging import index_after, merged
 from .opening import short_opening
@@ -327,4 +328,4 @@ def _apply_take_back(cfg: Config, state: CanastaState, move: dict, events: list[
 APPLY = {"draw": _apply_draw, "take_pile": _apply_take, "meld": _apply_meld, "lay_off": _apply_lay_off,
          "merge": _apply_merge,
          "discard": _apply_discard, "ask_go_out": _apply_ask, "answer_go_out": _apply_answer,
-         "take_back": _apply_take_back}
+         "take_back": _apply_take_back, "swap_joker": apply_swap_joker}

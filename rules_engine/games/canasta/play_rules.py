@@ -7,6 +7,7 @@ an entry changed is a rule text changed.
 from __future__ import annotations
 
 from ...rules import READING, Rule, Section
+from .hooks import JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS
 from .variant_rules import SOURCES
 from .variants import ENTRIES, VariantRules
 
@@ -76,6 +77,29 @@ def _by_place(entry: VariantRules) -> str:
     return _listed(said)
 
 
+def _wild_as(entry: VariantRules) -> str:
+    by_value: dict[int, list[str]] = {}
+    for rank, points in entry.values.wild_as:
+        by_value.setdefault(points, []).append(rank)
+    valued = sorted({card[:-1] for card in entry.roles.wild if card != "JK"})
+    own = entry.values.table(entry.roles)[next(card for card in entry.roles.wild if card != "JK")] if valued else 0
+    said = [f"{points} standing for {'an' if ranks[0] in ('8', 'A') else 'a'} "
+            f"{', '.join(ranks[:-1]) + ' or ' + ranks[-1] if len(ranks) > 1 else ranks[0]}"
+            for points, ranks in by_value.items()]
+    joker = f"; a joker counts its own {entry.values.joker}" if "JK" in entry.roles.wild else ""
+    return (f"a melded {_listed(valued)} counts {_listed(said)}, and its own {own} standing for any other rank"
+            f"{joker}")
+
+
+def _composed(entry: VariantRules) -> str:
+    said = []
+    for (jokers, twos), bonus in WILD_CANASTA_COMPOSITIONS:
+        held = [f"{_plural(jokers, 'joker')}"] if jokers else []
+        held += [f"{_plural(twos, 'two')}"] if twos else []
+        said.append(f"{_listed(held)} earn {bonus}")
+    return f"{'; '.join(said)}; any other wild canasta earns {entry.canastas.wild}"
+
+
 def _incomplete(entry: VariantRules) -> str:
     return _listed([f"a {kind} meld of fewer than {below} cards costs {points}"
                     for kind, below, points in entry.incomplete_penalty])
@@ -122,6 +146,10 @@ SCORING_FOUND = {
     "bonus_cards": _where(lambda e: e.going_out.bonus_cards_per_canasta),
     "by_place": _where(lambda e: bool(e.values.melded or e.values.in_hand)),
     "incomplete": _where(lambda e: bool(e.incomplete_penalty)),
+    "wild_as": _where(lambda e: bool(e.values.wild_as)),
+    "queen_last": _where(lambda e: QUEEN_OF_SPADES_DISCARDED_LAST in e.hooks),
+    "joker_swap": _where(lambda e: JOKER_SWAP in e.hooks),
+    "composed": _where(lambda e: WILD_CANASTA_BY_COMPOSITION in e.hooks),
     "rounds": _where(lambda e: e.game_rounds is not None),
     "by_round": _where(lambda e: e.opening.basis == "round"),
     "last_discard": _where(lambda e: e.stock_end == "last_discard"),
@@ -159,6 +187,29 @@ PLAY_RULES = (
           "card's value there: a melded card counts it wherever melds are counted, the initial meld "
           "included, and a card still held when the hand ends costs it. Each such card is a score line of "
           "its own.", SCORING_FOUND["by_place"], _by_place),
+    _rule("canasta.scoring.wild-as", "Wild cards counted as the card they stand for",
+          "Where a variant says so, a wild card other than a joker counts in a meld by the rank it stands for (in a "
+          "set, the set's rank), wherever melds are counted, the initial meld included; left in a hand it keeps "
+          "its own value.", SCORING_FOUND["wild_as"], _wild_as),
+    _rule("canasta.canastas.wild-by-composition", "Wild canastas valued by what they hold",
+          "Where a variant says so, the bonus of a canasta of wild cards alone depends on how many jokers and twos "
+          "it holds, and such canastas make a score line of their own.", SCORING_FOUND["composed"], _composed),
+    _rule("canasta.melds.joker-swap", "Taking a joker from the table",
+          "Where a variant says so, a player who has drawn may take a joker from a set of another side into the "
+          "hand by putting in its place a natural card of the set's rank from the hand (a move of its own, "
+          "swap_joker); the set keeps its size, and twos and other wild cards are never taken.",
+          SCORING_FOUND["joker_swap"], lambda entry: "the joker alone may be taken, the twos stay",
+          notes=(f"The joker is named as a card of a suit when it is melded, and the sources ask for that very card "
+                 f"in exchange; {READING}: a set's joker stands for its rank, and any natural card of that rank "
+                 "takes it, as table melds name no suit for their jokers. The sources let 'other players' take it, "
+                 "so a side never takes a joker back from its own melds.",)),
+    _rule("canasta.pile.queen-of-spades-last", "The queen of spades discarded last",
+          "Where a variant says so, a player may discard the queen of spades only while holding no other card to "
+          "discard: as the last card of the hand, going out, or from a hand of queens of spades alone.",
+          SCORING_FOUND["queen_last"], lambda entry: "a player holding any other card discards that card instead",
+          notes=("The rule books say the queen of spades is discarded only on the last turn, as long as any other "
+                 f"card can be discarded; {READING} lets a hand holding nothing but queens of spades discard one, "
+                 "since it has no other card to discard.",)),
     _rule("canasta.scoring.incomplete", "Unfinished melds cost points",
           "Where a variant penalises unfinished melds, each meld of the kind named left below the size "
           "named when another side goes out costs its side the points named, one score line per meld.",

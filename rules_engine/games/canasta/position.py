@@ -8,7 +8,7 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
-from .melds import Meld, judge
+from .melds import Meld, judge, meld_points
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .state import CanastaState
@@ -213,7 +213,8 @@ class Position:
         bonus = len(self.state.red_threes[self.side])
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
         # the opening search knows the rest.
-        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta:
+        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and not self.cfg.dual \
+                and not self.cfg.wild_as:
             return plan_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         return search_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
@@ -243,9 +244,15 @@ class Position:
         if self._hand is not None and self._within_hand(hand) and not self._can_go_out_now():
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
-        key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
-               tuple([(m.rank, m.naturals, m.wilds) for m in melds]),
-               tuple([(m.rank, m.naturals, m.wilds) for m in shared or ()]))
+        # Where wild cards differ by more than their value (a card both wild and natural, one counted by the
+        # rank it stands for), the cards themselves decide.
+        if self.cfg.dual or self.cfg.wild_as:
+            key = (tuple(sorted(hand)), tuple([(m.rank, *m.cards) for m in melds]),
+                   tuple([(m.rank, *m.cards) for m in shared or ()]))
+        else:
+            key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
+                   tuple([(m.rank, m.naturals, m.wilds) for m in melds]),
+                   tuple([(m.rank, m.naturals, m.wilds) for m in shared or ()]))
         found = self._can_go_out.get(key)
         if found is None:
             found = self._can_go_out[key] = self.going_out_plan(hand, melds, shared) is not None
@@ -266,6 +273,8 @@ class Position:
 
 def _points(cfg: Config, melds: list[Meld]) -> int:
     """What the cards of these melds count."""
+    if cfg.wild_as:
+        return sum(meld_points(cfg, meld.rank, meld.cards) for meld in melds)
     values = cfg.values
     return sum(values[card] for meld in melds for card in meld.cards)
 

@@ -6,13 +6,16 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .game_length import game_over
-from .melds import canasta_bonus
+from .hooks import WILD_CANASTA_BY_COMPOSITION
+from .melds import canasta_bonus, card_points
 from .seating import LONE_HAND, PARTNER_RENTRAP, SEATING_RULES, seating_of
 from .state import CanastaState
 
 
 CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"))
 WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
+# Where the bonus follows what the canasta holds (wild_canasta_by_composition): such canastas on a line apart.
+COMPOSED_CANASTA_LINES = WILD_CANASTA_LINES + (("canasta.canastas.wild-by-composition", "wild"),)
 
 
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
@@ -100,6 +103,12 @@ def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
     """The cards of a side's melds, counted plus; the cards the variant values apart when melded each apart."""
     values = cfg.values
     special = cfg.melded_apart
+    if cfg.wild_as:
+        counted = [card_points(cfg, m.rank, card) for m in melds for card in m.cards if card not in special]
+        return [_line(side, None, sum(counted), "canasta.scoring.wild-as",
+                      f"{len(counted)} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}, each wild "
+                      "card counted by the rank it stands for")] + _by_place_lines(
+            side, None, [card for m in melds for card in m.cards if card in special], values, "melded", 1)
     if not special:
         return [_line(side, None, sum([sum(map(values.__getitem__, m.cards)) for m in melds]),
                       "canasta.scoring.melded-cards", f"{sum([len(m.cards) for m in melds])} melded cards in "
@@ -201,7 +210,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if melds:
             lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + WILD_CANASTA_LINES:
+        wild_lines = COMPOSED_CANASTA_LINES if WILD_CANASTA_BY_COMPOSITION in table.hooks else WILD_CANASTA_LINES
+        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines:
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,

@@ -54,6 +54,15 @@ MELD_SHAPES_RULES = (
          "Where the name is left out, the engine places the wild cards wherever they fit.",
          (OKLAHOMA, FIVE_PERSON, BOOK), variants=("oklahoma", "five-person"),
          notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",)),
+    Rule("canasta.melds.wild-and-natural", "Cards both wild and natural",
+         "Where a variant makes a card both wild and natural (the twos of Five-person Canasta), it is a natural "
+         "card in a meld of its own rank and a wild card in a meld of any other rank, where it counts toward the "
+         "meld's limit of wild cards. Such cards put down with no natural card of another rank make a meld of "
+         "their own rank, and a meld of that rank takes them as natural cards.", (FIVE_PERSON, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.roles.wild_and_natural),
+         notes=(f"Placing such cards by the meld's rank, so that a meld of them alone is a meld of their rank, is "
+                f"{READING}: the source names the twos both wild and natural and says nothing more on which a "
+                "meld holding only them is.",)),
     Rule("canasta.melds.several-of-a-rank", "Several melds of one rank",
          "Where a variant allows it, a side may hold more than one meld of the same rank, and a new set of a rank "
          "the side has melded may go down beside the old one. A card added to such a meld, or a pile's top card "

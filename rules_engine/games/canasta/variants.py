@@ -457,7 +457,7 @@ MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
 NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
-                  "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
+                  "canastas.sequence")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
@@ -522,6 +522,18 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("stock_end 'kitty' is not played yet: it needs the kitties")
     if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
         found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
+    sets = entry.sets
+    if entry.playable and entry.roles.wild_and_natural and (
+            sets.all_wild or entry.pile.wild_top_with_wild_pair or entry.going_out.by_kind
+            or entry.going_out.bonus_cards_per_canasta):
+        found.append("roles.wild_and_natural is not played yet beside melds of wild cards alone, a wild top card "
+                     "taken with a pair or going out by canasta kind or by bonus cards")
+    if entry.playable and "joker_swap" in entry.hooks and (
+            any(needed != 0 for _, needed in entry.opening.tiers) or entry.going_out.ask_partner != "never"):
+        found.append("joker_swap is not searched yet beside an initial meld minimum or a partner's answer on going "
+                     "out (the searches do not take jokers from the table)")
+    if entry.playable and entry.values.wild_as:
+        found += _wild_as_problems(entry)
     threes = entry.threes
     if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
         found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "
@@ -540,6 +552,23 @@ def entry_problems(entry: VariantRules) -> list[str]:
     named = [*roles.wild, *roles.bonus, *roles.stop, *roles.wild_and_natural]
     if len(named) != len(set(named)):
         found.append("a card has two roles")
+    return found
+
+
+def _wild_as_problems(entry: VariantRules) -> list[str]:
+    """What the searches need of values.wild_as: the cards it values alike elsewhere, the other wild cards
+    worth one figure no lower than any it gives, and no cards both wild and natural or melds of wild cards."""
+    values = entry.values.table(entry.roles)
+    valued = [card for card in entry.roles.wild if card != JOKER]
+    others = [values[card] for card in entry.roles.wild if card == JOKER]
+    found = []
+    if len({values[card] for card in valued}) > 1:
+        found.append("values.wild_as: the wild cards it values are worth one figure elsewhere")
+    highest = max([points for _, points in entry.values.wild_as] + [values[card] for card in valued])
+    if any(worth < highest for worth in others):
+        found.append("values.wild_as: the joker counts at least as much as any rank gives a wild card")
+    if entry.roles.wild_and_natural or entry.sets.all_wild:
+        found.append("values.wild_as is not played yet beside cards both wild and natural or melds of wild cards")
     return found
 
 

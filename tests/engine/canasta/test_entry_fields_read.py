@@ -55,6 +55,7 @@ CHANGES = {
     "going_out.by_kind": (("mixed", 1),),
     "pile.blocked_tops": ("black_three", "wild", "K"), "pile.take_limit": 2, "pile.wild_top_with_wild_pair": True, "pile.onto_meld_unless_canasta": True,
     "opening.top_discard_counts": False, "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
+    "roles.wild_and_natural": ("2C", "2D", "2H", "2S"), "values.wild_as": (("K", 15), ("4", 5)),
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
 # Seatings beyond Classic's partnerships, each against every player alone at its own player count.
@@ -63,6 +64,7 @@ SEATING_CHANGES = {"lone_hand": 3, "partner_rentrap": 5}
 COMPANIONS = {
     "threes.per_colour": {"roles.bonus": ("3C", "3D", "3H", "3S"), "roles.stop": ()},
     "pile.wild_top_with_wild_pair": {"pile.blocked_tops": ("black_three",), "sets.all_wild": True},
+    "roles.wild_and_natural": {"roles.wild": ("JK",)},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.
 DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
