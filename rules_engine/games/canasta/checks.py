@@ -123,8 +123,8 @@ def _bonus(pos: Position) -> int:
 def _unmet(pos: Position, after, gained_bonus: int = 0) -> list[tuple[str, str]]:
     """What going out lacks beyond the count of canastas, with the side melds `after()` builds."""
     if not asks_more(pos.cfg):
-        return []
-    return unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
+        return pos.zones_unmet
+    return pos.zones_unmet + unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
 
 
 def _as_is(pos: Position):
@@ -140,7 +140,9 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
     the move lays out (those in a pile taken).
     """
     question = pos.state.turn.question
-    if left > 1:
+    if not pos.goes_out(left):
+        if pos.foot_down and left == 0 and type(pos.state.feet[pos.seat]) is HiddenHand:
+            pos.unverified.add("canasta.foot.take-up")   # the bonus cards of a hidden foot taken up
         if question == "yes" and pos.hidden:
             pos.unverified.add("canasta.going-out.ask-partner")
         elif question == "yes" and not pos.can_go_out(*after()):
@@ -227,7 +229,7 @@ def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list
 def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
     """Whether a move leaving `left` cards goes out under the concealed exception (no minimum);
     `after()` builds the hand and side melds it leaves."""
-    return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
+    return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and pos.goes_out(left)
             and canastas >= pos.needed and pos.state.turn.question != "no"
             and not _unmet(pos, after))
 
@@ -354,7 +356,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
     left = pos.held - len(cards) - sum(len(m) for m in extra) + gained(cfg, pile)
-    going_out = left <= 1
+    going_out = pos.goes_out(left)
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
@@ -433,7 +435,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
     found += _held(pos, every)
     left = pos.held - len(every)
-    judged, problems = _judge_new(pos, melds, left <= 1, set())
+    judged, problems = _judge_new(pos, melds, pos.goes_out(left), set())
     found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
@@ -469,7 +471,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         return found
     onto = pos.melds[index]
     left = pos.held - len(cards)
-    verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
+    verdict = judge(pos.cfg, cards, going_out=pos.goes_out(left), onto=onto)
     found += verdict.violations
     size = pos.cfg.canasta_size   # cfg.is_canasta, read once
     if not pos.cfg.table.sets.wild_onto_canasta:
@@ -511,7 +513,10 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
                                f"{required} side {pos.side} needs for its initial meld, so the turn cannot end "
                                f"with a discard: meld more to reach {required}, or take the melds back "
                                "(take_back)."))
-    if left == 0:
+    if left == 0 and pos.foot_down:
+        if type(pos.state.feet[pos.seat]) is HiddenHand:
+            pos.unverified.add("canasta.foot.take-up")   # the bonus cards of a hidden foot taken up
+    elif left == 0:
         if pos.canastas < pos.needed:
             found.append(Violation(pos.needed_rule,
                                    f"Discarding the last card is going out, which needs {pos.needed} canasta"

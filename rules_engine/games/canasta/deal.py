@@ -10,6 +10,7 @@ from .config import Config
 from .game_length import by_rounds, read_round
 from .reachable import check_game_score
 from .state import PENALTY_FIELDS, CanastaState, TurnState
+from .zones import read_played_from_foot
 
 SETUP_FIELDS = frozenset({"dealer", "score", "penalties"})
 
@@ -44,7 +45,15 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     hands: list[list[str]] = [[] for _ in range(players)]
     for i in range(table.deal * players):
         hands[order[i % players]].append(cards[i])
-    stock = cards[table.deal * players:]
+    dealt = table.deal * players
+    # Each seat's foot comes after the hands, dealt the same way; nobody looks at it until it is taken up.
+    feet: list[list[str]] | None = None
+    if table.foot:
+        feet = [[] for _ in range(players)]
+        for i in range(table.foot * players):
+            feet[order[i % players]].append(cards[dealt + i])
+        dealt += table.foot * players
+    stock = cards[dealt:]
     events: list[dict] = []
     discard = [stock.pop(0)]
     while discard[-1] in cfg.wild or discard[-1] in cfg.bonus_cards:
@@ -66,4 +75,7 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     state = CanastaState(players, sides, dealer, hands, stock, discard, [[] for _ in range(sides)], red_threes,
                          [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties,
                          round=read_round(table, setup, ("setup",)))
+    if feet is not None:
+        state.feet = feet
+        state.played_from_foot = read_played_from_foot(table, {}, feet)
     return state, events

@@ -34,7 +34,8 @@ HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook("wild_canasta_by_composition", "scoring",
          "A wild canasta's bonus depends on its twos and jokers (Joker Canasta: seven twos 4000, four jokers "
          "and three twos 3000)."),
-    Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot)."),
+    Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot).",
+         built=True),
     Hook("queen_of_spades_discarded_last", "pile",
          "The queen of spades may be discarded only as the last card (Oklahoma)."),
     Hook("joker_swap", "meld", "A joker in a meld may be taken by a player giving the card it stands for."),

@@ -16,6 +16,7 @@ from .melds import Meld, judge
 from .opening import short_opening
 from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
+from .zones import begin_turn_from_foot, foot_down, take_up_foot
 
 
 def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None]:
@@ -137,6 +138,16 @@ def _emptied(state: CanastaState, seat: int) -> bool:
     return hand_size(state.hands[seat]) == 0
 
 
+def _played_out(cfg: Config, state: CanastaState, events: list[dict]) -> None:
+    """The acting hand is empty after a meld, an addition or the pile's taking: the foot, while it lies down,
+    becomes the hand and the turn goes on; otherwise the player has gone out."""
+    seat = state.turn.seat
+    if foot_down(state, seat):
+        events += take_up_foot(cfg.bonus_cards, state, seat, plays_on=True)
+    else:
+        _finish(state, events, "went_out", _concealed(cfg, state))
+
+
 def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, list[dict]]:
     """The position after a legal move, and the events it caused."""
     new = replace(state, memo={})
@@ -163,6 +174,8 @@ def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     _hand_after(state, seat, HiddenHand(hand.count + len(kept)) if type(hand) is HiddenHand else hand + kept)
     rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if cfg.table.draw > 1 else [])
     events.append({"type": "drew", "seat": seat, "cards": kept, "rules": rules})
+    if state.played_from_foot is not None:
+        begin_turn_from_foot(state, seat)
     if reds:
         state.red_threes = list(state.red_threes)
         state.red_threes[side] = state.red_threes[side] + reds
@@ -199,8 +212,10 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
                    "red_threes": reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
+    if state.played_from_foot is not None:
+        begin_turn_from_foot(state, seat)
     if hand_size(hand) == 0:
-        _finish(state, events, "went_out", _concealed(cfg, state))
+        _played_out(cfg, state, events)
 
 
 def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -219,7 +234,7 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     events.append({"type": "melded", "seat": pos.seat, "melds": [{"rank": m.rank, "cards": m.cards} for m in new],
                    "rules": ["canasta.melds.set"] + ([] if pos.opened else ["canasta.opening.minimum"])})
     if _emptied(state, pos.seat):
-        _finish(state, events, "went_out", _concealed(cfg, state))
+        _played_out(cfg, state, events)
 
 
 def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -237,7 +252,7 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
     events.append({"type": "laid_off", "seat": pos.seat, "meld": index, "cards": list(cards),
                    "rules": ["canasta.turn.meld"]})
     if _emptied(state, pos.seat):
-        _finish(state, events, "went_out", _concealed(cfg, state))
+        _played_out(cfg, state, events)
 
 
 def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -246,7 +261,9 @@ def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[di
     _hand_after(state, pos.seat, _less(pos, [card]))
     state.discard = state.discard + [card]
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
-    if _emptied(state, pos.seat):
+    if _emptied(state, pos.seat) and pos.foot_down:
+        events += take_up_foot(cfg.bonus_cards, state, pos.seat, plays_on=False)   # played from the next turn
+    elif _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
         return
     if ends_with_last_discard(cfg.table, state.stock_size()):

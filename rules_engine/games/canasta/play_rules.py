@@ -114,6 +114,19 @@ def _wild_pair(entry: VariantRules) -> str:
             f"cards alone{new} or onto one of the side's{most}")
 
 
+def _foot(entry: VariantRules) -> str:
+    return (f"each player is dealt a foot of {entry.foot} cards besides the hand of {entry.deal}, and going out "
+            "plays out both")
+
+
+def _played_from_foot(entry: VariantRules) -> str:
+    return "both partners must have played from their feet before their side goes out"
+
+
+def _foot_cards(entry: VariantRules) -> str:
+    return f"a foot of {entry.foot} cards never taken up counts against its side"
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -129,6 +142,8 @@ SCORING_FOUND = {
     "take_limit": _where(lambda e: e.pile.take_limit is not None),
     "unless_canasta": _where(lambda e: e.pile.onto_meld_unless_canasta),
     "wild_pair": _where(lambda e: e.pile.wild_top_with_wild_pair),
+    "foot": _where(lambda e: e.foot > 0),
+    "played_from_foot": _where(lambda e: "played_from_foot" in e.hooks),
 }
 
 PLAY_RULES = (
@@ -195,6 +210,24 @@ PLAY_RULES = (
           "wild cards alone or join one the side has. Frozen or not, nothing else takes such a pile; the cards "
           "below come with it as they do with any top card, and a side that has not opened may take it to open, "
           "the meld counting as any meld made with the top card does.", SCORING_FOUND["wild_pair"], _wild_pair),
+    _rule("canasta.foot.take-up", "The foot, a second hand",
+          "Where a variant deals a foot, each player's foot lies face down, unseen even by its owner, until "
+          "the player's hand is empty. A player who empties the hand by melding or adding to melds turns the foot "
+          "over at once and plays on with it in the same turn; a player whose last card of the hand goes to the "
+          "discard pile turns it over then and plays from it in the following turn. Emptying the hand while the "
+          "foot is still down is therefore never going out: it needs no canasta, and two cards need not be kept "
+          "back. Going out means playing out the hand and then the foot.", SCORING_FOUND["foot"], _foot, READING,
+          notes=(f"{READING}: the sources say nothing of red threes found in a foot; they are laid out when the "
+                 "foot is turned over and replaced from the stock, as those in a hand are at the deal.",)),
+    _rule("canasta.going-out.played-from-foot", "Every partner plays from the foot first",
+          "Where a variant says so, a side goes out only once every player of the side has played a turn from "
+          "the foot: a turn begun with the foot in hand, or one in which the foot was turned over and play went "
+          "on from it.", SCORING_FOUND["played_from_foot"], _played_from_foot, READING,
+          notes=(f"{READING}: a foot turned over by the hand's last discard is first played from in its owner's "
+                 "next turn, so that turn is the first one played from it.",)),
+    _rule("canasta.scoring.foot-cards", "Cards left in a foot",
+          "A foot still face down when the hand ends counts against its owner's side, each card at its value as "
+          "if left in the hand, on a score line of its own.", SCORING_FOUND["foot"], _foot_cards),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

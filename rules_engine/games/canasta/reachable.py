@@ -13,6 +13,7 @@ from ...parsing import hand_size
 from .config import Config
 from .position import Position
 from .state import CanastaState
+from .zones import FOOT_RULE, foot_down
 
 
 def check_reachable(cfg: Config, state: CanastaState) -> None:
@@ -22,6 +23,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_question(cfg, state)
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
+    _check_feet_taken_up(cfg, state)
     _check_scores(cfg, state)
 
 
@@ -139,6 +141,21 @@ def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
                           cfg.deal_rule)
 
 
+def _foot_in_hand(cfg: Config, state: CanastaState, seat: int) -> int:
+    """The cards a seat's foot brought into its hand: all of them once taken up."""
+    return cfg.table.foot if state.feet is not None and not foot_down(state, seat) else 0
+
+
+def _check_feet_taken_up(cfg: Config, state: CanastaState) -> None:
+    """A foot is taken up only by a seat that played its hand out, which puts cards on the table."""
+    if state.feet is None:
+        return
+    for seat, put_down in enumerate(_put_down(state)):
+        if not put_down and not foot_down(state, seat):
+            raise invalid(("state", "feet", seat), f"seat {seat}'s foot is taken up, which happens once its hand "
+                          "is played out, but it has put no card on the table (melded_before)", FOOT_RULE)
+
+
 def _upcard_length(cfg: Config, pile: list[str]) -> int | None:
     """How many cards the deal turned to start the pile, or None when the pile shows no complete upcard."""
     for index, card in enumerate(pile):
@@ -187,7 +204,7 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     short = []
     for seat, hand in enumerate(state.hands):
         draws, own_discards = _turns_of(seat, first, players, drawn), _turns_of(seat, first, players, discards)
-        expected = table.deal + table.draw * draws - own_discards
+        expected = table.deal + table.draw * draws - own_discards + _foot_in_hand(cfg, state, seat)
         held = hand_size(hand)
         story = (f"dealt {table.deal}, seat {seat} has drawn {draws} time{'s' if draws != 1 else ''} "
                  f"and discarded {own_discards} time{'s' if own_discards != 1 else ''}")

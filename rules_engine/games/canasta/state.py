@@ -23,6 +23,7 @@ from .game_length import by_rounds, check_stock_end, read_round
 from .going_out import asks_more, unmet
 from .melds import Meld, judge
 from .opening import short_opening
+from .zones import FOOT_RULE, foot_down, foot_unmet, read_feet, read_played_from_foot, zone_fields
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                           "melded_before", "turn", "score", "penalties"})
@@ -74,6 +75,8 @@ class CanastaState:
     given: frozenset[str] = frozenset()   # optional fields the input carried, written back even when empty
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     round: int | None = None          # the deal's number, where the variant counts deals (game_length.by_rounds)
+    feet: list | None = None          # each seat's foot (cards or a count; empty once taken up), where dealt
+    played_from_foot: list[bool] | None = None   # per seat, where going out asks that each has played from it
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
@@ -106,7 +109,8 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     table = cfg.table
     raw = read_object(raw, ("state",))
     if not STATE_FIELDS.issuperset(raw):
-        reject_unknown(raw, STATE_FIELDS | ROUND_FIELD if by_rounds(table) else STATE_FIELDS, ("state",))
+        reject_unknown(raw, (STATE_FIELDS | ROUND_FIELD if by_rounds(table) else STATE_FIELDS) | zone_fields(table),
+                       ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
     sides = table.sides_for(players)
@@ -147,6 +151,9 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     state = CanastaState(players, sides, dealer, hands, stock, discard, melds, red_threes, melded_before, turn,
                          score, penalties, GIVEN_PENALTIES if given_penalties else NONE_GIVEN,
                          round=read_round(table, raw, ("state",)) if cfg.keeps_round else None)
+    if table.foot:
+        state.feet = read_feet(table, raw, players)
+        state.played_from_foot = read_played_from_foot(table, raw, state.feet)
     _check_cards(cfg, state)
     _check_threes(cfg, state)
     _check_turn(cfg, state)
@@ -304,6 +311,11 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
         total += state.stock.count
     else:
         every += state.stock
+    for foot in state.feet or ():
+        if type(foot) is HiddenHand:
+            total += foot.count
+        else:
+            every += foot
     every += state.discard
     for side in state.melds:
         for meld in side:
@@ -339,6 +351,8 @@ def _place(pointer: tuple) -> str:
     """Where a pointer of _shown is, in words."""
     if pointer[1] == "hands":
         return f"in seat {pointer[2]}'s hand"
+    if pointer[1] == "feet":
+        return f"in seat {pointer[2]}'s foot"
     if pointer[1] == "melds":
         return f"in side {pointer[2]}'s meld {pointer[3]}"
     if pointer[1] == "red_threes":
@@ -354,6 +368,9 @@ def _shown(state: CanastaState) -> list[tuple[list[str], tuple]]:
             shown.append((hand, ("state", "hands", seat)))
     if type(state.stock) is not HiddenHand:
         shown.append((state.stock, ("state", "stock")))
+    for seat, foot in enumerate(state.feet or ()):
+        if type(foot) is not HiddenHand:
+            shown.append((foot, ("state", "feet", seat)))
     shown.append((state.discard, ("state", "discard")))
     for t, side in enumerate(state.melds):
         for i, meld in enumerate(side):
@@ -425,6 +442,8 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                         or turn.phase == "meld" and _size(state.hands[seat]) <= 1)):
                     raise invalid(("state", "melds", side, i), "black threes are melded only in going out",
                                   "canasta.melds.black-threes")
+    if state.feet is not None:
+        _check_feet(state)
     if turn.phase == "over":
         if turn.ending == "went_out" and _size(state.hands[seat]) != 0:
             raise invalid(("state", "hands", seat), "the player who went out holds no card",
@@ -453,10 +472,12 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
-        if held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
+        if held == 1 and foot_down(state, seat):
+            pass    # the last card's discard takes the foot up: no going out, nothing it needs
+        elif held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
-        if held == 1:
+        elif held == 1:
             _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
                           "only a player able to go out may keep, but {words}")
         if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None:
@@ -501,11 +522,27 @@ def _started_melds(melds: list[Meld], entries: tuple, side: int) -> tuple[int, .
 
 
 def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
-    """Refuse the position when the side's melds and bonus cards lack what going out needs beside a count."""
+    """Refuse the position when the side's melds, bonus cards or zones lack what going out needs beside a count."""
+    for rule, words in foot_unmet(state, side)[:1]:
+        waiting = next(s for s in range(side, state.players, state.sides) if not state.played_from_foot[s])
+        pointer = ("state", "played_from_foot", waiting)
+        raise invalid(pointer, message.format(side=side, seat=state.turn.seat, words=words), rule)
     if not asks_more(cfg):
         return
     for rule, words in unmet(cfg, state.melds[side], len(state.red_threes[side]))[:1]:
         raise invalid(("state", "melds", side), message.format(side=side, seat=state.turn.seat, words=words), rule)
+
+
+def _check_feet(state: CanastaState) -> None:
+    """A hand is never empty while its foot lies down, and whoever went out has played the foot out too."""
+    turn = state.turn
+    for seat, hand in enumerate(state.hands):
+        if not _size(hand) and foot_down(state, seat):
+            raise invalid(("state", "feet", seat), f"seat {seat}'s hand is played out, and the foot is taken up as "
+                          "soon as that happens", FOOT_RULE)
+    if turn.phase == "over" and turn.ending == "went_out" and foot_down(state, turn.seat):
+        raise invalid(("state", "feet", turn.seat), "going out plays out the hand and the foot; this foot still "
+                      "lies face down", FOOT_RULE)
 
 
 _size = hand_size
@@ -535,6 +572,10 @@ def dump_state(state: CanastaState) -> dict:
         dumped["score"] = list(state.score)
     if state.round is not None:
         dumped["round"] = state.round
+    if state.feet is not None:
+        dumped["feet"] = [{"count": f.count} if type(f) is HiddenHand else list(f) for f in state.feet]
+    if state.played_from_foot is not None:
+        dumped["played_from_foot"] = list(state.played_from_foot)
     if "penalties" in state.given or any(any(p.values()) for p in state.penalties):
         dumped["penalties"] = [dict(p) for p in state.penalties]
     return dumped

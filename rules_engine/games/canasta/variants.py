@@ -456,7 +456,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
+NOT_PLAYED_YET = ("kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
                   "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
@@ -512,6 +512,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
     if entry.pile.wild_top_with_wild_pair and ("wild" in entry.pile.blocked_tops or not entry.sets.all_wild):
         found.append("pile.wild_top_with_wild_pair: a wild top card taken with a pair of wild cards needs melds of "
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
+    if "played_from_foot" in entry.hooks and not entry.foot:
+        found.append("hook 'played_from_foot' needs a foot (foot)")
     if entry.playable and entry.stock_end == "kitty":
         found.append("stock_end 'kitty' is not played yet: it needs the kitties")
     sets = entry.sets
