@@ -16,7 +16,7 @@ from .melds import Meld, judge
 from .opening import short_opening
 from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
-from .zones import begin_turn_from_foot, foot_down, take_up_foot
+from .zones import begin_turn_from_foot, draw_opening_cards, foot_down, take_up_foot
 
 
 def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None]:
@@ -155,7 +155,16 @@ def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, l
     APPLY[move["type"]](cfg, new, move, events)
     if new.turn.phase == "meld":
         new.turn = replace(new.turn, opening=short_opening(cfg, new))
+        if cfg.table.opening_draw and _opens(state, new):
+            events += draw_opening_cards(cfg.bonus_cards, new, new.turn.seat, cfg.table.opening_draw)
     return new, events
+
+
+def _opens(before: CanastaState, after: CanastaState) -> bool:
+    """Whether the move between these positions completed its side's initial meld (the turn goes on)."""
+    side = before.side_of(before.turn.seat)
+    return not (before.melds[side] and before.turn.opening is None) and bool(after.melds[side]) \
+        and after.turn.opening is None
 
 
 def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:

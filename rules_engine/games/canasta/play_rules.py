@@ -127,6 +127,10 @@ def _foot_cards(entry: VariantRules) -> str:
     return f"a foot of {entry.foot} cards never taken up counts against its side"
 
 
+def _opening_draw(entry: VariantRules) -> str:
+    return f"whoever makes the side's initial meld then takes {entry.opening_draw} cards from the stock"
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -143,6 +147,7 @@ SCORING_FOUND = {
     "unless_canasta": _where(lambda e: e.pile.onto_meld_unless_canasta),
     "wild_pair": _where(lambda e: e.pile.wild_top_with_wild_pair),
     "foot": _where(lambda e: e.foot > 0),
+    "opening_draw": _where(lambda e: e.opening_draw > 0),
     "played_from_foot": _where(lambda e: "played_from_foot" in e.hooks),
 }
 
@@ -228,6 +233,15 @@ PLAY_RULES = (
     _rule("canasta.scoring.foot-cards", "Cards left in a foot",
           "A foot still face down when the hand ends counts against its owner's side, each card at its value as "
           "if left in the hand, on a score line of its own.", SCORING_FOUND["foot"], _foot_cards),
+    _rule("canasta.opening.draw", "Cards drawn for the initial meld",
+          "Where a variant says so, the player whose melds complete the side's initial meld adds the stock's "
+          "next cards to the hand at once, as many as the variant names (all the stock holds, when it holds "
+          "fewer), and plays on; red threes among them are laid out and replaced as with any draw. Only the "
+          "side's first player to meld does so: the partner melding later draws nothing extra.",
+          SCORING_FOUND["opening_draw"], _opening_draw, READING,
+          notes=(f"{READING}: the cards come once the turn's melds reach the minimum, whether they were melded "
+                 "from the hand or made with the discard pile's top card; a player whose initial meld goes out "
+                 "has ended the hand and draws nothing.",)),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

@@ -456,7 +456,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
+NOT_PLAYED_YET = ("kitties", "sequences", "pile.top_card_only_onto_sequence",
                   "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}

@@ -63,6 +63,7 @@ FOOT_HOOK = "played_from_foot"
 FOOT_RULE = "canasta.foot.take-up"
 PLAYED_FROM_FOOT_RULE = "canasta.going-out.played-from-foot"
 FOOT_CARDS_RULE = "canasta.scoring.foot-cards"
+OPENING_DRAW_RULE = "canasta.opening.draw"
 
 
 def zone_fields(entry: VariantRules) -> frozenset[str]:
@@ -145,30 +146,52 @@ def take_up_foot(bonus_cards: frozenset, state, seat: int, plays_on: bool) -> li
     foot = state.feet[seat]
     state.feet = state.feet[:seat] + [[]] + state.feet[seat + 1:]
     events = [{"type": "took_up_foot", "seat": seat, "cards": hand_size(foot), "rules": [FOOT_RULE]}]
-    hand: list | HiddenHand = foot
-    if type(foot) is not HiddenHand:
-        hand, events = _lay_out_bonus(bonus_cards, state, seat, list(foot), events)
+    hand = foot if type(foot) is HiddenHand else _lay_out_bonus(bonus_cards, state, seat, list(foot), events,
+                                                                 FOOT_RULE)
     state.hands = state.hands[:seat] + [hand] + state.hands[seat + 1:]
     if plays_on:
         begin_turn_from_foot(state, seat)
     return events
 
 
-def _lay_out_bonus(bonus_cards: frozenset, state, seat: int, hand: list[str], events: list[dict]):
-    """Lay out the bonus cards of a foot just taken up, each replaced from the stock while it lasts."""
+def draw_opening_cards(bonus_cards: frozenset, state, seat: int, count: int) -> list[dict]:
+    """The player who completed the side's initial meld takes `count` cards from the stock (fewer when it
+    holds fewer), bonus cards among them laid out and replaced as with any draw."""
+    stock, hand = state.stock, state.hands[seat]
+    taken = min(count, hand_size(stock))
+    events = [{"type": "opening_draw", "seat": seat, "cards": taken, "rules": [OPENING_DRAW_RULE]}]
+    if type(stock) is HiddenHand:
+        # Cards nobody else sees: the hand becomes a count (its owner names its cards).
+        state.stock = HiddenHand(stock.count - taken)
+        state.hands = state.hands[:seat] + [HiddenHand(hand_size(hand) + taken)] + state.hands[seat + 1:]
+        return events
+    cards, state.stock = stock[:taken], stock[taken:]
+    kept = _lay_out_bonus(bonus_cards, state, seat, cards, events, OPENING_DRAW_RULE)
+    if type(kept) is HiddenHand or type(hand) is HiddenHand:
+        grown: list | HiddenHand = HiddenHand(hand_size(hand) + hand_size(kept))
+    else:
+        grown = hand + kept
+    state.hands = state.hands[:seat] + [grown] + state.hands[seat + 1:]
+    return events
+
+
+def _lay_out_bonus(bonus_cards: frozenset, state, seat: int, cards: list[str], events: list[dict],
+                   rule: str) -> list[str] | HiddenHand:
+    """Lay out the bonus cards among cards just come into a hand, each replaced from the stock while it lasts.
+
+    The cards kept, or their count when the replacements came from a hidden stock (nobody else sees them)."""
     side = state.side_of(seat)
     while True:
-        reds = [card for card in hand if card in bonus_cards]
+        reds = [card for card in cards if card in bonus_cards]
         if not reds:
-            return hand, events
-        hand = [card for card in hand if card not in bonus_cards]
+            return cards
+        cards = [card for card in cards if card not in bonus_cards]
         state.red_threes = state.red_threes[:side] + [state.red_threes[side] + reds] + state.red_threes[side + 1:]
         replaced = min(len(reds), hand_size(state.stock))
         events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": replaced,
-                       "rules": ["canasta.red-threes.lay-out", FOOT_RULE]})
+                       "rules": ["canasta.red-threes.lay-out", rule]})
         if type(state.stock) is HiddenHand:
-            # The replacements are unseen: the hand becomes a count (its owner names its cards).
             state.stock = HiddenHand(state.stock.count - replaced)
-            return HiddenHand(len(hand) + replaced), events
-        hand += state.stock[:replaced]
+            return HiddenHand(len(cards) + replaced)
+        cards += state.stock[:replaced]
         state.stock = state.stock[replaced:]
