@@ -17,6 +17,7 @@ from .melds import Judged, Meld, judge
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
 from .state import CanastaState, shown_counts, where_shown
+from .zones import next_kitty
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -141,8 +142,8 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
     """
     question = pos.state.turn.question
     if not pos.goes_out(left):
-        if pos.foot_down and left == 0 and type(pos.state.feet[pos.seat]) is HiddenHand:
-            pos.unverified.add("canasta.foot.take-up")   # the bonus cards of a hidden foot taken up
+        if pos.foot_down and left == 0:
+            _hidden_zone_taken(pos)
         if question == "yes" and pos.hidden:
             pos.unverified.add("canasta.going-out.ask-partner")
         elif question == "yes" and not pos.can_go_out(*after()):
@@ -165,7 +166,25 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
                                "turn and must keep at least two cards."))
+    if found and pos.kitty_left and question != "yes":
+        # Not going out, the hand played out takes up a kitty instead: nothing above is needed, and
+        # black threes, melded only in going out, stay in the hand.
+        if any(meld.rank == "3" for meld in after()[1]):
+            return [Violation("canasta.melds.black-threes", f"Black threes are melded only in going out, and seat "
+                                                            f"{pos.seat} would take up a kitty instead.")]
+        if left == 0:
+            _hidden_zone_taken(pos)
+        return []
     return found
+
+
+def _hidden_zone_taken(pos: Position) -> None:
+    """A foot or kitty taken up face down: whether it held bonus cards to lay out is not known."""
+    if pos.foot_down:
+        if type(pos.state.feet[pos.seat]) is HiddenHand:
+            pos.unverified.add("canasta.foot.take-up")
+    elif type(pos.state.kitties[next_kitty(pos.state)]) is HiddenHand:
+        pos.unverified.add("canasta.kitty.take-up")
 
 
 def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
@@ -514,19 +533,23 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
                                f"with a discard: meld more to reach {required}, or take the melds back "
                                "(take_back)."))
     if left == 0 and pos.foot_down:
-        if type(pos.state.feet[pos.seat]) is HiddenHand:
-            pos.unverified.add("canasta.foot.take-up")   # the bonus cards of a hidden foot taken up
+        _hidden_zone_taken(pos)
     elif left == 0:
+        ending = []
         if pos.canastas < pos.needed:
-            found.append(Violation(pos.needed_rule,
-                                   f"Discarding the last card is going out, which needs {pos.needed} canasta"
-                                   f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
+            ending.append(Violation(pos.needed_rule,
+                                    f"Discarding the last card is going out, which needs {pos.needed} canasta"
+                                    f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
         else:
-            found += [Violation(rule, f"Discarding the last card is going out: {words}.")
-                      for rule, words in _unmet(pos, _as_is(pos))]
+            ending += [Violation(rule, f"Discarding the last card is going out: {words}.")
+                       for rule, words in _unmet(pos, _as_is(pos))]
         if question == "no":
-            found.append(Violation("canasta.going-out.ask-partner",
-                                   f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))
+            ending.append(Violation("canasta.going-out.ask-partner",
+                                    f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))
+        if ending and pos.kitty_left and question != "yes":
+            _hidden_zone_taken(pos)   # not going out: the last discard takes up a kitty
+        else:
+            found += ending
     elif question == "yes":
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "

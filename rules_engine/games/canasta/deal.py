@@ -53,6 +53,10 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
         for i in range(table.foot * players):
             feet[order[i % players]].append(cards[dealt + i])
         dealt += table.foot * players
+    # The kitties come next, set aside face down whole.
+    number, size = table.kitties
+    kitties = [cards[dealt + k * size:dealt + (k + 1) * size] for k in range(number)]
+    dealt += number * size
     stock = cards[dealt:]
     events: list[dict] = []
     discard = [stock.pop(0)]
@@ -75,6 +79,8 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     state = CanastaState(players, sides, dealer, hands, stock, discard, [[] for _ in range(sides)], red_threes,
                          [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties,
                          round=read_round(table, setup, ("setup",)))
+    if number:
+        state.kitties = kitties
     if feet is not None:
         state.feet = feet
         state.played_from_foot = read_played_from_foot(table, {}, feet)

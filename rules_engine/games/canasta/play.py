@@ -16,7 +16,10 @@ from .melds import Meld, judge
 from .opening import short_opening
 from .position import Position, taken_melds, without
 from .state import CanastaState, TurnState, shown_counts
-from .zones import begin_turn_from_foot, draw_opening_cards, foot_down, take_up_foot
+from .going_out import unmet
+from .zones import (
+    begin_turn_from_foot, draw_opening_cards, foot_down, foot_unmet, next_kitty, stock_from_kitty, take_kitty, take_up_foot,
+)
 
 
 def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None]:
@@ -140,12 +143,26 @@ def _emptied(state: CanastaState, seat: int) -> bool:
 
 def _played_out(cfg: Config, state: CanastaState, events: list[dict]) -> None:
     """The acting hand is empty after a meld, an addition or the pile's taking: the foot, while it lies down,
-    becomes the hand and the turn goes on; otherwise the player has gone out."""
+    or else a kitty where the player cannot go out, becomes the hand and the turn goes on; otherwise the
+    player has gone out."""
     seat = state.turn.seat
     if foot_down(state, seat):
         events += take_up_foot(cfg.bonus_cards, state, seat, plays_on=True)
+    elif _takes_kitty(cfg, state):
+        events += take_kitty(cfg.bonus_cards, state, seat)
     else:
         _finish(state, events, "went_out", _concealed(cfg, state))
+
+
+def _takes_kitty(cfg: Config, state: CanastaState) -> bool:
+    """Whether the acting seat, its hand played out, takes up a kitty: one is left, and it cannot go out."""
+    if state.kitties is None or next_kitty(state) is None or state.turn.question == "yes":
+        return False
+    side = state.side_of(state.turn.seat)
+    melds = state.melds[side]
+    canastas = sum(1 for meld in melds if cfg.is_canasta(meld.size))
+    return (canastas < cfg.table.going_out.canastas or state.turn.question == "no"
+            or bool(foot_unmet(state, side) or unmet(cfg, melds, len(state.red_threes[side]))))
 
 
 def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, list[dict]]:
@@ -157,6 +174,8 @@ def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, l
         new.turn = replace(new.turn, opening=short_opening(cfg, new))
         if cfg.table.opening_draw and _opens(state, new):
             events += draw_opening_cards(cfg.bonus_cards, new, new.turn.seat, cfg.table.opening_draw)
+    if new.kitties is not None and not new.over:
+        events += stock_from_kitty(cfg.table, new)
     return new, events
 
 
@@ -272,6 +291,8 @@ def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[di
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
     if _emptied(state, pos.seat) and pos.foot_down:
         events += take_up_foot(cfg.bonus_cards, state, pos.seat, plays_on=False)   # played from the next turn
+    elif _emptied(state, pos.seat) and _takes_kitty(cfg, state):
+        events += take_kitty(cfg.bonus_cards, state, pos.seat)    # played from the next turn
     elif _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
         return

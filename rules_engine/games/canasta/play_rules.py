@@ -131,6 +131,15 @@ def _opening_draw(entry: VariantRules) -> str:
     return f"whoever makes the side's initial meld then takes {entry.opening_draw} cards from the stock"
 
 
+def _kitty(entry: VariantRules) -> str:
+    number, size = entry.kitties
+    return f"{_plural(number, 'kitty')} of {size} cards lie aside face down, taken in the order they were dealt"
+
+
+def _kitty_stock(entry: VariantRules) -> str:
+    return "when the stock runs out a kitty still on the table becomes the stock"
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -148,6 +157,8 @@ SCORING_FOUND = {
     "wild_pair": _where(lambda e: e.pile.wild_top_with_wild_pair),
     "foot": _where(lambda e: e.foot > 0),
     "opening_draw": _where(lambda e: e.opening_draw > 0),
+    "kitty": _where(lambda e: e.kitties[0] > 0),
+    "kitty_stock": _where(lambda e: e.stock_end == "kitty"),
     "played_from_foot": _where(lambda e: "played_from_foot" in e.hooks),
 }
 
@@ -242,6 +253,19 @@ PLAY_RULES = (
           notes=(f"{READING}: the cards come once the turn's melds reach the minimum, whether they were melded "
                  "from the hand or made with the discard pile's top card; a player whose initial meld goes out "
                  "has ended the hand and draws nothing.",)),
+    _rule("canasta.kitty.take-up", "A kitty for a hand played out",
+          "Where a variant sets kitties aside, a player who plays out the hand while a kitty is still on the table "
+          "and cannot go out (the side lacks what going out needs) takes the kitty up as a new hand instead. "
+          "Emptied by melding or adding to melds, the hand is replaced at once and the turn goes on; emptied "
+          "by the discard, the kitty is played from the player's next turn. Either way playing out the hand is "
+          "then allowed without a canasta.", SCORING_FOUND["kitty"], _kitty, READING,
+          notes=(f"{READING}: the source lets a player who empties the hand ask for a kitty, and lets a player "
+                 "whose side has a canasta finish; a player able to finish finishes, and which kitty comes is "
+                 "left to the house there, so the first still on the table is taken.",)),
+    _rule("canasta.stock.kitty", "The stock runs out into a kitty",
+          "Where a variant says so, the moment the stock is empty a kitty still on the table is turned into the "
+          "stock and play goes on; once no kitty is left, an empty stock ends play as in the classic game.",
+          SCORING_FOUND["kitty_stock"], _kitty_stock),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

@@ -10,7 +10,7 @@ from .melds import Meld, judge
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .state import CanastaState
-from .zones import foot_down, foot_unmet
+from .zones import foot_down, foot_unmet, next_kitty
 
 
 class Position:
@@ -51,7 +51,9 @@ class Position:
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
         # With the foot still down, emptying the hand takes it up: no going out, and no two cards to keep.
         self.foot_down = state.feet is not None and foot_down(state, self.seat)
-        self.keep = 0 if self.foot_down else 2
+        # With a kitty on the table, a hand played out without going out takes the kitty up instead.
+        self.kitty_left = state.kitties is not None and next_kitty(state) is not None
+        self.keep = 0 if self.foot_down or self.kitty_left else 2
         # What the zones lack for going out (a player of the side yet to play from the foot), in words.
         self.zones_unmet = foot_unmet(state, self.side) if state.played_from_foot is not None else []
 

@@ -23,7 +23,10 @@ from .game_length import by_rounds, check_stock_end, read_round
 from .going_out import asks_more, unmet
 from .melds import Meld, judge
 from .opening import short_opening
-from .zones import FOOT_RULE, foot_down, foot_unmet, read_feet, read_played_from_foot, zone_fields
+from .zones import (
+    FOOT_RULE, KITTY_STOCK_RULE, foot_down, foot_unmet, next_kitty, read_feet, read_kitties, read_played_from_foot,
+    zone_fields,
+)
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                           "melded_before", "turn", "score", "penalties"})
@@ -77,6 +80,7 @@ class CanastaState:
     round: int | None = None          # the deal's number, where the variant counts deals (game_length.by_rounds)
     feet: list | None = None          # each seat's foot (cards or a count; empty once taken up), where dealt
     played_from_foot: list[bool] | None = None   # per seat, where going out asks that each has played from it
+    kitties: list | None = None       # the kitties on the table (cards or a count; empty once taken), where dealt
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
@@ -154,6 +158,8 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     if table.foot:
         state.feet = read_feet(table, raw, players)
         state.played_from_foot = read_played_from_foot(table, raw, state.feet)
+    if table.kitties[0]:
+        state.kitties = read_kitties(table, raw)
     _check_cards(cfg, state)
     _check_threes(cfg, state)
     _check_turn(cfg, state)
@@ -311,11 +317,11 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
         total += state.stock.count
     else:
         every += state.stock
-    for foot in state.feet or ():
-        if type(foot) is HiddenHand:
-            total += foot.count
+    for zone in (state.feet or []) + (state.kitties or []):
+        if type(zone) is HiddenHand:
+            total += zone.count
         else:
-            every += foot
+            every += zone
     every += state.discard
     for side in state.melds:
         for meld in side:
@@ -353,6 +359,8 @@ def _place(pointer: tuple) -> str:
         return f"in seat {pointer[2]}'s hand"
     if pointer[1] == "feet":
         return f"in seat {pointer[2]}'s foot"
+    if pointer[1] == "kitties":
+        return f"in kitty {pointer[2]}"
     if pointer[1] == "melds":
         return f"in side {pointer[2]}'s meld {pointer[3]}"
     if pointer[1] == "red_threes":
@@ -371,6 +379,9 @@ def _shown(state: CanastaState) -> list[tuple[list[str], tuple]]:
     for seat, foot in enumerate(state.feet or ()):
         if type(foot) is not HiddenHand:
             shown.append((foot, ("state", "feet", seat)))
+    for index, kitty in enumerate(state.kitties or ()):
+        if type(kitty) is not HiddenHand:
+            shown.append((kitty, ("state", "kitties", index)))
     shown.append((state.discard, ("state", "discard")))
     for t, side in enumerate(state.melds):
         for i, meld in enumerate(side):
@@ -444,6 +455,10 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                                   "canasta.melds.black-threes")
     if state.feet is not None:
         _check_feet(state)
+    if state.kitties is not None and cfg.table.stock_end == "kitty" and not state.stock_size() \
+            and next_kitty(state) is not None:
+        raise invalid(("state", "stock"), "the stock is empty while a kitty lies on the table, and a kitty becomes "
+                      "the stock as soon as the stock runs out", KITTY_STOCK_RULE)
     if turn.phase == "over":
         if turn.ending == "went_out" and _size(state.hands[seat]) != 0:
             raise invalid(("state", "hands", seat), "the player who went out holds no card",
@@ -472,8 +487,8 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
-        if held == 1 and foot_down(state, seat):
-            pass    # the last card's discard takes the foot up: no going out, nothing it needs
+        if held == 1 and (foot_down(state, seat) or next_kitty(state) is not None):
+            pass    # the last card's discard takes the foot or a kitty up when it cannot go out
         elif held == 1 and _canastas(cfg, state.melds[state.side_of(seat)]) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
@@ -576,6 +591,8 @@ def dump_state(state: CanastaState) -> dict:
         dumped["feet"] = [{"count": f.count} if type(f) is HiddenHand else list(f) for f in state.feet]
     if state.played_from_foot is not None:
         dumped["played_from_foot"] = list(state.played_from_foot)
+    if state.kitties is not None:
+        dumped["kitties"] = [{"count": k.count} if type(k) is HiddenHand else list(k) for k in state.kitties]
     if "penalties" in state.given or any(any(p.values()) for p in state.penalties):
         dumped["penalties"] = [dict(p) for p in state.penalties]
     return dumped

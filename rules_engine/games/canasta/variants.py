@@ -456,7 +456,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("kitties", "sequences", "pile.top_card_only_onto_sequence",
+NOT_PLAYED_YET = ("sequences", "pile.top_card_only_onto_sequence",
                   "canastas.sequence", "roles.wild_and_natural", "values.wild_as")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
@@ -514,8 +514,10 @@ def entry_problems(entry: VariantRules) -> list[str]:
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
     if "played_from_foot" in entry.hooks and not entry.foot:
         found.append("hook 'played_from_foot' needs a foot (foot)")
-    if entry.playable and entry.stock_end == "kitty":
-        found.append("stock_end 'kitty' is not played yet: it needs the kitties")
+    if entry.stock_end == "kitty" and not entry.kitties[0]:
+        found.append("stock_end 'kitty' needs kitties (kitties)")
+    if entry.playable and entry.stock_end == "kitty" and entry.roles.bonus:
+        found.append("stock_end 'kitty': a bonus card drawn as the stock's last card before a kitty is not played yet")
     sets = entry.sets
     if entry.playable and (not sets.one_per_rank or sets.all_wild or not sets.wild_onto_canasta) \
             and (entry.going_out.by_kind or entry.going_out.bonus_cards_per_canasta):

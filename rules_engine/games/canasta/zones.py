@@ -64,13 +64,69 @@ FOOT_RULE = "canasta.foot.take-up"
 PLAYED_FROM_FOOT_RULE = "canasta.going-out.played-from-foot"
 FOOT_CARDS_RULE = "canasta.scoring.foot-cards"
 OPENING_DRAW_RULE = "canasta.opening.draw"
+KITTY_RULE = "canasta.kitty.take-up"
+KITTY_STOCK_RULE = "canasta.stock.kitty"
+
+
+# -- the kitties ------------------------------------------------------------------------------------------
+
+def read_kitties(entry: VariantRules, raw: dict) -> list | None:
+    """The kitties on the table, in order (card list, or {"count": n} while face down; empty once taken
+    or brought in as the stock), or None where there are none. Left out, every kitty lies face down, whole."""
+    number, size = entry.kitties
+    if not number:
+        return None
+    if raw.get("kitties") is None:
+        return [HiddenHand(size) for _ in range(number)]
+    given = read_list(raw["kitties"], ("state", "kitties"))
+    if len(given) != number:
+        raise invalid(("state", "kitties"), f"must hold one entry per kitty: {number}")
+    kitties = [read_hand(kitty, ("state", "kitties", i), size) for i, kitty in enumerate(given)]
+    for i, kitty in enumerate(kitties):
+        if hand_size(kitty) not in (0, size):
+            raise invalid(("state", "kitties", i), f"a kitty holds the {size} cards dealt to it until it is taken "
+                          "whole, and none after", KITTY_RULE)
+    return kitties
+
+
+def next_kitty(state) -> int | None:
+    """The kitty taken next (the first still on the table), or None when none is left."""
+    for i, kitty in enumerate(state.kitties or ()):
+        if hand_size(kitty):
+            return i
+    return None
+
+
+def take_kitty(bonus_cards: frozenset, state, seat: int) -> list[dict]:
+    """The seat's hand is played out without going out, and a kitty lies on the table: it becomes the hand."""
+    index = next_kitty(state)
+    kitty = state.kitties[index]
+    state.kitties = state.kitties[:index] + [[]] + state.kitties[index + 1:]
+    events = [{"type": "took_kitty", "seat": seat, "kitty": index, "cards": hand_size(kitty), "rules": [KITTY_RULE]}]
+    hand = kitty if type(kitty) is HiddenHand else _lay_out_bonus(bonus_cards, state, seat, list(kitty), events,
+                                                                  KITTY_RULE)
+    state.hands = state.hands[:seat] + [hand] + state.hands[seat + 1:]
+    return events
+
+
+def stock_from_kitty(entry: VariantRules, state) -> list[dict]:
+    """Where the stock runs out into a kitty: the next kitty becomes the stock as soon as the stock is empty."""
+    if entry.stock_end != "kitty" or hand_size(state.stock):
+        return []
+    index = next_kitty(state)
+    if index is None:
+        return []
+    state.stock = state.kitties[index]
+    state.kitties = state.kitties[:index] + [[]] + state.kitties[index + 1:]
+    return [{"type": "kitty_to_stock", "kitty": index, "cards": hand_size(state.stock), "rules": [KITTY_STOCK_RULE]}]
 
 
 def zone_fields(entry: VariantRules) -> frozenset[str]:
-    """The position's fields the variant's zones add: each seat's foot, and who has played from it."""
-    if not entry.foot:
-        return frozenset()
-    return frozenset({"feet", FOOT_HOOK}) if FOOT_HOOK in entry.hooks else frozenset({"feet"})
+    """The position's fields the variant's zones add: each seat's foot and who has played from it, the kitties."""
+    found = {"kitties"} if entry.kitties[0] else set()
+    if entry.foot:
+        found |= {"feet", FOOT_HOOK} if FOOT_HOOK in entry.hooks else {"feet"}
+    return frozenset(found)
 
 
 def read_feet(entry: VariantRules, raw: dict, players: int) -> list | None:

@@ -55,7 +55,7 @@ CHANGES = {
     "going_out.by_kind": (("mixed", 1),),
     "pile.blocked_tops": ("black_three", "wild", "K"), "pile.take_limit": 2, "pile.wild_top_with_wild_pair": True, "pile.onto_meld_unless_canasta": True,
     "opening.top_discard_counts": False, "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
-    "foot": 11, "opening_draw": 13,
+    "foot": 11, "opening_draw": 13, "kitties": (2, 11),
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.

@@ -5,25 +5,23 @@ foot, scoring what a foot holds, and the view of a player who cannot see a foot.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
 
 import pytest
 
 from rules_engine.errors import InvalidRequest
-from rules_engine.games.canasta.checks import judge_seen
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.deal import deal
 from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
-from rules_engine.games.canasta.reachable import check_reachable
 from rules_engine.games.canasta.scoring import score
-from rules_engine.games.canasta.state import dump_state, read_state
+from rules_engine.games.canasta.state import dump_state
 from rules_engine.games.canasta.variants import CLASSIC
 from rules_engine.parsing import HiddenHand
 
-from .helpers import DECK, meld_turn
+from .helpers import meld_turn
+from .zone_helpers import AUTO, play, read, refusal, verdict, zones_position
 
 FOOT = 11
 WITH_FOOT = build_config(replace(CLASSIC, foot=FOOT), ())
@@ -32,65 +30,11 @@ CLASSIC_CFG = build_config(CLASSIC, ())
 QUEENS = ["QH", "QS", "QD"]
 QUEEN_CANASTA = ["QH", "QS", "QD", "QC", "QH", "QS", "QD"]
 SEVENS = ["7C", "7D", "7S"]
-AUTO = "auto"     # a hand or foot of `FOOT` cards taken from what the deck has left
 
 
-def zoned(hands: list, feet: list, *, melds: list, turn: dict, discard: list[str] | None = None,
-          melded_before: list[bool] | None = None, red_threes: list | None = None, **fields) -> dict:
-    """A four-seat position of a Classic entry with a foot: hands and feet given, AUTO or {"count": n};
-    the stock holds the rest (a count when anything is hidden)."""
-    discard = discard if discard is not None else ["5C", "8H"]
-    red_threes = red_threes or [[], []]
-    shown = Counter(discard)
-    for zone in hands + feet:
-        if type(zone) is list:
-            shown.update(zone)
-    for side in melds:
-        for cards in side:
-            shown.update(cards)
-    for threes in red_threes:
-        shown.update(threes)
-    rest = DECK - shown
-    assert not shown - DECK
-    pool = sorted(rest.elements(), key=lambda c: (c in ("3D", "3H"), c))
-
-    def fill(zone):
-        if zone != AUTO:
-            return zone
-        taken, pool[:] = pool[:FOOT], pool[FOOT:]
-        return taken
-
-    hands, feet = [fill(h) for h in hands], [fill(f) for f in feet]
-    hidden = sum(z["count"] for z in hands + feet if type(z) is dict)
-    stock = {"count": len(pool) - hidden} if hidden else pool
-    state = {"players": 4, "dealer": 3, "hands": hands, "feet": feet, "stock": stock, "discard": discard,
-             "melds": [[{"cards": cards} for cards in side] for side in melds], "red_threes": red_threes,
-             "melded_before": melded_before or [True, True, False, False], "turn": turn}
-    state.update(fields)
-    return state
-
-
-def read(cfg, raw: dict):
-    state = read_state(cfg, raw, [])
-    check_reachable(cfg, state)
-    return state
-
-
-def verdict(cfg, raw: dict, move: dict) -> tuple[list[str], list[str]]:
-    """The rules a move breaks, and those left unverified."""
-    violations, _, unverified = judge_seen(cfg, read(cfg, raw), read_move(move, 4))
-    return [v.rule for v in violations], unverified
-
-
-def play(cfg, raw: dict, move: dict):
-    return apply(cfg, read(cfg, raw), read_move(move, 4))
-
-
-def refusal(cfg, raw: dict) -> tuple[tuple, str | None]:
-    with pytest.raises(InvalidRequest) as caught:
-        read(cfg, raw)
-    problem = caught.value.problems[0]
-    return problem.pointer, problem.rule
+def zoned(hands: list, feet: list, **fields) -> dict:
+    """A four-seat position of a Classic entry with a foot of `FOOT` cards per seat."""
+    return zones_position(hands, feet=feet, **fields)
 
 
 # -- the deal and the position ------------------------------------------------------------------------
