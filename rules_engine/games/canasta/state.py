@@ -558,6 +558,12 @@ def _check_feet(state: CanastaState) -> None:
     if turn.phase == "over" and turn.ending == "went_out" and foot_down(state, turn.seat):
         raise invalid(("state", "feet", turn.seat), "going out plays out the hand and the foot; this foot still "
                       "lies face down", FOOT_RULE)
+    played = state.played_from_foot
+    if played is not None and turn.phase in ("meld", "answer") and not played[turn.seat] \
+            and not foot_down(state, turn.seat):
+        raise invalid(("state", "played_from_foot", turn.seat), f"seat {turn.seat} has drawn with its foot in hand, "
+                      "or took it up this turn and played on: this turn is played from the foot",
+                      "canasta.going-out.played-from-foot")
 
 
 _size = hand_size

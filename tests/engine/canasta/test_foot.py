@@ -195,6 +195,14 @@ def test_canasta_going_out_played_from_foot_only_from_a_foot_taken_up():
     assert refusal(WITH_HOOK, raw) == (("state", "played_from_foot", 1), "canasta.going-out.played-from-foot")
 
 
+def test_canasta_going_out_played_from_foot_a_turn_under_way_with_the_foot_in_hand_is_one():
+    raw = zoned([AUTO] * 4, [[], AUTO, AUTO, AUTO], melds=[[QUEENS], [SEVENS]], turn=meld_turn(),
+                played_from_foot=[False] * 4)
+    assert refusal(WITH_HOOK, raw) == (("state", "played_from_foot", 0), "canasta.going-out.played-from-foot")
+    raw["played_from_foot"] = [True, False, False, False]
+    assert read(WITH_HOOK, raw).played_from_foot[0]
+
+
 def test_canasta_going_out_played_from_foot_a_turn_begun_with_the_foot_in_hand():
     raw = zoned([AUTO] * 4, [AUTO, AUTO, [], AUTO], melds=[[QUEENS], [SEVENS]], turn={"seat": 2, "phase": "draw"},
                 melded_before=[True, True, True, False], played_from_foot=[False] * 4)
