@@ -21,6 +21,7 @@ from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top
 from .position import Position, taken_melds, without
 from .seating import SEATING_RULES
 from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
+from .zones import next_kitty
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -127,8 +128,8 @@ def _bonus(pos: Position) -> int:
 def _unmet(pos: Position, after, gained_bonus: int = 0) -> list[tuple[str, str]]:
     """What going out lacks beyond the count of canastas, with the side melds `after()` builds."""
     if not asks_more(pos.cfg):
-        return []
-    return unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
+        return pos.zones_unmet
+    return pos.zones_unmet + unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
 
 
 def _as_is(pos: Position):
@@ -144,7 +145,9 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
     the move lays out (those in a pile taken).
     """
     question = pos.state.turn.question
-    if left > 1:
+    if not pos.goes_out(left):
+        if pos.foot_down and left == 0:
+            _hidden_zone_taken(pos)
         if question == "yes" and pos.hidden:
             pos.unverified.add("canasta.going-out.ask-partner")
         elif question == "yes" and not pos.can_go_out(*after()):
@@ -169,6 +172,15 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
                                "turn and must keep at least two cards."))
+    if found and pos.kitty_left and question != "yes":
+        # Not going out, the hand played out takes up a kitty instead: nothing above is needed, and
+        # black threes, melded only in going out, stay in the hand.
+        if any(meld.rank == "3" for meld in after()[1]):
+            return [Violation("canasta.melds.black-threes", f"Black threes are melded only in going out, and seat "
+                                                            f"{pos.seat} would take up a kitty instead.")]
+        if left == 0:
+            _hidden_zone_taken(pos)
+        return []
     return found
 
 
@@ -181,6 +193,15 @@ def _merges_may_finish(pos: Position, after) -> bool:
         pos.unverified.add("canasta.melds.keep-a-card")
         return True
     return pos.can_go_out(*after())
+
+
+def _hidden_zone_taken(pos: Position) -> None:
+    """A foot or kitty taken up face down: whether it held bonus cards to lay out is not known."""
+    if pos.foot_down:
+        if type(pos.state.feet[pos.seat]) is HiddenHand:
+            pos.unverified.add("canasta.foot.take-up")
+    elif type(pos.state.kitties[next_kitty(pos.state)]) is HiddenHand:
+        pos.unverified.add("canasta.kitty.take-up")
 
 
 def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
@@ -244,7 +265,7 @@ def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list
 def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
     """Whether a move leaving `left` cards goes out under the concealed exception (no minimum);
     `after()` builds the hand and side melds it leaves."""
-    return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and left <= 1
+    return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and pos.goes_out(left)
             and canastas >= pos.needed and pos.state.turn.question != "no"
             and not _unmet(pos, after))
 
@@ -371,7 +392,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
     left = pos.held - len(cards) - sum(len(m) for m in extra) + gained(cfg, pile)
-    going_out = left <= 1
+    going_out = pos.goes_out(left)
     onto = pos.melds[index] if index is not None else None
     verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
@@ -450,7 +471,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
     found += _held(pos, every)
     left = pos.held - len(every)
-    judged, problems = _judge_new(pos, melds, left <= 1, set())
+    judged, problems = _judge_new(pos, melds, pos.goes_out(left), set())
     found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
@@ -488,7 +509,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         return found
     onto = melds[index]
     left = pos.held - len(cards)
-    verdict = judge(pos.cfg, cards, going_out=left <= 1, onto=onto)
+    verdict = judge(pos.cfg, cards, going_out=pos.goes_out(left), onto=onto)
     found += verdict.violations
     size = pos.cfg.canasta_size   # cfg.is_canasta, read once
     if not pos.cfg.table.sets.wild_onto_canasta:
@@ -596,17 +617,24 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
                                f"{required} side {pos.side} needs for its initial meld, so the turn cannot end "
                                f"with a discard: meld more to reach {required}, or take the melds back "
                                "(take_back)."))
-    if left == 0:
+    if left == 0 and pos.foot_down:
+        _hidden_zone_taken(pos)
+    elif left == 0:
+        ending = []
         if pos.canastas < pos.needed:
-            found.append(Violation(pos.needed_rule,
-                                   f"Discarding the last card is going out, which needs {pos.needed} canasta"
-                                   f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
+            ending.append(Violation(pos.needed_rule,
+                                    f"Discarding the last card is going out, which needs {pos.needed} canasta"
+                                    f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
         else:
-            found += [Violation(rule, f"Discarding the last card is going out: {words}.")
-                      for rule, words in _unmet(pos, _as_is(pos))]
+            ending += [Violation(rule, f"Discarding the last card is going out: {words}.")
+                       for rule, words in _unmet(pos, _as_is(pos))]
         if question == "no":
-            found.append(Violation("canasta.going-out.ask-partner",
-                                   f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))
+            ending.append(Violation("canasta.going-out.ask-partner",
+                                    f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))
+        if ending and pos.kitty_left and question != "yes":
+            _hidden_zone_taken(pos)   # not going out: the last discard takes up a kitty
+        else:
+            found += ending
     elif question == "yes":
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "

@@ -10,6 +10,7 @@ from .config import Config
 from .game_length import by_rounds, read_round
 from .reachable import check_game_score
 from .state import PENALTY_FIELDS, CanastaState, TurnState
+from .zones import read_played_from_foot
 
 SETUP_FIELDS = frozenset({"dealer", "score", "penalties"})
 
@@ -44,7 +45,19 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
     hands: list[list[str]] = [[] for _ in range(players)]
     for i in range(table.deal * players):
         hands[order[i % players]].append(cards[i])
-    stock = cards[table.deal * players:]
+    dealt = table.deal * players
+    # Each seat's foot comes after the hands, dealt the same way; nobody looks at it until it is taken up.
+    feet: list[list[str]] | None = None
+    if table.foot:
+        feet = [[] for _ in range(players)]
+        for i in range(table.foot * players):
+            feet[order[i % players]].append(cards[dealt + i])
+        dealt += table.foot * players
+    # The kitties come next, set aside face down whole.
+    number, size = table.kitties
+    kitties = [cards[dealt + k * size:dealt + (k + 1) * size] for k in range(number)]
+    dealt += number * size
+    stock = cards[dealt:]
     events: list[dict] = []
     discard = [stock.pop(0)]
     while discard[-1] in cfg.wild or discard[-1] in cfg.bonus_cards:
@@ -67,4 +80,9 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
                          [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties,
                          round=read_round(table, setup, ("setup",)), seating=table.seating,
                          adds_back=cfg.rentrap_adds_back)
+    if number:
+        state.kitties = kitties
+    if feet is not None:
+        state.feet = feet
+        state.played_from_foot = read_played_from_foot(table, {}, feet)
     return state, events

@@ -43,7 +43,8 @@ HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook(WILD_CANASTA_BY_COMPOSITION, "scoring",
          "A wild canasta's bonus depends on its twos and jokers (Joker Canasta: seven twos 4000, four jokers "
          "and three twos 3000).", built=True),
-    Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot)."),
+    Hook("played_from_foot", "going_out", "Each player must have played a turn from the foot (Hand and Foot).",
+         built=True),
     Hook(QUEEN_OF_SPADES_DISCARDED_LAST, "pile",
          "The queen of spades may be discarded only as the last card (Oklahoma).", built=True),
     Hook(JOKER_SWAP, "meld", "A joker in a meld may be taken by a player giving the card it stands for.", built=True),

@@ -194,8 +194,8 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     uncounted = cfg.values[top] - top_counted(cfg, top)
     # Going out by taking the pile counts the bonus cards it brings beside the side's own.
     bonus = len(pos.state.red_threes[pos.side]) + len(taken_below(cfg, pile)) - gain
-    verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=2, gain=gain, top=top,
-                           frozen=bool(pos.pile_frozen_because()), going_out=gain <= 1,
+    verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=pos.keep, gain=gain, top=top,
+                           frozen=bool(pos.pile_frozen_because()), going_out=pos.goes_out(gain),
                            canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed))
     note = _opening_note(pos, verdict, "take_pile")
     if uncounted:
@@ -355,7 +355,7 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     move, additions to the turn's melds one by one) and taking the melds back is listed too.
     """
     cfg = pos.cfg
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=2, melds=tuple(pos.melds), counted=pos.counted,
+    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=pos.keep, melds=tuple(pos.melds), counted=pos.counted,
                            split=pos.split())
     note = _opening_note(pos, verdict, "meld")
     notes.setdefault("constraints", []).append(note)

@@ -19,6 +19,10 @@ from .opening import short_opening
 from .position import Position, taken_melds, without
 from .seating import LONE_HAND, SEATING_RULES
 from .state import CanastaState, TurnState, shown_counts
+from .going_out import unmet
+from .zones import (
+    begin_turn_from_foot, draw_opening_cards, foot_down, foot_unmet, next_kitty, stock_from_kitty, take_kitty, take_up_foot,
+)
 
 
 def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None]:
@@ -151,6 +155,30 @@ def _emptied(state: CanastaState, seat: int) -> bool:
     return hand_size(state.hands[seat]) == 0
 
 
+def _played_out(cfg: Config, state: CanastaState, events: list[dict]) -> None:
+    """The acting hand is empty after a meld, an addition or the pile's taking: the foot, while it lies down,
+    or else a kitty where the player cannot go out, becomes the hand and the turn goes on; otherwise the
+    player has gone out."""
+    seat = state.turn.seat
+    if foot_down(state, seat):
+        events += take_up_foot(cfg.bonus_cards, state, seat, plays_on=True)
+    elif _takes_kitty(cfg, state):
+        events += take_kitty(cfg.bonus_cards, state, seat)
+    else:
+        _finish(state, events, "went_out", _concealed(cfg, state))
+
+
+def _takes_kitty(cfg: Config, state: CanastaState) -> bool:
+    """Whether the acting seat, its hand played out, takes up a kitty: one is left, and it cannot go out."""
+    if state.kitties is None or next_kitty(state) is None or state.turn.question == "yes":
+        return False
+    side = state.side_of(state.turn.seat)
+    melds = state.melds[side]
+    canastas = sum(1 for meld in melds if cfg.is_canasta(meld.size))
+    return (canastas < cfg.table.going_out.canastas or state.turn.question == "no"
+            or bool(foot_unmet(state, side) or unmet(cfg, melds, len(state.red_threes[side]))))
+
+
 def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, list[dict]]:
     """The position after a legal move, and the events it caused."""
     new = replace(state, memo={})
@@ -158,7 +186,18 @@ def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, l
     APPLY[move["type"]](cfg, new, move, events)
     if new.turn.phase == "meld":
         new.turn = replace(new.turn, opening=short_opening(cfg, new))
+        if cfg.table.opening_draw and _opens(state, new):
+            events += draw_opening_cards(cfg.bonus_cards, new, new.turn.seat, cfg.table.opening_draw)
+    if new.kitties is not None and not new.over:
+        events += stock_from_kitty(cfg.table, new)
     return new, events
+
+
+def _opens(before: CanastaState, after: CanastaState) -> bool:
+    """Whether the move between these positions completed its side's initial meld (the turn goes on)."""
+    side = before.side_of(before.turn.seat)
+    return not (before.melds[side] and before.turn.opening is None) and bool(after.melds[side]) \
+        and after.turn.opening is None
 
 
 def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -177,6 +216,8 @@ def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     _hand_after(state, seat, HiddenHand(hand.count + len(kept)) if type(hand) is HiddenHand else hand + kept)
     rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if cfg.table.draw > 1 else [])
     events.append({"type": "drew", "seat": seat, "cards": kept, "rules": rules})
+    if state.played_from_foot is not None:
+        begin_turn_from_foot(state, seat)
     if reds:
         state.red_threes = list(state.red_threes)
         state.red_threes[side] = state.red_threes[side] + reds
@@ -214,8 +255,10 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
                    "red_threes": reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
     _form_lone_hand(state, events)
+    if state.played_from_foot is not None:
+        begin_turn_from_foot(state, seat)
     if hand_size(hand) == 0:
-        _finish(state, events, "went_out", _concealed(cfg, state))
+        _played_out(cfg, state, events)
 
 
 def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -234,7 +277,7 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     events.append({"type": "melded", "seat": pos.seat, "melds": [{"rank": m.rank, "cards": m.cards} for m in new],
                    "rules": ["canasta.melds.set"] + ([] if pos.opened else ["canasta.opening.minimum"])})
     if _emptied(state, pos.seat):
-        _finish(state, events, "went_out", _concealed(cfg, state))
+        _played_out(cfg, state, events)
 
 
 def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -259,7 +302,7 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
         event["rules"] = ["canasta.turn.meld", SEATING_RULES[state.seating]]
     events.append(event)
     if _emptied(state, pos.seat):
-        _finish(state, events, "went_out", _concealed(cfg, state))
+        _played_out(cfg, state, events)
 
 
 def _apply_merge(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
@@ -284,7 +327,11 @@ def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[di
     _hand_after(state, pos.seat, _less(pos, [card]))
     state.discard = state.discard + [card]
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
-    if _emptied(state, pos.seat):
+    if _emptied(state, pos.seat) and pos.foot_down:
+        events += take_up_foot(cfg.bonus_cards, state, pos.seat, plays_on=False)   # played from the next turn
+    elif _emptied(state, pos.seat) and _takes_kitty(cfg, state):
+        events += take_kitty(cfg.bonus_cards, state, pos.seat)    # played from the next turn
+    elif _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
         return
     if ends_with_last_discard(cfg.table, state.stock_size()):

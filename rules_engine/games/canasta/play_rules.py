@@ -138,6 +138,32 @@ def _wild_pair(entry: VariantRules) -> str:
             f"cards alone{new} or onto one of the side's{most}")
 
 
+def _foot(entry: VariantRules) -> str:
+    return (f"each player is dealt a foot of {entry.foot} cards besides the hand of {entry.deal}, and going out "
+            "plays out both")
+
+
+def _played_from_foot(entry: VariantRules) -> str:
+    return "both partners must have played from their feet before their side goes out"
+
+
+def _foot_cards(entry: VariantRules) -> str:
+    return f"a foot of {entry.foot} cards never taken up counts against its side"
+
+
+def _opening_draw(entry: VariantRules) -> str:
+    return f"whoever makes the side's initial meld then takes {entry.opening_draw} cards from the stock"
+
+
+def _kitty(entry: VariantRules) -> str:
+    number, size = entry.kitties
+    return f"{_plural(number, 'kitty')} of {size} cards lie aside face down, taken in the order they were dealt"
+
+
+def _kitty_stock(entry: VariantRules) -> str:
+    return "when the stock runs out a kitty still on the table becomes the stock"
+
+
 SCORING_FOUND = {
     "schedule": _where(lambda e: bool(e.threes.schedule) or e.threes.per_colour),
     "minus": _where(lambda e: e.threes.red_negative_unless != "melded"),
@@ -157,6 +183,11 @@ SCORING_FOUND = {
     "take_limit": _where(lambda e: e.pile.take_limit is not None),
     "unless_canasta": _where(lambda e: e.pile.onto_meld_unless_canasta),
     "wild_pair": _where(lambda e: e.pile.wild_top_with_wild_pair),
+    "foot": _where(lambda e: e.foot > 0),
+    "opening_draw": _where(lambda e: e.opening_draw > 0),
+    "kitty": _where(lambda e: e.kitties[0] > 0),
+    "kitty_stock": _where(lambda e: e.stock_end == "kitty"),
+    "played_from_foot": _where(lambda e: "played_from_foot" in e.hooks),
 }
 
 PLAY_RULES = (
@@ -246,6 +277,46 @@ PLAY_RULES = (
           "wild cards alone or join one the side has. Frozen or not, nothing else takes such a pile; the cards "
           "below come with it as they do with any top card, and a side that has not opened may take it to open, "
           "the meld counting as any meld made with the top card does.", SCORING_FOUND["wild_pair"], _wild_pair),
+    _rule("canasta.foot.take-up", "The foot, a second hand",
+          "Where a variant deals a foot, each player's foot lies face down, unseen even by its owner, until "
+          "the player's hand is empty. A player who empties the hand by melding or adding to melds turns the foot "
+          "over at once and plays on with it in the same turn; a player whose last card of the hand goes to the "
+          "discard pile turns it over then and plays from it in the following turn. Emptying the hand while the "
+          "foot is still down is therefore never going out: it needs no canasta, and two cards need not be kept "
+          "back. Going out means playing out the hand and then the foot.", SCORING_FOUND["foot"], _foot, READING,
+          notes=(f"{READING}: the sources say nothing of red threes found in a foot; they are laid out when the "
+                 "foot is turned over and replaced from the stock, as those in a hand are at the deal.",)),
+    _rule("canasta.going-out.played-from-foot", "Every partner plays from the foot first",
+          "Where a variant says so, a side goes out only once every player of the side has played a turn from "
+          "the foot: a turn begun with the foot in hand, or one in which the foot was turned over and play went "
+          "on from it.", SCORING_FOUND["played_from_foot"], _played_from_foot, READING,
+          notes=(f"{READING}: a foot turned over by the hand's last discard is first played from in its owner's "
+                 "next turn, so that turn is the first one played from it.",)),
+    _rule("canasta.scoring.foot-cards", "Cards left in a foot",
+          "A foot still face down when the hand ends counts against its owner's side, each card at its value as "
+          "if left in the hand, on a score line of its own.", SCORING_FOUND["foot"], _foot_cards),
+    _rule("canasta.opening.draw", "Cards drawn for the initial meld",
+          "Where a variant says so, the player whose melds complete the side's initial meld adds the stock's "
+          "next cards to the hand at once, as many as the variant names (all the stock holds, when it holds "
+          "fewer), and plays on; red threes among them are laid out and replaced as with any draw. Only the "
+          "side's first player to meld does so: the partner melding later draws nothing extra.",
+          SCORING_FOUND["opening_draw"], _opening_draw, READING,
+          notes=(f"{READING}: the cards come once the turn's melds reach the minimum, whether they were melded "
+                 "from the hand or made with the discard pile's top card; a player whose initial meld goes out "
+                 "has ended the hand and draws nothing.",)),
+    _rule("canasta.kitty.take-up", "A kitty for a hand played out",
+          "Where a variant sets kitties aside, a player who plays out the hand while a kitty is still on the table "
+          "and cannot go out (the side lacks what going out needs) takes the kitty up as a new hand instead. "
+          "Emptied by melding or adding to melds, the hand is replaced at once and the turn goes on; emptied "
+          "by the discard, the kitty is played from the player's next turn. Either way playing out the hand is "
+          "then allowed without a canasta.", SCORING_FOUND["kitty"], _kitty, READING,
+          notes=(f"{READING}: the source lets a player who empties the hand ask for a kitty, and lets a player "
+                 "whose side has a canasta finish; a player able to finish finishes, and which kitty comes is "
+                 "left to the house there, so the first still on the table is taken.",)),
+    _rule("canasta.stock.kitty", "The stock runs out into a kitty",
+          "Where a variant says so, the moment the stock is empty a kitty still on the table is turned into the "
+          "stock and play goes on; once no kitty is left, an empty stock ends play as in the classic game.",
+          SCORING_FOUND["kitty_stock"], _kitty_stock),
 )
 
 PLAY_SECTION = Section("Scoring, going out and the pile in other variants", PLAY_RULES)

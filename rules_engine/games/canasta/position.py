@@ -12,6 +12,7 @@ from .melds import Meld, judge, meld_points
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .state import CanastaState
+from .zones import foot_down, foot_unmet, next_kitty
 
 
 class Position:
@@ -59,6 +60,17 @@ class Position:
         self._can_go_out: dict[tuple, bool] = {}
         self._frozen: list[str] | None = None
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
+        # With the foot still down, emptying the hand takes it up: no going out, and no two cards to keep.
+        self.foot_down = state.feet is not None and foot_down(state, self.seat)
+        # With a kitty on the table, a hand played out without going out takes the kitty up instead.
+        self.kitty_left = state.kitties is not None and next_kitty(state) is not None
+        self.keep = 0 if self.foot_down or self.kitty_left else 2
+        # What the zones lack for going out (a player of the side yet to play from the foot), in words.
+        self.zones_unmet = foot_unmet(state, self.side) if state.played_from_foot is not None else []
+
+    def goes_out(self, left: int) -> bool:
+        """Whether a move leaving the hand this many cards is going out (or its last step before a discard)."""
+        return left <= 1 and not self.foot_down
 
     def melds_of(self, rank: str) -> list[int]:
         """The side's melds of a rank, by index: one at most where a side holds one meld of each rank."""
@@ -167,6 +179,8 @@ class Position:
     def going_out_plan(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None) -> Plan | None:
         """One way for the acting seat to go out from this hand, these side melds and the melds of other owners
         it shares (`shared`, as they stand when not given), or None."""
+        if self.foot_down or self.zones_unmet:
+            return None    # the hand's cards alone cannot go out: the foot, or a partner's, is still to play
         if shared is None:
             shared = self.shared
         if shared:
@@ -225,7 +239,7 @@ class Position:
         this turn), the turn can still bring the melds to the minimum: by melding more while keeping two
         cards, or by going out at once."""
         counted = _points(self.cfg, melds)
-        if plan_opening(self.cfg, hand, self.minimum, keep=2, melds=tuple(melds), counted=counted).met:
+        if plan_opening(self.cfg, hand, self.minimum, keep=self.keep, melds=tuple(melds), counted=counted).met:
             return True
         return self.state.turn.question != "no" and self.going_out_plan(hand, melds) is not None
 

@@ -14,6 +14,7 @@ from .config import Config
 from .position import Position
 from .seating import PARTNER_RENTRAP
 from .state import CanastaState
+from .zones import FOOT_RULE, foot_down, next_kitty
 
 
 def check_reachable(cfg: Config, state: CanastaState) -> None:
@@ -23,6 +24,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_question(cfg, state)
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
+    _check_feet_taken_up(cfg, state)
     _check_scores(cfg, state)
 
 
@@ -97,7 +99,8 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
     if question == "asked" and turn.melded:
         raise invalid(("state", "turn", "melded"), "the question comes before any meld beyond the pile's top "
                       "card, and nothing is melded while the partner's answer waits", rule)
-    if question in ("asked", "no") and held < 2:
+    # After a no, a hand played out down to its last card takes up a kitty where one is left.
+    if question in ("asked", "no") and held < 2 and not (question == "no" and next_kitty(state) is not None):
         what = "asked" if question == "asked" else "was told no"
         raise invalid(("state", "hands", turn.seat), f"seat {turn.seat} {what}, which needs at least two cards in "
                       "hand: with one the only way to end the turn is going out"
@@ -142,6 +145,27 @@ def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
                           cfg.deal_rule)
 
 
+def _foot_in_hand(cfg: Config, state: CanastaState, seat: int) -> int:
+    """The cards a seat's foot brought into its hand: all of them once taken up."""
+    return cfg.table.foot if state.feet is not None and not foot_down(state, seat) else 0
+
+
+def _check_feet_taken_up(cfg: Config, state: CanastaState) -> None:
+    """A foot is taken up only by a seat that played its hand out, which puts cards on the table."""
+    if state.feet is None:
+        return
+    for seat, put_down in enumerate(_put_down(state)):
+        if not put_down and not foot_down(state, seat):
+            raise invalid(("state", "feet", seat), f"seat {seat}'s foot is taken up, which happens once its hand "
+                          "is played out, but it has put no card on the table (melded_before)", FOOT_RULE)
+
+
+def _drew_to_open(cfg: Config, state: CanastaState, side: int) -> int:
+    """The cards the side's first player to meld drew from the stock for it, where the variant says so."""
+    opened = bool(state.melds[side]) and not (state.side_of(state.turn.seat) == side and state.turn.opening)
+    return cfg.table.opening_draw if opened else 0
+
+
 def _upcard_length(cfg: Config, pile: list[str]) -> int | None:
     """How many cards the deal turned to start the pile, or None when the pile shows no complete upcard."""
     for index, card in enumerate(pile):
@@ -161,6 +185,8 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     pile = state.discard
     if any(state.melds) and cfg.bonus_cards.isdisjoint(pile):
         return  # taking the pile melds, and a red three leaves the pile only when it is taken
+    if state.kitties is not None and next_kitty(state) != 0:
+        return  # a kitty has come into play: whose hand or stock it joined is not recorded
     turned = _upcard_length(cfg, pile)
     if turned is None:
         raise invalid(("state", "discard"), "the pile has never been taken, so it starts with the upcard, turned "
@@ -190,23 +216,25 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     # a red three among the last two is not replaced): at most one card short for each of those two cards.
     slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
     put_down = _put_down(state)
+    drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)]
     short = []
     for seat, hand in enumerate(state.hands):
         draws, own_discards = _turns_of(seat, first, players, drawn), _turns_of(seat, first, players, discards)
-        expected = table.deal + table.draw * draws - own_discards
+        expected = table.deal + table.draw * draws - own_discards + _foot_in_hand(cfg, state, seat)
         held = hand_size(hand)
         story = (f"dealt {table.deal}, seat {seat} has drawn {draws} time{'s' if draws != 1 else ''} "
                  f"and discarded {own_discards} time{'s' if own_discards != 1 else ''}")
-        if held > expected:
+        most = expected + drew_to_open[state.side_of(seat)]
+        if held > most:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; {story}, so it holds at most "
-                          f"{expected}", cfg.deal_rule)
+                          f"{most}", cfg.deal_rule)
         if held < expected - slack and not put_down[seat]:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; {story} and has put no card "
                           f"on the table, so it holds {expected}", cfg.deal_rule)
         short.append(expected - held)
     spare = slack
     for (whose, its), pointer, seats, melds in _giving_groups(state):
-        given = sum(short[s] for s in seats)
+        given = sum(short[s] for s in seats) + sum(drew_to_open[side] for side in {state.side_of(s) for s in seats})
         melded = sum(len(m.cards) for m in melds)
         if melded > given:
             raise invalid(pointer, f"{whose} melds hold {melded} cards, but {its} hands have given {given} to the "

@@ -10,6 +10,7 @@ from .hooks import WILD_CANASTA_BY_COMPOSITION
 from .melds import canasta_bonus, card_points
 from .seating import LONE_HAND, PARTNER_RENTRAP, SEATING_RULES, seating_of
 from .state import CanastaState
+from .zones import FOOT_CARDS_RULE
 
 
 CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"))
@@ -194,6 +195,12 @@ def _shared_score_lines(state: CanastaState, lines: list[dict]) -> list[dict]:
     return shared
 
 
+def _foot_line(cfg: Config, side: int, seat: int, foot: list[str]) -> dict:
+    """A foot never taken up: its cards count against the side as cards left in a hand do."""
+    return _line(side, seat, -sum(map(cfg.hand_values.__getitem__, foot)), FOOT_CARDS_RULE,
+                 f"{_plural(len(foot), 'card')} left in seat {seat}'s foot")
+
+
 def score(cfg: Config, state: CanastaState) -> dict:
     """The hand's points per side (and per seat: each seat shows its side's total), line by line."""
     table = cfg.table
@@ -204,6 +211,10 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if type(hand) is HiddenHand and hand.count:
             raise invalid(("state", "hands", seat), f"scoring needs seat {seat}'s cards: they count against its "
                           "side", "canasta.scoring.hand-cards")
+    for seat, foot in enumerate(state.feet or ()):
+        if type(foot) is HiddenHand and foot.count:
+            raise invalid(("state", "feet", seat), f"scoring needs the cards of seat {seat}'s foot: they count "
+                          "against its side", FOOT_CARDS_RULE)
     out_side = state.side_of(state.turn.seat) if over and state.turn.ending == "went_out" else None
     for side in range(state.sides):
         melds = state.melds[side]
@@ -232,6 +243,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
                 continue
             hand = state.hands[seat]
             lines += _hand_lines(cfg, side, seat, [] if type(hand) is HiddenHand else hand)
+            if state.feet is not None and type(state.feet[seat]) is list and state.feet[seat]:
+                lines.append(_foot_line(cfg, side, seat, state.feet[seat]))
         penalties = state.penalties[side]
         if penalties["retracted_cards"]:
             n = penalties["retracted_cards"]

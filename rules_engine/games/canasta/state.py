@@ -24,6 +24,10 @@ from .going_out import asks_more, unmet
 from .melds import Meld, judge
 from .opening import short_opening
 from .seating import ALONE, LONE_HAND, PARTNERS, seating_of
+from .zones import (
+    FOOT_RULE, KITTY_STOCK_RULE, foot_down, foot_unmet, next_kitty, read_feet, read_kitties, read_played_from_foot,
+    zone_fields,
+)
 
 STATE_FIELDS = frozenset({"players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                           "melded_before", "turn", "score", "penalties"})
@@ -80,6 +84,9 @@ class CanastaState:
     seating: str = PARTNERS           # the entry's seating (seating.SEATINGS)
     lone: int | None = None           # Three-hand: the seat playing alone, once the pile has been taken
     adds_back: bool = False           # Five-person read both ways: a seat adds to its rentrap's melds too
+    feet: list | None = None          # each seat's foot (cards or a count; empty once taken up), where dealt
+    played_from_foot: list[bool] | None = None   # per seat, where going out asks that each has played from it
+    kitties: list | None = None       # the kitties on the table (cards or a count; empty once taken), where dealt
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for."""
@@ -136,7 +143,7 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
     raw = read_object(raw, ("state",))
     if not STATE_FIELDS.issuperset(raw):
         reject_unknown(raw, STATE_FIELDS | (ROUND_FIELD if by_rounds(table) else frozenset())
-                       | (LONE_FIELD if table.seating == LONE_HAND else frozenset()), ("state",))
+                       | (LONE_FIELD if table.seating == LONE_HAND else frozenset()) | zone_fields(table), ("state",))
     players = read_int(raw.get("players", table.default_players), ("state", "players"),
                        table.min_players, table.max_players)
     sides = table.sides_for(players)
@@ -180,6 +187,11 @@ def read_state(cfg: Config, raw: object, fresh: list) -> CanastaState:
                          seating=table.seating, adds_back=cfg.rentrap_adds_back)
     if table.seating == LONE_HAND:
         _read_lone(state, raw.get("lone"))
+    if table.foot:
+        state.feet = read_feet(table, raw, players)
+        state.played_from_foot = read_played_from_foot(table, raw, state.feet)
+    if table.kitties[0]:
+        state.kitties = read_kitties(table, raw)
     _check_cards(cfg, state)
     _check_threes(cfg, state)
     _check_turn(cfg, state)
@@ -355,6 +367,11 @@ def _check_cards(cfg: Config, state: CanastaState) -> None:
         total += state.stock.count
     else:
         every += state.stock
+    for zone in (state.feet or []) + (state.kitties or []):
+        if type(zone) is HiddenHand:
+            total += zone.count
+        else:
+            every += zone
     every += state.discard
     for side in state.melds:
         for meld in side:
@@ -390,6 +407,10 @@ def _place(pointer: tuple) -> str:
     """Where a pointer of _shown is, in words."""
     if pointer[1] == "hands":
         return f"in seat {pointer[2]}'s hand"
+    if pointer[1] == "feet":
+        return f"in seat {pointer[2]}'s foot"
+    if pointer[1] == "kitties":
+        return f"in kitty {pointer[2]}"
     if pointer[1] == "melds":
         return f"in side {pointer[2]}'s meld {pointer[3]}"
     if pointer[1] == "red_threes":
@@ -405,6 +426,12 @@ def _shown(state: CanastaState) -> list[tuple[list[str], tuple]]:
             shown.append((hand, ("state", "hands", seat)))
     if type(state.stock) is not HiddenHand:
         shown.append((state.stock, ("state", "stock")))
+    for seat, foot in enumerate(state.feet or ()):
+        if type(foot) is not HiddenHand:
+            shown.append((foot, ("state", "feet", seat)))
+    for index, kitty in enumerate(state.kitties or ()):
+        if type(kitty) is not HiddenHand:
+            shown.append((kitty, ("state", "kitties", index)))
     shown.append((state.discard, ("state", "discard")))
     for t, side in enumerate(state.melds):
         for i, meld in enumerate(side):
@@ -476,6 +503,12 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                         or turn.phase == "meld" and _size(state.hands[seat]) <= 1)):
                     raise invalid(("state", "melds", side, i), "black threes are melded only in going out",
                                   "canasta.melds.black-threes")
+    if state.feet is not None:
+        _check_feet(state)
+    if state.kitties is not None and cfg.table.stock_end == "kitty" and not state.stock_size() \
+            and next_kitty(state) is not None:
+        raise invalid(("state", "stock"), "the stock is empty while a kitty lies on the table, and a kitty becomes "
+                      "the stock as soon as the stock runs out", KITTY_STOCK_RULE)
     if turn.phase == "over":
         if turn.ending == "went_out" and _size(state.hands[seat]) != 0:
             raise invalid(("state", "hands", seat), "the player who went out holds no card",
@@ -504,10 +537,12 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
-        if held == 1 and _canastas(cfg, state.counted_melds(seat)) < cfg.table.going_out.canastas:
+        if held == 1 and (foot_down(state, seat) or next_kitty(state) is not None):
+            pass    # the last card's discard takes the foot or a kitty up when it cannot go out
+        elif held == 1 and _canastas(cfg, state.counted_melds(seat)) < cfg.table.going_out.canastas:
             raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
                           "needs always holds at least two cards", "canasta.melds.keep-a-card")
-        if held == 1:
+        elif held == 1:
             _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
                           "only a player able to go out may keep, but {words}")
         if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None:
@@ -552,11 +587,33 @@ def _started_melds(melds: list[Meld], entries: tuple, side: int) -> tuple[int, .
 
 
 def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
-    """Refuse the position when the side's melds and bonus cards lack what going out needs beside a count."""
+    """Refuse the position when the side's melds, bonus cards or zones lack what going out needs beside a count."""
+    for rule, words in foot_unmet(state, side)[:1]:
+        waiting = next(s for s in range(side, state.players, state.sides) if not state.played_from_foot[s])
+        pointer = ("state", "played_from_foot", waiting)
+        raise invalid(pointer, message.format(side=side, seat=state.turn.seat, words=words), rule)
     if not asks_more(cfg):
         return
     for rule, words in unmet(cfg, state.melds[side], len(state.red_threes[side]))[:1]:
         raise invalid(("state", "melds", side), message.format(side=side, seat=state.turn.seat, words=words), rule)
+
+
+def _check_feet(state: CanastaState) -> None:
+    """A hand is never empty while its foot lies down, and whoever went out has played the foot out too."""
+    turn = state.turn
+    for seat, hand in enumerate(state.hands):
+        if not _size(hand) and foot_down(state, seat):
+            raise invalid(("state", "feet", seat), f"seat {seat}'s hand is played out, and the foot is taken up as "
+                          "soon as that happens", FOOT_RULE)
+    if turn.phase == "over" and turn.ending == "went_out" and foot_down(state, turn.seat):
+        raise invalid(("state", "feet", turn.seat), "going out plays out the hand and the foot; this foot still "
+                      "lies face down", FOOT_RULE)
+    played = state.played_from_foot
+    if played is not None and turn.phase in ("meld", "answer") and not played[turn.seat] \
+            and not foot_down(state, turn.seat):
+        raise invalid(("state", "played_from_foot", turn.seat), f"seat {turn.seat} has drawn with its foot in hand, "
+                      "or took it up this turn and played on: this turn is played from the foot",
+                      "canasta.going-out.played-from-foot")
 
 
 _size = hand_size
@@ -588,6 +645,12 @@ def dump_state(state: CanastaState) -> dict:
         dumped["round"] = state.round
     if state.seating == LONE_HAND:
         dumped["lone"] = state.lone
+    if state.feet is not None:
+        dumped["feet"] = [{"count": f.count} if type(f) is HiddenHand else list(f) for f in state.feet]
+    if state.played_from_foot is not None:
+        dumped["played_from_foot"] = list(state.played_from_foot)
+    if state.kitties is not None:
+        dumped["kitties"] = [{"count": k.count} if type(k) is HiddenHand else list(k) for k in state.kitties]
     if "penalties" in state.given or any(any(p.values()) for p in state.penalties):
         dumped["penalties"] = [dict(p) for p in state.penalties]
     return dumped

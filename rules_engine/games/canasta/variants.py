@@ -456,8 +456,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("foot", "kitties", "opening_draw", "sequences", "pile.top_card_only_onto_sequence",
-                  "canastas.sequence")
+NOT_PLAYED_YET = ("sequences", "pile.top_card_only_onto_sequence", "canastas.sequence")
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
@@ -518,10 +517,14 @@ def entry_problems(entry: VariantRules) -> list[str]:
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
     if entry.playable and any(isinstance(needed, Needs) for _, needed in entry.opening.tiers):
         found.append("opening tiers that need a canasta are not played yet: the opening search counts points only")
-    if entry.playable and entry.stock_end == "kitty":
-        found.append("stock_end 'kitty' is not played yet: it needs the kitties")
     if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
         found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
+    if "played_from_foot" in entry.hooks and not entry.foot:
+        found.append("hook 'played_from_foot' needs a foot (foot)")
+    if entry.stock_end == "kitty" and not entry.kitties[0]:
+        found.append("stock_end 'kitty' needs kitties (kitties)")
+    if entry.playable and entry.stock_end == "kitty" and entry.roles.bonus:
+        found.append("stock_end 'kitty': a bonus card drawn as the stock's last card before a kitty is not played yet")
     sets = entry.sets
     if entry.playable and entry.roles.wild_and_natural and (
             sets.all_wild or entry.pile.wild_top_with_wild_pair or entry.going_out.by_kind

@@ -56,6 +56,7 @@ CHANGES = {
     "pile.blocked_tops": ("black_three", "wild", "K"), "pile.take_limit": 2, "pile.wild_top_with_wild_pair": True, "pile.onto_meld_unless_canasta": True,
     "opening.top_discard_counts": False, "game_rounds": 1, "opening.basis": "round", "stock_end": "last_discard",
     "roles.wild_and_natural": ("2C", "2D", "2H", "2S"), "values.wild_as": (("K", 15), ("4", 5)),
+    "foot": 11, "opening_draw": 13, "kitties": (2, 11),
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
 }
 # Seatings beyond Classic's partnerships, each against every player alone at its own player count.

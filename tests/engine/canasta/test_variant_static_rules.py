@@ -239,12 +239,14 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"hooks": ("no_such_hook",)}, "unknown hook"),
     ({"game_target": None}, "target score or a number of rounds"),
     ({"min_players": 3, "default_players": 3}, "even number of players"),
-    ({"foot": 11}, "foot is not read"),
     ({"seating": "lone_hand"}, "needs exactly 3 players"),
     ({"seating": "partner_rentrap"}, "need exactly 5 players"),
     ({"seating": "lone_hand", "min_players": 3, "max_players": 3, "default_players": 3}, "not searched yet"),
     ({"opening": replace(CLASSIC.opening, tiers=((None, 50), (3000, Needs(canasta="natural"))))},
      "tiers that need a canasta"),
+    ({"stock_end": "kitty"}, "needs kitties"),
+    ({"kitties": (2, 11), "stock_end": "kitty"}, "bonus card drawn as the stock's last card"),
+    ({"hooks": ("played_from_foot",)}, "needs a foot"),
 ])
 def test_canasta_variant_table_bad_entries_are_refused_at_load(change, problem):
     with pytest.raises(ValueError, match=problem):
