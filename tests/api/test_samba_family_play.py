@@ -34,7 +34,7 @@ import pytest
 
 from tests.api.samba_family import (
     DECK, FAMILY, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused, case, each, finished, group, judge_meld,
-    judged, meld_turn, playable, points, post, seq, shown_cards, table, wild)
+    judged, meld_turn, playable, points, post, scored, seq, shown_cards, table, wild)
 
 SEQUENCE_CANASTA = {"samba": "samba", "bolivia": "escalera", "brazilian": "samba"}
 KINGS_CANASTA = group("KC", "KD", "KS", "KH", "KC", "KD", "KS")
@@ -170,8 +170,8 @@ def test_canasta_melds_sequence_three_or_more_of_a_suit_from_four_up_to_ace(clie
 
 @pytest.mark.parametrize("variant", each())
 @pytest.mark.parametrize("cards", [["3S", "4S", "5S"], ["KC", "AC", "4C"], ["5H", "JK", "7H"], ["5H", "6H", "2H"],
-                                   ["5H", "6S", "7H"], ["5H", "7H", "8H"], ["4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD"],
-                                   ["9C", "10C"]],
+                                   ["5H", "6S", "7H"], ["5H", "7H", "8H"],
+                                   ["4D", "5D", "6D", "7D", "8D", "9D", "10D", "JD"], ["9C", "10C"]],
                          ids=["three-below-four", "no-wrap-past-ace", "joker", "two", "two-suits", "gap",
                               "eight-cards", "two-cards"])
 def test_canasta_melds_sequence_refused_shapes(client, variant, cards):
@@ -514,7 +514,7 @@ ASKED = {"samba": None, "bolivia": None, "brazilian": "yes"}
 
 
 @pytest.mark.parametrize("variant", each())
-def test_canasta_going_out_with_a_canasta_and_a_samba(client, variant):
+def test_canasta_going_out_canastas_two_a_canasta_and_a_samba(client, variant):
     state = down_to_one([KINGS_CANASTA, seq("5C", "6C", "7C", "8C", "9C", "10C")], "JC", ASKED[variant])
     assert_allowed(judged(client, variant, state, lay_off(1, "JC")))
     laid = answer(client, "/apply-move", variant, state, lay_off(1, "JC"))["state"]
@@ -524,7 +524,7 @@ def test_canasta_going_out_with_a_canasta_and_a_samba(client, variant):
 
 
 @pytest.mark.parametrize("variant", each())
-def test_canasta_going_out_one_canasta_is_not_enough(client, variant):
+def test_canasta_going_out_canastas_two_one_canasta_is_not_enough(client, variant):
     state = down_to_one([KINGS_CANASTA, seq("5C", "6C", "7C", "8C", "9C")], "10C")
     assert_refused(judged(client, variant, state, lay_off(1, "10C")), *GOING_OUT_RULES,
                    "canasta.going-out.ask-partner", variant_rule(variant))
@@ -576,12 +576,21 @@ def scored_hand(client, variant: str, hands: list, melds: list, options: dict | 
     return answer(client, "/score", variant, finished(hands, melds, **fields), options=options)
 
 
+ACES_AND_SPADES = ["AC", "AD", "AH", "AS", "AC", "AD", "AH", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "4H"]
+
+
 @pytest.mark.parametrize("variant", each())
 def test_canasta_going_out_concealed_earns_no_more_than_200(client, variant):
-    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], [list(WENT_OUT), [OPPONENTS_SEVENS]],
-                        concealed=True, melded_before=[False, True, False, False])
-    assert score["teams"][0] == 70 + 500 + 50 + 1500 + 200 - 5
+    # Seat 0 has put nothing down before and melds its whole hand at once: aces 140 + 500, a samba 50 + 1500.
+    hands = [list(ACES_AND_SPADES), ["9D", "9C"], ["4C", "5D"], ["KD", "QC"]]
+    state = table(hands, discard=["4D", "9H", "5C"], turn=meld_turn(question=ASKED[variant]))
+    laid = answer(client, "/apply-move", variant, state,
+                  meld({"cards": ACES_AND_SPADES[:7]}, {"kind": "sequence", "cards": ACES_AND_SPADES[7:14]}))
+    out = answer(client, "/apply-move", variant, laid["state"], {"type": "discard", "card": "4H"})
+    assert out["phase"] == "over"
+    score = scored(client, variant, out["state"])
     assert points(score, 0, "canasta.going-out.bonus", "canasta.going-out.concealed") == 200
+    assert score["teams"] == [140 + 500 + 50 + 1500 + 200 - 10, 15 - 40]
 
 
 WILD_CANASTA = wild("JK", "JK", "JK", "2C", "2D", "2H", "2S")  # 150 + 80
@@ -668,7 +677,8 @@ def test_canasta_scoring_incomplete_only_when_the_other_side_goes_out(client, va
 
 @pytest.mark.parametrize("variant", each("samba", "bolivia"))
 def test_canasta_scoring_incomplete_no_penalty_outside_brazilian(client, variant):
-    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], [list(WENT_OUT), [OPPONENTS_SEVENS, SHORT_HEARTS]])
+    melds = [list(WENT_OUT), [OPPONENTS_SEVENS, SHORT_HEARTS]]
+    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], melds)
     assert score["teams"][1] == 15 + 40 - 30
 
 
