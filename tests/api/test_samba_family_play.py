@@ -207,6 +207,16 @@ def test_canasta_melds_sequence_lay_off_at_either_end_but_no_gap_three_or_wild_c
 
 
 @pytest.mark.parametrize("variant", each())
+def test_canasta_melds_sequence_lay_offs_listed_are_the_referee_s(client, variant):
+    state = opened(["4C", "8C", "9C", "KD"], [seq("5C", "6C", "7C")])
+    listed = [m for m in answer(client, "/legal-moves", variant, state)["moves"] if m["type"] == "lay_off"]
+    onto_run = {card for m in listed if m["meld"] == 0 for card in m["cards"]}
+    assert {"4C", "8C"} <= onto_run and "KD" not in onto_run
+    for move in listed:
+        assert_allowed(judged(client, variant, state, {k: v for k, v in move.items() if k not in ("code", "rules")}))
+
+
+@pytest.mark.parametrize("variant", each())
 def test_canasta_melds_sequence_a_samba_grows_no_further(client, variant):
     short = opened(["JC", "5D", "9S"], [seq("5C", "6C", "7C", "8C", "9C", "10C")])
     assert_allowed(judged(client, variant, short, lay_off(0, "JC")))
@@ -324,6 +334,22 @@ def test_canasta_pile_take_with_a_natural_pair_takes_the_whole_pile_instead_of_t
     assert (after["to_act"], after["phase"]) == (0, "meld")
     listed = answer(client, "/legal-moves", variant, after["state"])
     assert "draw" not in {m["type"] for m in listed["moves"]}
+
+
+@pytest.mark.parametrize("variant", each())
+def test_canasta_pile_frozen_take_a_natural_pair_takes_even_a_frozen_pile(client, variant):
+    state = at_the_pile(["KD", "KS", "8S", "JH"], [group("QH", "QS", "QD")], "KC", below=("4C", "2D", "5C"))
+    assert_allowed(judged(client, variant, state, {"type": "take_pile", "cards": ["KD", "KS"]}))
+
+
+@pytest.mark.parametrize("variant", each())
+def test_canasta_pile_take_listed_moves_are_the_referee_s(client, variant):
+    state = at_the_pile(["8S", "8C", "JH"], [seq("5D", "6D", "7D"), group("QH", "QS", "QD")], "8D")
+    takes = [m for m in answer(client, "/legal-moves", variant, state)["moves"] if m["type"] == "take_pile"]
+    assert {(tuple(sorted(m["cards"])), m.get("meld")) for m in takes} >= {((), 0), (("8C", "8S"), None)}
+    for move in takes:
+        sent = {k: v for k, v in move.items() if k not in ("code", "rules")}
+        assert_allowed(judged(client, variant, state, sent))
 
 
 @pytest.mark.parametrize("variant", each())
