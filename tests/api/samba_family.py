@@ -19,9 +19,6 @@ DECK = Counter({**{rank + suit: 3 for rank in RANKS for suit in "CDHS"}, "JK": 6
 RED_THREES = ("3D", "3H")
 
 OPPONENTS_SEVENS = {"cards": ["7C", "7D", "7S"]}
-# Merging two of a side's melds has no move in the published contract yet; this is the shape these tests
-# send: the indices of the two melds in the side's list, and any hand cards that join them.
-MERGE = "merge"
 
 
 @cache
@@ -59,6 +56,14 @@ def wild(*cards: str) -> dict:
 def group(*cards: str) -> dict:
     """A set on the table."""
     return {"cards": list(cards)}
+
+
+def merge(first: int, second: int) -> dict:
+    """Two of the side's melds put together into one.
+
+    The published contract has no move for it yet; this is the shape these tests propose: the indices of
+    the two melds in the side's list, the merged meld taking the place of the first."""
+    return {"type": "merge", "melds": [first, second]}
 
 
 def meld_turn(seat: int = 0, **fields) -> dict:

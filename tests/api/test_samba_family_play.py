@@ -34,7 +34,7 @@ import pytest
 
 from tests.api.samba_family import (
     DECK, FAMILY, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused, case, each, finished, group, judge_meld,
-    judged, meld_turn, playable, points, post, scored, seq, shown_cards, table, wild)
+    judged, meld_turn, merge, playable, points, post, scored, seq, shown_cards, table, wild)
 
 SEQUENCE_CANASTA = {"samba": "samba", "bolivia": "escalera", "brazilian": "samba"}
 KINGS_CANASTA = group("KC", "KD", "KS", "KH", "KC", "KD", "KS")
@@ -66,11 +66,6 @@ def lay_off(meld: int, *cards: str) -> dict:
 
 def meld(*melds: dict) -> dict:
     return {"type": "meld", "melds": list(melds)}
-
-
-def merge(first: int, second: int) -> dict:
-    """Two of the side's melds put together (the move shape these tests propose; see samba_family.MERGE)."""
-    return {"type": "merge", "melds": [first, second]}
 
 
 def variant_rule(variant: str) -> str:
@@ -160,12 +155,11 @@ def test_canasta_turn_discard_one_card_ends_the_turn(client, variant):
 # --- Sequences -----------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("variant", each())
-@pytest.mark.parametrize("cards,points", [(["4H", "5H", "6H"], 15), (["QS", "KS", "AS"], 40),
-                                          (["8C", "9C", "10C", "JC", "QC"], 50)], ids=["from-four", "ace-high", "five"])
-def test_canasta_melds_sequence_three_or_more_of_a_suit_from_four_up_to_ace(client, variant, cards, points):
+@pytest.mark.parametrize("cards,worth", [(["4H", "5H", "6H"], 15), (["QS", "KS", "AS"], 40),
+                                         (["8C", "9C", "10C", "JC", "QC"], 50)], ids=["from-four", "ace-high", "five"])
+def test_canasta_melds_sequence_three_or_more_of_a_suit_from_four_up_to_ace(client, variant, cards, worth):
     verdict = judge_meld(client, variant, cards)
-    assert (verdict["valid"], verdict["kind"], verdict["canasta"], verdict["points"]) == (True, "sequence", None,
-                                                                                         points)
+    assert (verdict["valid"], verdict["kind"], verdict["canasta"], verdict["points"]) == (True, "sequence", None, worth)
 
 
 @pytest.mark.parametrize("variant", each())
@@ -198,12 +192,13 @@ def test_canasta_melds_sequence_melded_in_play_lies_on_the_table_as_a_sequence(c
 
 
 @pytest.mark.parametrize("variant", each())
-def test_canasta_melds_sequence_lay_off_at_either_end_but_no_gap_three_or_wild_card(client, variant):
-    state = opened(["4C", "8C", "9C", "3C", "2C", "JK", "KD"], [seq("5C", "6C", "7C")])
-    for card in ("4C", "8C"):
-        assert_allowed(judged(client, variant, state, lay_off(0, card)))
-    for card in ("9C", "3C", "2C", "JK"):
-        assert_refused(judged(client, variant, state, lay_off(0, card)), "canasta.melds.sequence")
+def test_canasta_melds_sequence_lay_off_at_either_end_from_four_to_ace_never_a_gap_three_or_wild_card(client, variant):
+    runs = [seq("5C", "6C", "7C"), seq("4S", "5S", "6S"), seq("JD", "QD", "KD")]
+    state = opened(["4C", "8C", "9C", "2C", "JK", "3S", "AS", "AD", "9H"], runs)
+    for run, card in ((0, "4C"), (0, "8C"), (2, "AD")):
+        assert_allowed(judged(client, variant, state, lay_off(run, card)))
+    for run, card in ((0, "9C"), (0, "2C"), (0, "JK"), (1, "3S"), (1, "AS")):
+        assert_refused(judged(client, variant, state, lay_off(run, card)), "canasta.melds.sequence")
 
 
 @pytest.mark.parametrize("variant", each())
