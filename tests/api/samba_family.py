@@ -1,0 +1,179 @@
+"""Positions of Samba, Bolivia and Brazilian Canasta written by hand, and the requests that ask about them.
+
+Every position accounts for the 162 cards of three packs and six jokers: what the hands, melds, red threes
+and pile do not show is the stock, given as a count (or, for a hand that ran the stock out, the pile)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+import pytest
+
+from api.config import Settings
+from app import create_app
+
+FAMILY = ("samba", "bolivia", "brazilian")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+DECK = Counter({**{rank + suit: 3 for rank in RANKS for suit in "CDHS"}, "JK": 6})
+RED_THREES = ("3D", "3H")
+
+OPPONENTS_SEVENS = {"cards": ["7C", "7D", "7S"]}
+
+
+@cache
+def playable(variant: str) -> bool:
+    """Whether GET /games/canasta lists the variant as playable."""
+    listing = create_app(Settings()).test_client().get("/games/canasta").get_json()
+    return any(v["variant"] == variant and v["playable"] for v in listing["variants"])
+
+
+def needs_play(variant: str):
+    """The mark that skips a test while the variant's play is not built."""
+    return pytest.mark.skipif(not playable(variant), reason=f"{variant} is not playable yet")
+
+
+def each(*variants: str) -> list:
+    """Parameters over variants, each skipped while its variant is not playable."""
+    return [pytest.param(v, id=v, marks=needs_play(v)) for v in (variants or FAMILY)]
+
+
+def case(variant: str, *values, id: str | None = None):
+    """One parameter set of a variant, skipped while the variant is not playable."""
+    return pytest.param(variant, *values, id=id or variant, marks=needs_play(variant))
+
+
+def seq(*cards: str) -> dict:
+    """A sequence meld on the table."""
+    return {"kind": "sequence", "cards": list(cards)}
+
+
+def wild(*cards: str) -> dict:
+    """A meld of wild cards alone on the table."""
+    return {"kind": "wild", "cards": list(cards)}
+
+
+def group(*cards: str) -> dict:
+    """A set on the table."""
+    return {"cards": list(cards)}
+
+
+def merge(first: int, second: int) -> dict:
+    """Two of the side's melds put together into one.
+
+    The published contract has no move for it yet; this is the shape these tests propose: the indices of
+    the two melds in the side's list, the merged meld taking the place of the first."""
+    return {"type": "merge", "melds": [first, second]}
+
+
+def meld_turn(seat: int = 0, **fields) -> dict:
+    """The turn of a seat that has drawn two cards from the stock and done nothing else yet."""
+    turn = {"seat": seat, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+            "question": None}
+    turn.update(fields)
+    return turn
+
+
+def shown_cards(state: dict) -> Counter:
+    """Every card a state shows, the stock included when it is listed."""
+    shown = Counter(state["discard"])
+    for hand in state["hands"]:
+        if isinstance(hand, list):
+            shown.update(hand)
+    for side in state["melds"]:
+        for found in side:
+            shown.update(found["cards"])
+    for threes in state["red_threes"]:
+        shown.update(threes)
+    if isinstance(state["stock"], list):
+        shown.update(state["stock"])
+    return shown
+
+
+def table(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
+          turn: dict | None = None, run_out: bool = False, **fields) -> dict:
+    """A four-player position; the stock is the count of every card not shown.
+
+    Without melds, only side 1 has melded (three sevens, put down by seat 1), so side 0 has not opened.
+    With run_out the stock is empty: the red threes not shown go to side 1 and every other card to the
+    bottom of the pile."""
+    if melds is None:
+        melds = [[], [OPPONENTS_SEVENS]]
+        fields.setdefault("melded_before", [False, True, False, False])
+    state = {"players": 4, "dealer": 3, "hands": hands, "stock": [], "discard": list(discard), "melds": melds,
+             "red_threes": [list(t) for t in (red_threes or [[], []])], "turn": turn or {"seat": 0, "phase": "draw"}}
+    state.update(fields)
+    rest = DECK - shown_cards(state)
+    assert not shown_cards(state) - DECK, f"more copies than the deck holds: {shown_cards(state) - DECK}"
+    hidden = sum(hand["count"] for hand in hands if isinstance(hand, dict))
+    if run_out:
+        state["red_threes"][1] += [c for c in rest.elements() if c in RED_THREES]
+        state["discard"] = sorted(c for c in rest.elements() if c not in RED_THREES) + state["discard"]
+        state["stock"] = {"count": 0}
+    else:
+        state["stock"] = {"count": sum(rest.values()) - hidden}
+    return state
+
+
+def finished(hands: list, melds: list, *, red_threes: list | None = None, seat: int = 0,
+             ending: str = "went_out", concealed: bool = False, **fields) -> dict:
+    """A hand that is over: seat went out (its hand empty) or ran the stock out."""
+    fields.setdefault("melded_before", [bool(melds[s % 2]) for s in range(4)])
+    return table(hands, discard=["8C"], melds=melds, red_threes=red_threes, run_out=ending == "stock_exhausted",
+                 turn={"seat": seat, "phase": "over", "ending": ending, "concealed": concealed}, **fields)
+
+
+def post(client, path: str, variant: str, state: dict | None = None, move: dict | None = None,
+         options: dict | None = None, **extra):
+    """POST a request of the variant; the response as it came."""
+    body = {"game": "canasta", "variant": variant, "options": options or {}, **extra}
+    if state is not None:
+        body["state"] = state
+    if move is not None:
+        body["move"] = move
+    return client.post(path, json=body)
+
+
+def answer(client, path: str, variant: str, state: dict | None = None, move: dict | None = None,
+           options: dict | None = None, **extra) -> dict:
+    """The JSON of a request that must succeed."""
+    response = post(client, path, variant, state, move, options, **extra)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def judged(client, variant: str, state: dict, move: dict, options: dict | None = None) -> dict:
+    """The /validate-move verdict."""
+    return answer(client, "/validate-move", variant, state, move, options)
+
+
+def cited(verdict: dict) -> set[str]:
+    """The rule ids of a verdict's violations."""
+    return {v["rule"] for v in verdict["violations"]}
+
+
+def assert_refused(verdict: dict, *rules: str) -> None:
+    """The move is illegal and cites at least one of the rules given."""
+    assert verdict["legal"] is False, verdict
+    assert cited(verdict) & set(rules), (cited(verdict), rules)
+
+
+def assert_allowed(verdict: dict) -> None:
+    """The move is legal."""
+    assert verdict["legal"] is True, verdict["violations"]
+
+
+def scored(client, variant: str, state: dict, options: dict | None = None) -> dict:
+    """The /score answer."""
+    return answer(client, "/score", variant, state, options=options)
+
+
+def points(score: dict, team: int, *rules: str) -> int:
+    """What a side's lines citing any of the rules add up to."""
+    return sum(line["points"] for line in score["lines"] if line["team"] == team and line["rule"] in rules)
+
+
+def judge_meld(client, variant: str, cards: list[str], kind: str | None = None, **context) -> dict:
+    """The /validate-meld verdict on one meld."""
+    found = {"cards": cards, **({"kind": kind} if kind else {})}
+    return answer(client, "/validate-meld", variant, meld=found, context=context)
