@@ -2,9 +2,10 @@
 
 The search is exact and works on counts. Once it is known how many wild cards go into each rank's
 meld, the ranks no longer interact, and wild cards are interchangeable (the most valuable ones
-count most), so a search rank by rank over (wild cards used, cards kept back, canastas made)
-finds the best opening without ever listing card combinations. Cards kept back only matter up
-to the two a player must keep, so that dimension stays tiny whatever the hand's size.
+count most), so a search rank by rank over (wild cards used, cards kept back, canastas made:
+by kind where going out asks for kinds, a Tally) finds the best opening without ever listing
+card combinations. Cards kept back only matter up to the two a player must keep, so that
+dimension stays tiny whatever the hand's size.
 """
 
 from __future__ import annotations
@@ -31,7 +32,8 @@ class Draft:
     naturals: list[str]
     wilds: list[str] = field(default_factory=list)
     top: str | None = None            # the pile's top card, when the opening takes the pile
-    onto: int | None = None           # index of the side's meld this adds to, or None for a new meld
+    # index of the side's meld this adds to (or the Joining of melds merged first), or None for a new meld
+    onto: "int | Joining | None" = None
 
     def points(self, cfg: Config) -> int:
         """What the cards it puts down count toward the minimum."""
