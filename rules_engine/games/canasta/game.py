@@ -63,7 +63,8 @@ class Canasta(Game):
         return dump_state(state)
 
     def read_move(self, rs: Ruleset, raw: object) -> dict:
-        return read_move(raw, ENTRIES[rs.variant].max_players)
+        entry = ENTRIES[rs.variant]
+        return read_move(raw, entry.max_players, entry.sequences is not None)
 
     # -- play ------------------------------------------------------------------------------
     def turn(self, rs: Ruleset, state: CanastaState) -> Turn:

@@ -13,6 +13,7 @@ from .checks import CHECKS
 from .position import Position
 from .opening import OpeningVerdict, plan_opening
 from .pile_policy import WILD_PAIR, blocked, gained, top_counted
+from .sequences import extensions, runs_in
 from .state import CanastaState
 
 
@@ -164,6 +165,12 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
             lister.offer({"type": "take_pile", "cards": mine[:2]}, rules)
         if mine and wilds:
             lister.offer({"type": "take_pile", "cards": [mine[0], wilds[0]]}, rules)
+        for index, onto in enumerate(pos.melds if cfg.table.sequences is not None else ()):
+            if onto.suit == top[-1]:                    # the top card onto a sequence it may lengthen
+                lister.offer({"type": "take_pile", "cards": [], "meld": index},
+                             ["canasta.pile.take", "canasta.melds.sequence"]
+                             + (["canasta.pile.top-card-onto-sequence"] if cfg.table.pile.top_card_only_onto_sequence
+                                else []))
         if cfg.table.sets.one_per_rank:
             if rank in pos.by_rank:
                 lister.offer({"type": "take_pile", "cards": []}, rules)
@@ -286,6 +293,36 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                          ["canasta.turn.meld", "canasta.melds.all-wild"])
     if len(blacks) >= 3:
         lister.offer({"type": "meld", "melds": [{"cards": blacks}]}, ["canasta.melds.black-threes"])
+    if cfg.table.sequences is not None:
+        _sequence_blocks(pos, lister)
+
+
+def _sequence_blocks(pos: Position, lister: Lister) -> None:
+    """Each new sequence and each lengthening of a side's sequence that is possible on its own: the longest
+    run of the hand's cards of a suit (cut into sequences of the most cards allowed), and the longest chain
+    at either end of a sequence on the table; shorter ones only where the longer is refused."""
+    cfg = pos.cfg
+    rules = cfg.table.sequences
+    suits: dict[str, list[str]] = {}
+    for card in sorted(pos.counts, key=card_sort_key):     # each distinct card of the hand
+        if card in cfg.rank_of and card not in cfg.stop_cards:
+            suits.setdefault(card[-1], []).append(card)
+    meld_rules = ["canasta.turn.meld", "canasta.melds.sequence"]
+    for cards in suits.values():
+        for run in runs_in(cfg, cards):
+            for start in range(0, len(run), rules.max_cards):
+                piece = run[start:start + rules.max_cards]
+                for n in range(len(piece), rules.min_cards - 1, -1):
+                    if lister.offer({"type": "meld", "melds": [{"cards": piece[:n], "kind": "sequence"}]},
+                                    meld_rules):
+                        break
+    for index, onto in enumerate(pos.melds):
+        if not onto.suit:
+            continue
+        for chain in extensions(cfg, onto, suits.get(onto.suit, [])):
+            for n in range(min(len(chain), rules.max_cards - onto.size), 0, -1):
+                if lister.offer({"type": "lay_off", "meld": index, "cards": chain[:n]}, meld_rules):
+                    break
 
 
 def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:

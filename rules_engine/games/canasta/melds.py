@@ -21,6 +21,7 @@ class Meld:
     cards: list[str]
     naturals: int
     wilds: int
+    suit: str = ""                    # a sequence's suit; a sequence has no rank
 
     @property
     def size(self) -> int:
@@ -29,7 +30,9 @@ class Meld:
 
     @property
     def kind(self) -> str:
-        """"set", or "wild" for a meld of wild cards alone (which has no rank)."""
+        """"set", "sequence", or "wild" for a meld of wild cards alone (which has no rank)."""
+        if self.suit:
+            return "sequence"
         return "set" if self.rank else "wild"
 
 
@@ -42,6 +45,7 @@ class Judged:
     wilds: int
     points: int
     violations: list[Violation] = field(default_factory=list)
+    suit: str = ""                    # judged as a sequence of this suit
 
     @property
     def size(self) -> int:
@@ -50,13 +54,17 @@ class Judged:
 
     @property
     def kind(self) -> str | None:
-        """The kind of meld: "set" (one rank), "wild" (wild cards alone, where allowed) or None."""
+        """The kind of meld: "set" (one rank), "sequence", "wild" (wild cards alone, where allowed) or None."""
+        if self.suit:
+            return "sequence"
         if self.rank:
             return "set"
         return "wild" if self.wilds and not self.naturals and not self.violations else None
 
     def canasta(self, cfg: Config) -> str | None:
         """The kind of canasta the resulting meld is, or None."""
+        if self.suit:
+            return "sequence" if self.size >= cfg.canasta_size else None
         return canasta_kind(cfg, self.naturals, self.wilds)
 
 
@@ -69,10 +77,19 @@ def canasta_kind(cfg: Config, naturals: int, wilds: int) -> str | None:
     return "natural" if wilds == 0 else "mixed"
 
 
+def meld_canasta(cfg: Config, meld: Meld) -> str | None:
+    """The kind of canasta a table meld is ('sequence' for a complete sequence), or None."""
+    if meld.suit:
+        return "sequence" if meld.naturals + meld.wilds >= cfg.canasta_size else None
+    return canasta_kind(cfg, meld.naturals, meld.wilds)
+
+
 def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     """The bonus a meld earns as a canasta and the rule that grants it."""
-    kind = canasta_kind(cfg, meld.naturals, meld.wilds)
+    kind = meld_canasta(cfg, meld)
     canastas = cfg.table.canastas
+    if kind == "sequence":
+        return (canastas.sequence, "canasta.canastas.sequence") if canastas.sequence is not None else (0, None)
     if kind == "natural":
         special = dict(canastas.by_rank).get(meld.rank)
         return (special or canastas.natural), "canasta.canastas.natural"
@@ -178,7 +195,7 @@ def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:
 
 def read_meld(cfg: Config, judged: Judged, cards: list[str]) -> Meld:
     """A table meld from cards already judged valid."""
-    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds)
+    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds, judged.suit)
 
 
 def describe(cards: list[str]) -> str:

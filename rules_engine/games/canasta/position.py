@@ -7,8 +7,10 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge
+from .meld_kinds import judge_new, judge_onto
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
+from .sequences import top_card_alone
 from .state import CanastaState
 
 
@@ -57,7 +59,8 @@ class Position:
         if self._of_rank is None:
             self._of_rank = {}
             for i, meld in enumerate(self.melds):
-                self._of_rank.setdefault(meld.rank, []).append(i)
+                if not meld.suit:                # a sequence is no meld of a rank
+                    self._of_rank.setdefault(meld.rank, []).append(i)
         return self._of_rank.get(rank, [])
 
     def pile_meld(self, rank: str, move: dict) -> int | None:
@@ -239,17 +242,19 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
     rank = cfg.rank_of.get(top, "")     # a wild top card makes or joins a meld of wild cards alone
     melds = list(pos.melds)
     index = pos.pile_meld(rank, move)
+    alone = False
     if index is not None:
         old = melds[index]
-        verdict = judge(cfg, [top] + cards, going_out=True, onto=old)
-        melds[index] = Meld(rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds)
+        verdict = judge_onto(cfg, [top] + cards, True, old)
+        melds[index] = Meld(old.rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds, old.suit)
+        alone = top_card_alone(cfg, old)
     else:
         verdict = judge(cfg, [top] + cards, going_out=True)
         melds.append(Meld(rank, [top] + cards, verdict.naturals, verdict.wilds))
-    for m in extra:
-        verdict = judge(cfg, m, going_out=True)
-        melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
-    gained = [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]
+    for m in move.get("melds", ()):
+        verdict = judge_new(cfg, m["cards"], True, m.get("kind"))
+        melds.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds, verdict.suit))
+    gained = [] if alone else [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]
     if pos.hidden:
         return HiddenHand(pos.held - len(cards) - sum(map(len, extra)) + len(gained)), melds
     return without(pos.hand, cards + [c for m in extra for c in m]) + gained, melds

@@ -12,6 +12,7 @@ from .state import CanastaState
 
 CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mixed", "mixed"))
 WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
+SEQUENCE_CANASTA_LINES = (("canasta.canastas.sequence", "sequence"),)
 
 
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
@@ -175,7 +176,10 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if melds:
             lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + WILD_CANASTA_LINES:
+        kinds = CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + WILD_CANASTA_LINES
+        if table.canastas.sequence is not None:
+            kinds += SEQUENCE_CANASTA_LINES
+        for rule, kind in kinds:
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,
