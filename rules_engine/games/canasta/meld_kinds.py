@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .config import Config
-from .melds import Judged, Meld, judge
+from .melds import Judged, Meld, judge, set_fits
 from .sequences import judge_sequence, judge_sequence_onto
 from .variants import VariantRules
 
@@ -25,6 +25,9 @@ class MeldKind:
     offered: Callable[[VariantRules], bool]
     judge: Callable[[Config, list[str], bool, list[str] | None], Judged]
     extend: Callable[[Config, list[str], bool, Meld], Judged]     # cards added to a table meld of the kind
+    # Whether a meld of the kind with this many natural and wild cards is valid, where counts decide it:
+    # what the searches ask, so that they follow the judge's rule rather than a copy of it.
+    fits: Callable[[Config, int, int], bool] | None = None
 
 
 def _set(cfg: Config, cards: list[str], going_out: bool, named: list[str] | None) -> Judged:
@@ -43,7 +46,7 @@ def _onto_sequence(cfg: Config, cards: list[str], going_out: bool, onto: Meld) -
     return judge_sequence_onto(cfg, cards, onto)
 
 
-SET = MeldKind("set", "canasta.melds.set", "canasta.melds.set", lambda entry: True, _set, _onto_set)
+SET = MeldKind("set", "canasta.melds.set", "canasta.melds.set", lambda entry: True, _set, _onto_set, set_fits)
 SEQUENCE = MeldKind("sequence", "canasta.melds.sequence", "canasta.melds.set",
                     lambda entry: entry.sequences is not None, _sequence, _onto_sequence)
 # Wild cards alone are judged by the set judge, which knows an entry's all_wild.

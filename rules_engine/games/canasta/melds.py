@@ -163,26 +163,46 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
             violations.append(Violation("canasta.melds.black-threes",
                                         f"Black threes are melded three or four together, not {size}."))
         return Judged(rank, naturals, wilds, points, violations)
-    if size < cfg.table.sets.min_cards:
-        violations.append(Violation("canasta.melds.set",
-                                    f"A meld needs at least {cfg.table.sets.min_cards} cards; this one would "
-                                    f"have {size}."))
-    if naturals < cfg.table.sets.min_naturals:
-        violations.append(Violation("canasta.melds.set",
-                                    f"A meld needs at least {cfg.table.sets.min_naturals} natural cards; this "
-                                    f"one would have {naturals}."))
-    _check_size(cfg, size, violations)
+    violations += set_count_problems(cfg, naturals, wilds)
+    return Judged(rank, naturals, wilds, points, violations)
+
+
+def set_count_problems(cfg: Config, naturals: int, wilds: int) -> list[Violation]:
+    """What a set of this many natural and wild cards breaks by its counts alone (size, natural cards, cap,
+    wild cards): the set rule judge applies to cards and the searches to counts."""
+    if set_fits(cfg, naturals, wilds):
+        return []
+    sets = cfg.table.sets
+    size = naturals + wilds
     cap = cfg.wild_cap(naturals)
+    violations: list[Violation] = []
+    if size < sets.min_cards:
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld needs at least {sets.min_cards} cards; this one would have {size}."))
+    if naturals < sets.min_naturals:
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld needs at least {sets.min_naturals} natural cards; this one would "
+                                    f"have {naturals}."))
+    _check_size(cfg, size, violations)
     if wilds > cap:
-        if cfg.wild_ratio == "not_more" and wilds <= (cfg.table.sets.max_wilds or wilds):
+        if cfg.wild_ratio == "not_more" and wilds <= (sets.max_wilds or wilds):
             why = f"never more wild cards than natural ones ({naturals})"
-        elif cfg.wild_ratio == "fewer" and wilds <= (cfg.table.sets.max_wilds or wilds):
+        elif cfg.wild_ratio == "fewer" and wilds <= (sets.max_wilds or wilds):
             why = f"fewer wild cards than natural ones ({naturals})"
         else:
-            why = f"at most {cfg.table.sets.max_wilds} wild cards"
+            why = f"at most {sets.max_wilds} wild cards"
         violations.append(Violation("canasta.melds.wild-limit",
                                     f"The meld would hold {wilds} wild cards; it may hold {why}."))
-    return Judged(rank, naturals, wilds, points, violations)
+    return violations
+
+
+def set_fits(cfg: Config, naturals: int, wilds: int) -> bool:
+    """Whether a set of this many natural and wild cards is valid by the set rule's counts (the searches
+    ask this of counts many times: no words are built)."""
+    sets = cfg.table.sets
+    size = naturals + wilds
+    return (size >= sets.min_cards and naturals >= sets.min_naturals and wilds <= cfg.wild_cap(naturals)
+            and (sets.max_cards is None or size <= sets.max_cards))
 
 
 def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .config import Config
 from .going_out import Group, Plan, split_hand
 from .going_out import _moves as going_out_moves
+from .meld_kinds import SET
 from .pile_policy import WILD_PAIR
 
 
@@ -73,14 +74,6 @@ class _Choice:
     parts: tuple = ()
 
 
-def _fits(cfg: Config, naturals: int, wilds: int) -> bool:
-    """Whether a meld of this many natural and wild cards is valid."""
-    sets = cfg.table.sets
-    size = naturals + wilds
-    return (naturals >= sets.min_naturals and size >= sets.min_cards and wilds <= cfg.wild_cap(naturals)
-            and (sets.max_cards is None or size <= sets.max_cards))
-
-
 def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
              onto) -> list[_Choice]:
     """Every useful way a rank can take part: a new meld, the top card's meld, an addition, or nothing.
@@ -89,7 +82,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
     """
     values, sets = cfg.values, cfg.table.sets
-    is_canasta = cfg.is_canasta
+    is_canasta, fits = cfg.is_canasta, SET.fits
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -112,7 +105,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
         naturals = n + (1 if top else 0)
         extra = values[top] if top else 0
         for w in range(0, cfg.wild_cap(naturals) + 1):
-            if not _fits(cfg, naturals, w):
+            if not fits(cfg, naturals, w):
                 continue
             if top and not (n >= 2 or (not frozen and cfg.table.pile.natural_and_wild and n >= 1 and w >= 1)):
                 continue
@@ -127,7 +120,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
     """_choices where a side may hold several melds of a rank: the rank's cards may join each of its melds
     on the table and make any number of new melds, so a choice is a total over those melds."""
     values, sets = cfg.values, cfg.table.sets
-    is_canasta, wild_cap, most = cfg.is_canasta, cfg.wild_cap, sets.max_cards
+    is_canasta, wild_cap, most, fits = cfg.is_canasta, cfg.wild_cap, sets.max_cards, SET.fits
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -138,7 +131,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
         options = []
         for a in range(1 if with_top else max(1, sets.min_naturals), have + 1):
             for b in range(0, wild_cap(a + extra) + 1):
-                if not _fits(cfg, a + extra, b):
+                if not fits(cfg, a + extra, b):
                     continue
                 if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
                     continue
@@ -395,9 +388,9 @@ def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_
         count = len(cards) + (1 if joined else 0)
         if joined and len(cards) < 2:
             continue
-        if count >= sets.min_cards and _fits(cfg, count, 0):
+        if count >= sets.min_cards and SET.fits(cfg, count, 0):
             found.append(Draft(rank, list(cards), top=joined))
-        elif count >= sets.min_naturals and wilds and _fits(cfg, count, 1):
+        elif count >= sets.min_naturals and wilds and SET.fits(cfg, count, 1):
             found.append(Draft(rank, list(cards), [wilds[0]], joined))
     fewest = max(WILD_PAIR, sets.min_cards - 1)
     if top is not None and top_rank is None and len(wilds) >= fewest:
@@ -450,7 +443,7 @@ def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list
             elif draft.onto is not None:
                 valid = bool(draft.naturals or fewer)
             else:
-                valid = _fits(cfg, naturals, fewer) and not (
+                valid = SET.fits(cfg, naturals, fewer) and not (
                     draft.top and len(draft.naturals) < 2 and (frozen or fewer < 1))
             if valid and total - values[wild] >= required:
                 draft.wilds = _without(draft.wilds, wild)
