@@ -342,7 +342,8 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     if verdict.met:
         opening = {"required": verdict.required,
                    "points": pos.counted + sum(d.points(cfg.values) for d in verdict.witness)}
-        fresh = [{"cards": d.cards()} for d in verdict.witness if d.onto is None]
+        fresh = [{"cards": d.cards(), "kind": "sequence"} if d.suit else {"cards": d.cards()}
+                 for d in verdict.witness if d.onto is None]
         steps = [{"type": "meld", "melds": fresh}] if fresh else []
         steps += [{"type": "lay_off", "meld": d.onto, "cards": d.hand_cards()}
                   for d in verdict.witness if d.onto is not None]

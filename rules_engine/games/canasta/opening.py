@@ -27,6 +27,7 @@ class Draft:
     wilds: list[str] = field(default_factory=list)
     top: str | None = None            # the pile's top card, when the opening takes the pile
     onto: int | None = None           # index of the side's meld this adds to, or None for a new meld
+    suit: str = ""                    # a sequence's suit (its naturals run in that suit)
 
     def points(self, values: dict[str, int]) -> int:
         """What the cards it puts down count toward the minimum."""
@@ -72,6 +73,7 @@ class _Choice:
     # Where a side may hold several melds of a rank: (meld index or None for a new meld, naturals, wild
     # cards, whether it holds the top card) for each meld the rank's cards go to.
     parts: tuple = ()
+    pool: tuple = ()                  # the rank's cards left to its sets, where sequences take some
 
 
 def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
@@ -298,12 +300,15 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         saturate = max(keep, 2)       # going out needs to know whether at most one card is left
     else:
         # Cards that stay in the hand whatever is melded already cover part (or all) of `keep`.
+        # (Where sequences may take them, no card is sure to stay.)
         single = [cards for rank, cards in naturals.items()
-                  if len(cards) < cfg.table.sets.min_naturals and rank not in by_rank and rank != top_rank]
+                  if len(cards) < cfg.table.sets.min_naturals and rank not in by_rank and rank != top_rank
+                  ] if cfg.table.sequences is None else []
         saturate = max(0, keep - gain - len(blacks) - sum(map(len, single)))
     layers: list[list[_Choice]] = []
     loose = 0
-    for rank in sorted(set(naturals) | set(by_rank) | ({top_rank} if top_rank else set())):
+    runs = cfg.table.sequences is not None      # then the ranks are searched together (opening_runs)
+    for rank in () if runs else sorted(set(naturals) | set(by_rank) | ({top_rank} if top_rank else set())):
         cards = naturals.get(rank, [])
         if cards:
             cards = sorted(cards, key=lambda c: -values[c])
@@ -319,14 +324,20 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
         layers.append(choices)
-    if cfg.table.sets.all_wild:
+    if cfg.table.sets.all_wild and not runs:
         layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds),
                                     canastas_needed if going_out else 0, wild_top))
     pool = sorted(wilds, key=lambda c: -values[c])
     wild_sums = [0]
     for card in pool:
         wild_sums.append(wild_sums[-1] + values[card])
-    states, trail_of = _search(layers, len(pool), saturate, canastas_needed if going_out else 0)
+    if runs:
+        from .opening_runs import search_with_runs       # it builds on this module's set search
+        states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
+                                            top_rank=top_rank, frozen=frozen,
+                                            canastas=canastas_needed if going_out else 0, wild_top=wild_top)
+    else:
+        states, trail_of = _search(layers, len(pool), saturate, canastas_needed if going_out else 0)
     black_points = sum(values[c] for c in blacks)
     can_meld_blacks = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
     best_points, best_trail, best_out = -1, None, False
@@ -407,10 +418,14 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
     drafts: list[Draft] = []
     given = 0
     for choice in choices:
+        if isinstance(choice, Draft):     # a sequence, already in cards
+            drafts.append(choice)
+            continue
         if not choice.naturals and not choice.wilds:
             continue
-        cards = sorted(naturals.get(choice.rank, []), key=lambda c: -values[c])[:choice.naturals]
-        cards.sort(key=lambda c: naturals[choice.rank].index(c))
+        source = list(choice.pool) if choice.pool else naturals.get(choice.rank, [])
+        cards = sorted(source, key=lambda c: -values[c])[:choice.naturals]
+        cards.sort(key=source.index)
         wild = pool[given:given + choice.wilds]
         given += choice.wilds
         if choice.parts:

@@ -154,7 +154,7 @@ class Position:
         bonus = len(self.state.red_threes[self.side])
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
         # the opening search knows more (an entry asking both of it is refused when the engine loads).
-        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta:
+        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and self.cfg.table.sequences is None:
             plan = plan_going_out(self.cfg, hand, melds, canastas_needed=self.needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         else:
@@ -179,8 +179,9 @@ class Position:
 
         After a partner's yes every offered move asks this of the position it leaves. Whether a
         way exists depends only on the kind and value of each card held and on the melds'
-        ranks and sizes, never on suits, so the moves that differ only in which card of a kind
-        they use share one search: a listing searches once per distinct remainder. And a move
+        ranks and sizes, never on suits (where the variant has no sequences), so the moves that
+        differ only in which card of a kind they use share one search: a listing searches once per
+        distinct remainder. And a move
         that only melds or adds cards from the hand is a first step of going out from the
         position as it stands: when the hand cannot go out now (the search is exact), no such
         move leaves a hand that can, and no other search is made.
@@ -188,8 +189,11 @@ class Position:
         if self._hand is not None and self._within_hand(hand) and not self._can_go_out_now():
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
-        key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
-               tuple([(m.rank, m.naturals, m.wilds) for m in melds]))
+        if self.cfg.table.sequences is None:
+            key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
+                   tuple([(m.rank, m.naturals, m.wilds) for m in melds]))
+        else:                         # sequences tell suits apart
+            key = (tuple(sorted(hand)), tuple([(m.rank, m.suit, tuple(m.cards)) for m in melds]))
         found = self._can_go_out.get(key)
         if found is None:
             found = self._can_go_out[key] = self.going_out_plan(hand, melds) is not None

@@ -470,7 +470,9 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 1:
             _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
                           "only a player able to go out may keep, but {words}")
-        if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None:
+        # (Where the top card alone may go onto a sequence, the rest of the pile stays.)
+        if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None \
+                and not cfg.table.pile.top_card_only_onto_sequence:
             raise invalid(("state", "discard"), "the player took the whole pile this turn and has not "
                           "discarded yet", "canasta.pile.take")
         if turn.question is not None and state.partner_of(seat) is None:
