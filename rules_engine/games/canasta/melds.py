@@ -163,7 +163,8 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
             violations.append(Violation("canasta.melds.black-threes",
                                         f"Black threes are melded three or four together, not {size}."))
         return Judged(rank, naturals, wilds, points, violations)
-    violations += set_count_problems(cfg, naturals, wilds)
+    if not set_fits(cfg, naturals, wilds):
+        violations += set_count_problems(cfg, naturals, wilds)
     return Judged(rank, naturals, wilds, points, violations)
 
 
@@ -171,7 +172,7 @@ def set_count_problems(cfg: Config, naturals: int, wilds: int) -> list[Violation
     """What a set of this many natural and wild cards breaks by its counts alone (size, natural cards, cap,
     wild cards): the set rule judge applies to cards and the searches to counts."""
     if set_fits(cfg, naturals, wilds):
-        return []
+        return []                     # no words built for the usual answer
     sets = cfg.table.sets
     size = naturals + wilds
     cap = cfg.wild_cap(naturals)

@@ -230,7 +230,7 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
     """
     known = cfg.table_melds
     # A meld named a sequence is judged as one; the memo, keyed by cards, holds the kind the cards make.
-    named_run = type(raw) is dict and raw.get("kind") == "sequence" and cfg.table.sequences is not None
+    named_run = cfg.table.sequences is not None and type(raw) is dict and raw.get("kind") == "sequence"
     if type(raw) is dict and MELD_FIELDS.issuperset(raw) and not named_run:
         given = raw.get("cards")
         if type(given) is list:
