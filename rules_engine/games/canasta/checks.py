@@ -169,16 +169,16 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
 
 
 def _judge_new(pos: Position, melds: list[list[str]], going_out: bool, ranks_taken: set[str],
-               kinds: list[str | None] = ()) -> tuple[list[Judged], list[Violation]]:
-    """Judge new melds of one move: each on its own (as the kind it names, if any), then one meld per rank
-    per side."""
+               given: list[dict] = ()) -> tuple[list[Judged], list[Violation]]:
+    """Judge new melds of one move: each on its own (as the kind its `given` meld object names, if any), then
+    one meld per rank per side."""
     found: list[Violation] = []
     judged = []
     one_per_rank = pos.cfg.table.sets.one_per_rank
     runs = pos.cfg.table.sequences is not None
     for i, cards in enumerate(melds):
         if runs:
-            verdict = judge_new(pos.cfg, cards, going_out, kinds[i] if kinds else None)
+            verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None)
         else:
             verdict = judge(pos.cfg, cards, going_out=going_out)
         label = f"Meld {i + 1} ({', '.join(cards)}): " if len(melds) > 1 else ""
@@ -332,7 +332,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     rank = "" if wild_top else cfg.rank_of[top]
     named = move.get("meld")
     run = pos.melds[named] if named is not None and named < len(pos.melds) and pos.melds[named].suit else None
-    alone = top_card_alone(cfg, run)     # the top card alone onto a sequence: the rest of the pile stays
+    alone = run is not None and top_card_alone(cfg, run)   # the top card alone: the rest of the pile stays
     if wild_top:
         found += _wild_pair_problems(pos, top, cards)
     elif run is None:                    # cards joining a sequence are judged by the sequence's rules below
@@ -376,8 +376,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += verdict.violations
     if onto is not None and not cfg.table.sets.wild_onto_canasta:
         found += _wild_onto_canasta(pos, onto, cards)
-    judged, problems = _judge_new(pos, extra, going_out, set() if run else {rank},
-                                  [m.get("kind") for m in move.get("melds", ())])
+    judged, problems = _judge_new(pos, extra, going_out, set() if run else {rank}, move.get("melds", ()))
     found += problems + _kinds_named(pos, move.get("melds", []), judged)
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
@@ -452,7 +451,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
     found += _held(pos, every)
     left = pos.held - len(every)
-    judged, problems = _judge_new(pos, melds, left <= 1, set(), [m.get("kind") for m in move["melds"]])
+    judged, problems = _judge_new(pos, melds, left <= 1, set(), move["melds"])
     found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
