@@ -17,11 +17,13 @@ from .hooks import MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCA
 from .joker_swap import check_swap_joker
 from .merging import merged
 from .melds import Judged, Meld, judge
+from .meld_kinds import MELD_KINDS, judge_new, judge_onto
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, taken_melds, without
 from .seating import SEATING_RULES
 from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
 from .zones import next_kitty
+from .sequences import top_card_alone
 
 
 def check(cfg: Config, state: CanastaState, move: dict) -> list[Violation]:
@@ -204,14 +206,19 @@ def _hidden_zone_taken(pos: Position) -> None:
         pos.unverified.add("canasta.kitty.take-up")
 
 
-def _judge_new(pos: Position, melds: list[list[str]], going_out: bool,
-               ranks_taken: set[str]) -> tuple[list[Judged], list[Violation]]:
-    """Judge new melds of one move: each on its own, then one meld per rank per side."""
+def _judge_new(pos: Position, melds: list[list[str]], going_out: bool, ranks_taken: set[str],
+               given: list[dict] = ()) -> tuple[list[Judged], list[Violation]]:
+    """Judge new melds of one move: each on its own (as the kind its `given` meld object names, if any), then
+    one meld per rank per side."""
     found: list[Violation] = []
     judged = []
     one_per_rank = pos.cfg.table.sets.one_per_rank
+    runs = pos.cfg.table.sequences is not None
     for i, cards in enumerate(melds):
-        verdict = judge(pos.cfg, cards, going_out=going_out)
+        if runs:
+            verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None)
+        else:
+            verdict = judge(pos.cfg, cards, going_out=going_out)
         label = f"Meld {i + 1} ({', '.join(cards)}): " if len(melds) > 1 else ""
         if verdict.violations:
             found += [Violation(v.rule, label + v.message) for v in verdict.violations]
@@ -257,7 +264,7 @@ def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list
             found.append(Violation("canasta.melds.no-wild-melds", f"{label}this variant has no melds of wild "
                                                                   "cards alone."))
         else:
-            found.append(Violation("canasta.melds.all-wild" if named == "wild" else "canasta.melds.set",
+            found.append(Violation(MELD_KINDS[named].rule,
                                    f"{label}the cards make a meld of kind \"{verdict.kind}\", not \"{named}\"."))
     return found
 
@@ -361,9 +368,12 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
                                "In this variant a side cannot open by taking the discard pile."))
     wild_top = top in cfg.wild           # taken here only where a pair of wild cards may take it
     rank = "" if wild_top else cfg.rank_of[top]
+    named = move.get("meld")
+    run = pos.melds[named] if named is not None and named < len(pos.melds) and pos.melds[named].suit else None
+    alone = run is not None and top_card_alone(cfg, run)   # the top card alone: the rest of the pile stays
     if wild_top:
         found += _wild_pair_problems(pos, top, cards)
-    else:
+    elif run is None:                    # cards joining a sequence are judged by the sequence's rules below
         strays = [c for c in cards if c not in cfg.wild and cfg.rank_of.get(c) != rank]
         if strays:
             found.append(Violation("canasta.pile.take", f"Only {rank}s and wild cards join the top card ({top}); "
@@ -377,7 +387,10 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         misnamed = _pile_meld_problems(pos, rank, move, index)
         if misnamed:
             return found + misnamed     # which meld the move means decides everything below
-    if frozen:
+    if alone:
+        _note(pos, "canasta.pile.top-card-onto-sequence", f"The {top} alone joins the sequence; the "
+                                                          f"{len(pile) - 1} card(s) below it stay as the pile.")
+    elif frozen:
         if naturals < 2:
             found.append(Violation("canasta.pile.frozen-take",
                                    f"The pile is frozen for side {pos.side} ({'; '.join(frozen)}), so it takes two "
@@ -391,14 +404,17 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
                                + "."))
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
-    left = pos.held - len(cards) - sum(len(m) for m in extra) + gained(cfg, pile)
+    left = pos.held - len(cards) - sum(len(m) for m in extra) + (0 if alone else gained(cfg, pile))
     going_out = pos.goes_out(left)
     onto = pos.melds[index] if index is not None else None
-    verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
+    if run is not None:
+        verdict = judge_onto(cfg, [top] + cards, going_out, run)
+    else:
+        verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
     if onto is not None and not cfg.table.sets.wild_onto_canasta:
         found += _wild_onto_canasta(pos, onto, cards)
-    judged, problems = _judge_new(pos, extra, going_out, {rank})
+    judged, problems = _judge_new(pos, extra, going_out, set() if run else {rank}, move.get("melds", ()))
     found += problems + _kinds_named(pos, move.get("melds", []), judged)
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
@@ -408,7 +424,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += _opening(pos, points + sum(j.points for j in judged), exempt=False)
     if not found:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
-                         sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
+                         0 if alone else sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
     return found
 
 
@@ -436,6 +452,8 @@ def _pile_meld_problems(pos: Position, rank: str, move: dict, index: int | None)
         if named >= len(pos.melds):
             return [Violation("canasta.pile.take", f"Side {pos.side} has {len(pos.melds)} meld(s) on the table; "
                                                    f"there is no meld {named} for the top card to join.")]
+        if pos.melds[named].suit:
+            return []                   # a sequence: its own rules judge what joins it
         if pos.melds[named].rank != rank:
             held, wanted = (f"{r}s" if r else "wild cards alone" for r in (pos.melds[named].rank, rank))
             return [Violation("canasta.pile.take", f"Meld {named} of side {pos.side} holds {held}; "
@@ -471,7 +489,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
     found += _held(pos, every)
     left = pos.held - len(every)
-    judged, problems = _judge_new(pos, melds, pos.goes_out(left), set())
+    judged, problems = _judge_new(pos, melds, pos.goes_out(left), set(), move["melds"])
     found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
@@ -483,7 +501,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
 
     def after() -> tuple[list[str], list[Meld]]:
         return (without(pos.hand, every),
-                pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds) for j, cards in zip(judged, melds)])
+                pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds, j.suit) for j, cards in zip(judged, melds)])
 
     found += _opening(pos, points, _exempt(pos, left, canastas, after), after)
     found += _ending(pos, left, canastas, after)
@@ -509,7 +527,10 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         return found
     onto = melds[index]
     left = pos.held - len(cards)
-    verdict = judge(pos.cfg, cards, going_out=pos.goes_out(left), onto=onto)
+    if onto.suit:
+        verdict = judge_onto(pos.cfg, cards, pos.goes_out(left), onto)
+    else:
+        verdict = judge(pos.cfg, cards, going_out=pos.goes_out(left), onto=onto)
     found += verdict.violations
     size = pos.cfg.canasta_size   # cfg.is_canasta, read once
     if not pos.cfg.table.sets.wild_onto_canasta:
@@ -520,7 +541,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size) if counted else pos.canastas
 
     def after() -> tuple:
-        grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
+        grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit)
         if not counted:
             return without(pos.hand, cards), pos.melds
         if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow

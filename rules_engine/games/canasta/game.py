@@ -67,10 +67,11 @@ class Canasta(Game):
         return dump_state(state)
 
     def read_move(self, rs: Ruleset, raw: object) -> dict:
-        move = read_move(raw, ENTRIES[rs.variant].max_players)
+        entry = ENTRIES[rs.variant]
+        move = read_move(raw, entry.max_players, entry.sequences is not None)
         hook = MOVE_HOOKS.get(move["type"])
         if hook is not None and hook not in config_for(rs).table.hooks:
-            raise invalid(("move", "type"), f"{ENTRIES[rs.variant].title} has no {move['type']} move",
+            raise invalid(("move", "type"), f"{entry.title} has no {move['type']} move",
                           "canasta.melds.joker-swap")
         return move
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .config import BLACK, WILD, Config, card_sort_key, wild_sort_key
-from .melds import canasta_kind
+from .melds import canasta_kind, meld_canasta
 
 
 @dataclass
@@ -77,7 +77,7 @@ def unmet(cfg: Config, melds: list, bonus: int) -> list[tuple[str, str]]:
     needs = needs_of(cfg, bonus)
     if needs.plain:
         return []
-    kinds = [kind for kind in (canasta_kind(cfg, m.naturals, m.wilds) for m in melds) if kind]
+    kinds = [kind for kind in (meld_canasta(cfg, m) for m in melds) if kind]
     found = []
     for kind, wanted in needs.by_kind:
         have = kinds.count(kind)

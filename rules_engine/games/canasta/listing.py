@@ -19,6 +19,7 @@ from .opening import OpeningVerdict, plan_opening
 from .going_out import needs_of
 from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
 from .seating import SEATING_RULES
+from .sequences import extensions, runs_in
 from .state import CanastaState
 
 
@@ -178,6 +179,12 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
             lister.offer({"type": "take_pile", "cards": mine[:2]}, rules)
         if mine and wilds:
             lister.offer({"type": "take_pile", "cards": [mine[0], wilds[0]]}, rules)
+        for index, onto in enumerate(pos.melds if cfg.table.sequences is not None else ()):
+            if onto.suit == top[-1]:                    # the top card onto a sequence it may lengthen
+                lister.offer({"type": "take_pile", "cards": [], "meld": index},
+                             ["canasta.pile.take", "canasta.melds.sequence"]
+                             + (["canasta.pile.top-card-onto-sequence"] if cfg.table.pile.top_card_only_onto_sequence
+                                else []))
         if cfg.table.sets.one_per_rank:
             if rank in pos.by_rank:
                 lister.offer({"type": "take_pile", "cards": []}, rules)
@@ -318,6 +325,9 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     if pos.others:
         _shared_lay_offs(pos, lister, naturals, wilds)
 
+    if cfg.table.sequences is not None:
+        _sequence_blocks(pos, lister)
+
 
 def _shared_lay_offs(pos: Position, lister: Lister, naturals: dict, wilds: list) -> None:
     """Each addition to a meld of another owner the seating lets the seat add to, naming that owner."""
@@ -348,6 +358,34 @@ def _merges(pos: Position, offer) -> None:
                 offer({"type": "merge", "melds": [first, second]}, ["canasta.melds.merge"])
 
 
+def _sequence_blocks(pos: Position, lister: Lister) -> None:
+    """Each new sequence and each lengthening of a side's sequence that is possible on its own: the longest
+    run of the hand's cards of a suit (cut into sequences of the most cards allowed), and the longest chain
+    at either end of a sequence on the table; shorter ones only where the longer is refused."""
+    cfg = pos.cfg
+    rules = cfg.table.sequences
+    suits: dict[str, list[str]] = {}
+    for card in sorted(pos.counts, key=card_sort_key):     # each distinct card of the hand
+        if card in cfg.rank_of and card not in cfg.stop_cards:
+            suits.setdefault(card[-1], []).append(card)
+    meld_rules = ["canasta.turn.meld", "canasta.melds.sequence"]
+    for cards in suits.values():
+        for run in runs_in(cfg, cards):
+            for start in range(0, len(run), rules.max_cards):
+                piece = run[start:start + rules.max_cards]
+                for n in range(len(piece), rules.min_cards - 1, -1):
+                    if lister.offer({"type": "meld", "melds": [{"cards": piece[:n], "kind": "sequence"}]},
+                                    meld_rules):
+                        break
+    for index, onto in enumerate(pos.melds):
+        if not onto.suit:
+            continue
+        for chain in extensions(cfg, onto, suits.get(onto.suit, [])):
+            for n in range(min(len(chain), rules.max_cards - onto.size), 0, -1):
+                if lister.offer({"type": "lay_off", "meld": index, "cards": chain[:n]}, meld_rules):
+                    break
+
+
 def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     """The initial meld: the constraint with its verdict, and its witness as the listed moves.
 
@@ -365,7 +403,8 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     if verdict.met:
         opening = {"required": verdict.required,
                    "points": pos.counted + sum(d.points(cfg) for d in verdict.witness)}
-        fresh = [{"cards": d.cards()} for d in verdict.witness if d.onto is None]
+        fresh = [{"cards": d.cards(), "kind": "sequence"} if d.suit else {"cards": d.cards()}
+                 for d in verdict.witness if d.onto is None]
         steps = [{"type": "meld", "melds": fresh}] if fresh else []
         steps += [{"type": "lay_off", "meld": d.onto, "cards": d.hand_cards()}
                   for d in verdict.witness if d.onto is not None]

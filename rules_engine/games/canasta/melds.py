@@ -22,6 +22,7 @@ class Meld:
     cards: list[str]
     naturals: int
     wilds: int
+    suit: str = ""                    # a sequence's suit; a sequence has no rank
 
     @property
     def size(self) -> int:
@@ -30,7 +31,9 @@ class Meld:
 
     @property
     def kind(self) -> str:
-        """"set", or "wild" for a meld of wild cards alone (which has no rank)."""
+        """"set", "sequence", or "wild" for a meld of wild cards alone (which has no rank)."""
+        if self.suit:
+            return "sequence"
         return "set" if self.rank else "wild"
 
 
@@ -43,6 +46,7 @@ class Judged:
     wilds: int
     points: int
     violations: list[Violation] = field(default_factory=list)
+    suit: str = ""                    # judged as a sequence of this suit
 
     @property
     def size(self) -> int:
@@ -51,13 +55,17 @@ class Judged:
 
     @property
     def kind(self) -> str | None:
-        """The kind of meld: "set" (one rank), "wild" (wild cards alone, where allowed) or None."""
+        """The kind of meld: "set" (one rank), "sequence", "wild" (wild cards alone, where allowed) or None."""
+        if self.suit:
+            return "sequence"
         if self.rank:
             return "set"
         return "wild" if self.wilds and not self.naturals and not self.violations else None
 
     def canasta(self, cfg: Config) -> str | None:
         """The kind of canasta the resulting meld is, or None."""
+        if self.suit:
+            return "sequence" if self.size >= cfg.canasta_size else None
         return canasta_kind(cfg, self.naturals, self.wilds)
 
 
@@ -70,10 +78,19 @@ def canasta_kind(cfg: Config, naturals: int, wilds: int) -> str | None:
     return "natural" if wilds == 0 else "mixed"
 
 
+def meld_canasta(cfg: Config, meld: Meld) -> str | None:
+    """The kind of canasta a table meld is ('sequence' for a complete sequence), or None."""
+    if meld.suit:
+        return "sequence" if meld.naturals + meld.wilds >= cfg.canasta_size else None
+    return canasta_kind(cfg, meld.naturals, meld.wilds)
+
+
 def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     """The bonus a meld earns as a canasta and the rule that grants it."""
-    kind = canasta_kind(cfg, meld.naturals, meld.wilds)
+    kind = meld_canasta(cfg, meld)
     canastas = cfg.table.canastas
+    if kind == "sequence":
+        return (canastas.sequence, "canasta.canastas.sequence") if canastas.sequence is not None else (0, None)
     if kind == "natural":
         special = dict(canastas.by_rank).get(meld.rank)
         return (special or canastas.natural), "canasta.canastas.natural"
@@ -156,26 +173,47 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
             violations.append(Violation("canasta.melds.black-threes",
                                         f"Black threes are melded three or four together, not {size}."))
         return Judged(rank, naturals, wilds, points, violations)
-    if size < cfg.table.sets.min_cards:
-        violations.append(Violation("canasta.melds.set",
-                                    f"A meld needs at least {cfg.table.sets.min_cards} cards; this one would "
-                                    f"have {size}."))
-    if naturals < cfg.table.sets.min_naturals:
-        violations.append(Violation("canasta.melds.set",
-                                    f"A meld needs at least {cfg.table.sets.min_naturals} natural cards; this "
-                                    f"one would have {naturals}."))
-    _check_size(cfg, size, violations)
+    if not set_fits(cfg, naturals, wilds):
+        violations += set_count_problems(cfg, naturals, wilds)
+    return Judged(rank, naturals, wilds, points, violations)
+
+
+def set_count_problems(cfg: Config, naturals: int, wilds: int) -> list[Violation]:
+    """What a set of this many natural and wild cards breaks by its counts alone (size, natural cards, cap,
+    wild cards): the set rule judge applies to cards and the searches to counts."""
+    if set_fits(cfg, naturals, wilds):
+        return []                     # no words built for the usual answer
+    sets = cfg.table.sets
+    size = naturals + wilds
     cap = cfg.wild_cap(naturals)
+    violations: list[Violation] = []
+    if size < sets.min_cards:
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld needs at least {sets.min_cards} cards; this one would have {size}."))
+    if naturals < sets.min_naturals:
+        violations.append(Violation("canasta.melds.set",
+                                    f"A meld needs at least {sets.min_naturals} natural cards; this one would "
+                                    f"have {naturals}."))
+    _check_size(cfg, size, violations)
     if wilds > cap:
-        if cfg.wild_ratio == "not_more" and wilds <= (cfg.table.sets.max_wilds or wilds):
+        if cfg.wild_ratio == "not_more" and wilds <= (sets.max_wilds or wilds):
             why = f"never more wild cards than natural ones ({naturals})"
-        elif cfg.wild_ratio == "fewer" and wilds <= (cfg.table.sets.max_wilds or wilds):
+        elif cfg.wild_ratio == "fewer" and wilds <= (sets.max_wilds or wilds):
             why = f"fewer wild cards than natural ones ({naturals})"
         else:
-            why = f"at most {cfg.table.sets.max_wilds} wild cards"
+            why = f"at most {sets.max_wilds} wild cards"
         violations.append(Violation("canasta.melds.wild-limit",
                                     f"The meld would hold {wilds} wild cards; it may hold {why}."))
-    return Judged(rank, naturals, wilds, points, violations)
+    return violations
+
+
+def set_fits(cfg: Config, naturals: int, wilds: int) -> bool:
+    """Whether a set of this many natural and wild cards is valid by the set rule's counts (the searches
+    ask this of counts many times: no words are built)."""
+    sets = cfg.table.sets
+    size = naturals + wilds
+    return (size >= sets.min_cards and naturals >= sets.min_naturals and wilds <= cfg.wild_cap(naturals)
+            and (sets.max_cards is None or size <= sets.max_cards))
 
 
 def _dual_roles(cfg: Config, cards: list[str], ranks: set[str], onto: Meld | None, naturals: int,
@@ -226,7 +264,7 @@ def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:
 
 def read_meld(cfg: Config, judged: Judged, cards: list[str]) -> Meld:
     """A table meld from cards already judged valid."""
-    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds)
+    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds, judged.suit)
 
 
 def describe(cards: list[str]) -> str:

@@ -42,7 +42,7 @@ MAX_MELDS_PER_MOVE = 40
 CARD_LIMIT = 324
 
 
-def _read_meld_list(value: object, pointer: tuple) -> list[dict]:
+def _read_meld_list(value: object, pointer: tuple, sequences: bool = False) -> list[dict]:
     melds = read_list(value, pointer)
     if len(melds) > MAX_MELDS_PER_MOVE:
         raise invalid(pointer, f"at most {MAX_MELDS_PER_MOVE} melds per move")
@@ -50,9 +50,12 @@ def _read_meld_list(value: object, pointer: tuple) -> list[dict]:
     for i, meld in enumerate(melds):
         meld = read_object(meld, pointer + (i,))
         reject_unknown(meld, frozenset({"cards", "rank", "kind"}), pointer + (i,))
-        if meld.get("kind", "set") not in ("set", "wild"):
-            # Sequences come with their variants' play. A set or a meld of wild cards alone is told by its
-            # cards, which the checks judge; the kind is a reader's aid.
+        if meld.get("kind", "set") not in ("set", "wild") and not (sequences and meld["kind"] == "sequence"):
+            # A meld is told by its cards, which the checks judge; the kind is a reader's aid (and says which
+            # kind is meant where the cards could make two).
+            if sequences:
+                raise invalid(pointer + (i, "kind"), '"kind": "set", "wild" or "sequence", or no kind',
+                              "canasta.melds.set")
             raise invalid(pointer + (i, "kind"), 'sets and melds of wild cards alone are played here: "kind": '
                           '"set" or "wild", or no kind', "canasta.melds.set")
         if "cards" not in meld:
@@ -71,8 +74,10 @@ def _read_drawn(value: object, pointer: tuple) -> list[str | None]:
     return [None if item is None else read_card(item, pointer + (i,)) for i, item in enumerate(value)]
 
 
-def read_move(raw: object, players: int) -> dict:
-    """Parse a move into its canonical form; raise InvalidRequest when it is malformed."""
+def read_move(raw: object, players: int, sequences: bool = False) -> dict:
+    """Parse a move into its canonical form; raise InvalidRequest when it is malformed.
+
+    With `sequences` (a variant that has them) a meld may name its kind "sequence"."""
     raw = read_object(raw, ("move",))
     kind = read_str(raw.get("type"), ("move", "type"), (*MOVE_TYPES, *HOOK_MOVE_TYPES))
     # A move copied from /legal-moves may carry the listing's note on the opening; it is not input.
@@ -83,13 +88,13 @@ def read_move(raw: object, players: int) -> dict:
     elif kind == "take_pile":
         move["cards"] = read_cards(raw.get("cards", []), ("move", "cards"), CARD_LIMIT)
         if raw.get("melds"):
-            move["melds"] = _read_meld_list(raw["melds"], ("move", "melds"))
+            move["melds"] = _read_meld_list(raw["melds"], ("move", "melds"), sequences)
         if raw.get("meld") is not None:     # the side's meld the top card joins; optional where only one can
             move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
     elif kind == "meld":
         if "melds" not in raw:
             raise invalid(("move", "melds"), 'required: [{"cards": [...]}, ...]')
-        melds = _read_meld_list(raw["melds"], ("move", "melds"))
+        melds = _read_meld_list(raw["melds"], ("move", "melds"), sequences)
         if not melds:
             raise invalid(("move", "melds"), "name at least one meld")
         move["melds"] = melds

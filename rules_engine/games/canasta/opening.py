@@ -20,6 +20,7 @@ from .going_out import _moves as going_out_moves
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import canasta_kind
 from .merging import Joining, groupings, merge_moves
+from .meld_kinds import SET
 from .pile_policy import WILD_PAIR
 from .tally import Tally, tally_for
 
@@ -34,6 +35,7 @@ class Draft:
     top: str | None = None            # the pile's top card, when the opening takes the pile
     # index of the side's meld this adds to (or the Joining of melds merged first), or None for a new meld
     onto: "int | Joining | None" = None
+    suit: str = ""                    # a sequence's suit (its naturals run in that suit)
 
     def points(self, cfg: Config) -> int:
         """What the cards it puts down count toward the minimum."""
@@ -82,14 +84,7 @@ class _Choice:
     # Where a side may hold several melds of a rank: (meld index or None for a new meld, naturals, wild
     # cards, whether it holds the top card) for each meld the rank's cards go to.
     parts: tuple = ()
-
-
-def _fits(cfg: Config, naturals: int, wilds: int) -> bool:
-    """Whether a meld of this many natural and wild cards is valid."""
-    sets = cfg.table.sets
-    size = naturals + wilds
-    return (naturals >= sets.min_naturals and size >= sets.min_cards and wilds <= cfg.wild_cap(naturals)
-            and (sets.max_cards is None or size <= sets.max_cards))
+    pool: tuple = ()                  # the rank's cards left to its sets, where sequences take some
 
 
 def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: str | None, frozen: bool,
@@ -100,7 +95,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
     """
     values, sets = cfg.values, cfg.table.sets
-    mark = tally.mark
+    mark, fits = tally.mark, SET.fits
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -125,7 +120,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
         naturals = n + (1 if top else 0)
         extra = values[top] if top else 0
         for w in range(0, cfg.wild_cap(naturals) + 1):
-            if not _fits(cfg, naturals, w):
+            if not fits(cfg, naturals, w):
                 continue
             if top and not (n >= 2 or (not frozen and cfg.table.pile.natural_and_wild and n >= 1 and w >= 1)):
                 continue
@@ -141,7 +136,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
     on the table and make any number of new melds, so a choice is a total over those melds. With `merging`,
     the melds on the table may first be joined in every way the merges allow."""
     values, sets = cfg.values, cfg.table.sets
-    mark, wild_cap, most = tally.mark, cfg.wild_cap, sets.max_cards
+    mark, wild_cap, most, fits = tally.mark, cfg.wild_cap, sets.max_cards, SET.fits
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -152,7 +147,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
         options = []
         for a in range(1 if with_top else max(1, sets.min_naturals), have + 1):
             for b in range(0, wild_cap(a + extra) + 1):
-                if not _fits(cfg, a + extra, b):
+                if not fits(cfg, a + extra, b):
                     continue
                 if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
                     continue
@@ -398,12 +393,15 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         saturate = max(keep, 2)       # going out needs to know whether at most one card is left
     else:
         # Cards that stay in the hand whatever is melded already cover part (or all) of `keep`.
+        # (Where sequences may take them, no card is sure to stay.)
         single = [cards for rank, cards in naturals.items()
-                  if len(cards) < cfg.table.sets.min_naturals and rank not in by_rank and rank != top_rank]
+                  if len(cards) < cfg.table.sets.min_naturals and rank not in by_rank and rank != top_rank
+                  ] if cfg.table.sequences is None else []
         saturate = max(0, keep - gain - len(blacks) - sum(map(len, single)))
     layers: list[list[_Choice]] = []
     loose = 0
-    for rank in sorted(set(naturals) | set(by_rank) | ({top_rank} if top_rank else set())):
+    runs = cfg.table.sequences is not None      # then the ranks are searched together (opening_runs)
+    for rank in () if runs else sorted(set(naturals) | set(by_rank) | ({top_rank} if top_rank else set())):
         cards = naturals.get(rank, [])
         if cards:
             cards = sorted(cards, key=lambda c: -values[c])
@@ -420,7 +418,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             loose += len(cards)       # a rank that cannot take part: its cards simply stay in the hand
             continue
         layers.append(choices)
-    if cfg.table.sets.all_wild:
+    if cfg.table.sets.all_wild and not runs:
         layers.append(_wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank], len(wilds), tally,
                                     wild_top))
     pool = sorted(wilds, key=lambda c: -values[c])
@@ -431,7 +429,13 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     if cfg.wild_as:
         layers, gains = _wild_as_gains(cfg, layers, pool)
         wild_sums = [0] * len(wild_sums)          # the gains count the wild cards, layer by layer
-    states, trail_of = _search(layers, len(pool), saturate, tally, gains)
+    if runs:
+        from .opening_runs import search_with_runs       # it builds on this module's set search
+        states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
+                                            top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
+                                            merging=merging)
+    else:
+        states, trail_of = _search(layers, len(pool), saturate, tally, gains)
     black_points = sum(values[c] for c in blacks)
     can_meld_blacks = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
     best_points, best_trail, best_out = -1, None, False
@@ -517,9 +521,9 @@ def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_
         count = len(cards) + (1 if joined else 0)
         if joined and len(cards) < 2:
             continue
-        if count >= sets.min_cards and _fits(cfg, count, 0):
+        if count >= sets.min_cards and SET.fits(cfg, count, 0):
             found.append(Draft(rank, list(cards), top=joined))
-        elif count >= sets.min_naturals and wilds and _fits(cfg, count, 1):
+        elif count >= sets.min_naturals and wilds and SET.fits(cfg, count, 1):
             found.append(Draft(rank, list(cards), [wilds[0]], joined))
     fewest = max(WILD_PAIR, sets.min_cards - 1)
     if top is not None and top_rank is None and len(wilds) >= fewest:
@@ -536,10 +540,14 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
     drafts: list[Draft] = []
     given = 0
     for choice in choices:
+        if isinstance(choice, Draft):     # a sequence, already in cards
+            drafts.append(choice)
+            continue
         if not choice.naturals and not choice.wilds and not choice.parts:
             continue
-        cards = sorted(naturals.get(choice.rank, []), key=lambda c: -values[c])[:choice.naturals]
-        cards.sort(key=lambda c: naturals[choice.rank].index(c))
+        source = list(choice.pool) if choice.pool else naturals.get(choice.rank, [])
+        cards = sorted(source, key=lambda c: -values[c])[:choice.naturals]
+        cards.sort(key=source.index)
         wild = pool[given:given + choice.wilds]
         given += choice.wilds
         if choice.parts:
@@ -572,7 +580,7 @@ def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list
             elif draft.onto is not None:
                 valid = bool(draft.naturals or fewer)
             else:
-                valid = _fits(cfg, naturals, fewer) and not (
+                valid = SET.fits(cfg, naturals, fewer) and not (
                     draft.top and len(draft.naturals) < 2 and (frozen or fewer < 1))
             worth = card_points(cfg, draft.rank, wild) if cfg.wild_as else values[wild]
             if valid and total - worth >= required:

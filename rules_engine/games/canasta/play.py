@@ -14,10 +14,12 @@ from .pile_policy import left_behind, taken_below
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .joker_swap import apply_swap_joker
 from .melds import Meld, judge
+from .meld_kinds import judge_new, judge_onto
 from .merging import index_after, merged
 from .opening import short_opening
 from .position import Position, taken_melds, without
 from .seating import LONE_HAND, SEATING_RULES
+from .sequences import top_card_alone
 from .state import CanastaState, TurnState, shown_counts
 from .going_out import unmet
 from .zones import (
@@ -237,15 +239,17 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     seat, side = pos.seat, pos.side
     pile = state.discard
     rank = cfg.rank_of.get(pile[-1], "")     # "": a wild top card, into a meld of wild cards alone
-    extended = pos.pile_meld(rank, move) is not None
+    index = pos.pile_meld(rank, move)
+    extended = index is not None
     hand, melds = taken_melds(pos, move)
-    reds = [c for c in taken_below(cfg, pile) if c in cfg.bonus_cards]
+    alone = index is not None and top_card_alone(cfg, pos.melds[index])   # the rest of the pile stays
+    reds = [] if alone else [c for c in taken_below(cfg, pile) if c in cfg.bonus_cards]
     state.melds = list(state.melds)
     state.melds[side] = melds
     if reds:
         state.red_threes = list(state.red_threes)
         state.red_threes[side] = state.red_threes[side] + reds
-    behind = left_behind(cfg, pile)
+    behind = pile[:-1] if alone else left_behind(cfg, pile)
     state.discard = behind
     _hand_after(state, seat, hand)
     extra = move.get("melds", [])
@@ -266,8 +270,8 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     every = [c for m in move["melds"] for c in m["cards"]]
     new = []
     for m in move["melds"]:
-        verdict = judge(cfg, m["cards"], going_out=True)
-        new.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds))
+        verdict = judge_new(cfg, m["cards"], True, m.get("kind"))
+        new.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds, verdict.suit))
     state.melds = list(state.melds)
     state.melds[pos.side] = pos.melds + new
     _hand_after(state, pos.seat, _less(pos, every))
@@ -286,10 +290,10 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
     owner = move.get("owner", pos.side)
     owned = pos.melds_owned_by(owner)
     onto = owned[index]
-    verdict = judge(cfg, cards, going_out=True, onto=onto)
+    verdict = judge_onto(cfg, cards, True, onto)
     state.melds = list(state.melds)
     side_melds = list(owned)
-    side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds)
+    side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit)
     state.melds[owner] = side_melds
     _hand_after(state, pos.seat, _less(pos, cards))
     turn = state.turn

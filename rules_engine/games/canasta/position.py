@@ -9,8 +9,10 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge, meld_points
+from .meld_kinds import judge_new, judge_onto
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
+from .sequences import top_card_alone
 from .state import CanastaState
 from .zones import foot_down, foot_unmet, next_kitty
 
@@ -80,7 +82,8 @@ class Position:
         if self._of_rank is None:
             self._of_rank = {}
             for i, meld in enumerate(self.melds):
-                self._of_rank.setdefault(meld.rank, []).append(i)
+                if not meld.suit:                # a sequence is no meld of a rank
+                    self._of_rank.setdefault(meld.rank, []).append(i)
         return self._of_rank.get(rank, [])
 
     def pile_meld(self, rank: str, move: dict) -> int | None:
@@ -228,7 +231,7 @@ class Position:
         # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
         # the opening search knows the rest.
         if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and not self.cfg.dual \
-                and not self.cfg.wild_as:
+                and not self.cfg.wild_as and self.cfg.table.sequences is None:
             return plan_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         return search_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
@@ -249,8 +252,9 @@ class Position:
 
         After a partner's yes every offered move asks this of the position it leaves. Whether a
         way exists depends only on the kind and value of each card held and on the melds'
-        ranks and sizes, never on suits, so the moves that differ only in which card of a kind
-        they use share one search: a listing searches once per distinct remainder. And a move
+        ranks and sizes, never on suits (where the variant has no sequences), so the moves that
+        differ only in which card of a kind they use share one search: a listing searches once per
+        distinct remainder. And a move
         that only melds or adds cards from the hand is a first step of going out from the
         position as it stands: when the hand cannot go out now (the search is exact), no such
         move leaves a hand that can, and no other search is made.
@@ -259,10 +263,10 @@ class Position:
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
         # Where wild cards differ by more than their value (a card both wild and natural, one counted by the
-        # rank it stands for), the cards themselves decide.
-        if self.cfg.dual or self.cfg.wild_as:
-            key = (tuple(sorted(hand)), tuple([(m.rank, *m.cards) for m in melds]),
-                   tuple([(m.rank, *m.cards) for m in shared or ()]))
+        # rank it stands for) or sequences tell suits apart, the cards themselves decide.
+        if self.cfg.dual or self.cfg.wild_as or self.cfg.table.sequences is not None:
+            key = (tuple(sorted(hand)), tuple([(m.rank, m.suit, *m.cards) for m in melds]),
+                   tuple([(m.rank, m.suit, *m.cards) for m in shared or ()]))
         else:
             key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
                    tuple([(m.rank, m.naturals, m.wilds) for m in melds]),
@@ -321,17 +325,19 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
     rank = cfg.rank_of.get(top, "")     # a wild top card makes or joins a meld of wild cards alone
     melds = list(pos.melds)
     index = pos.pile_meld(rank, move)
+    alone = False
     if index is not None:
         old = melds[index]
-        verdict = judge(cfg, [top] + cards, going_out=True, onto=old)
-        melds[index] = Meld(rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds)
+        verdict = judge_onto(cfg, [top] + cards, True, old)
+        melds[index] = Meld(old.rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds, old.suit)
+        alone = top_card_alone(cfg, old)
     else:
         verdict = judge(cfg, [top] + cards, going_out=True)
         melds.append(Meld(rank, [top] + cards, verdict.naturals, verdict.wilds))
-    for m in extra:
-        verdict = judge(cfg, m, going_out=True)
-        melds.append(Meld(verdict.rank or "", list(m), verdict.naturals, verdict.wilds))
-    gained = [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]
+    for m in move.get("melds", ()):
+        verdict = judge_new(cfg, m["cards"], True, m.get("kind"))
+        melds.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds, verdict.suit))
+    gained = [] if alone else [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]
     if pos.hidden:
         return HiddenHand(pos.held - len(cards) - sum(map(len, extra)) + len(gained)), melds
     return without(pos.hand, cards + [c for m in extra for c in m]) + gained, melds

@@ -17,6 +17,7 @@ CANASTA_LINES = (("canasta.canastas.natural", "natural"), ("canasta.canastas.mix
 WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
 # Where the bonus follows what the canasta holds (wild_canasta_by_composition): such canastas on a line apart.
 COMPOSED_CANASTA_LINES = WILD_CANASTA_LINES + (("canasta.canastas.wild-by-composition", "wild"),)
+SEQUENCE_CANASTA_LINES = (("canasta.canastas.sequence", "sequence"),)
 
 
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
@@ -222,7 +223,10 @@ def score(cfg: Config, state: CanastaState) -> dict:
             lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
         wild_lines = COMPOSED_CANASTA_LINES if WILD_CANASTA_BY_COMPOSITION in table.hooks else WILD_CANASTA_LINES
-        for rule, kind in CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines:
+        kinds = CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines
+        if table.canastas.sequence is not None:
+            kinds += SEQUENCE_CANASTA_LINES
+        for rule, kind in kinds:
             earned = [b for b, r in bonuses if r == rule]
             if earned:
                 lines.append(_line(side, None, sum(earned), rule,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...cards import RANKS
 from ...game import Violation
 from .config import Config
-from .melds import Judged
+from .melds import Judged, Meld
 
 
 def _orders(cfg: Config) -> list[list[str]]:
@@ -56,7 +56,16 @@ def judge_sequence(cfg: Config, cards: list[str], named: list[str] | None = None
     elif not violations and not any(_fits(order, ranks, wilds_left) for order in _orders(cfg)):
         violations.append(Violation("canasta.melds.sequence",
                                     "These ranks do not follow one another, even with the wild cards filling gaps."))
-    return Judged(None, len(naturals), len(wilds), points, violations)
+    suit = next(iter(suits)) if len(suits) == 1 else (named[0][-1] if named and not suits else "")
+    return Judged(None, len(naturals), len(wilds), points, violations, suit)
+
+
+def judge_sequence_onto(cfg: Config, cards: list[str], onto: Meld) -> Judged:
+    """Judge cards added to a sequence on the table, at either end: the sequence they make together."""
+    judged = judge_sequence(cfg, onto.cards + cards)
+    judged.points = sum(cfg.values[card] for card in cards)
+    judged.suit = onto.suit
+    return judged
 
 
 def _fits(order: list[str], ranks: list[str], wilds: int) -> bool:
@@ -65,3 +74,50 @@ def _fits(order: list[str], ranks: list[str], wilds: int) -> bool:
     places = sorted(order.index(rank) for rank in ranks)
     gaps = places[-1] - places[0] + 1 - len(places) if places else 0
     return gaps <= wilds and len(places) + wilds <= len(order)
+
+
+def top_card_alone(cfg: Config, onto: Meld | None) -> bool:
+    """Whether taking the pile onto this side meld takes the top card alone, the rest of the pile staying
+    (Samba's sequences)."""
+    return onto is not None and bool(onto.suit) and cfg.table.pile.top_card_only_onto_sequence
+
+
+def runs_in(cfg: Config, cards: list[str]) -> list[list[str]]:
+    """The longest runs of consecutive ranks in cards of one suit, one card per rank, low end first (each
+    order of ranks the variant plays: an ace-low run is found beside the ace-high one)."""
+    if not cards:
+        return []
+    suit = cards[0][-1]
+    ranks = {card[:-1] for card in cards}
+    found = []
+    for order in _orders(cfg):
+        run: list[str] = []
+        for rank in order + [None]:
+            if rank in ranks:
+                run.append(rank + suit)
+                continue
+            if run:
+                found.append(run)
+            run = []
+    return found
+
+
+def extensions(cfg: Config, onto: Meld, cards: list[str]) -> list[list[str]]:
+    """The longest chains of these cards that lengthen a sequence on the table at its high end and at its
+    low end (nearest card first), in each order of ranks the sequence can follow."""
+    held = {card for card in cards if card[-1] == onto.suit}
+    ranks = [card[:-1] for card in onto.cards if card not in cfg.wild]
+    found = []
+    for order in _orders(cfg):
+        if not ranks or any(rank not in order for rank in ranks):
+            continue
+        places = [order.index(rank) for rank in ranks]
+        for start, step in ((max(places) + 1, 1), (min(places) - 1, -1)):
+            chain = []
+            i = start
+            while 0 <= i < len(order) and order[i] + onto.suit in held:
+                chain.append(order[i] + onto.suit)
+                i += step
+            if chain:
+                found.append(chain)
+    return found

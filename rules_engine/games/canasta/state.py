@@ -21,7 +21,8 @@ from ...parsing import (
 from .config import CARD_LIMIT, Config
 from .game_length import by_rounds, check_stock_end, read_round
 from .going_out import asks_more, unmet
-from .melds import Meld, judge
+from .melds import Meld, read_meld
+from .meld_kinds import MELD_KINDS, judge_new, kinds_of
 from .opening import short_opening
 from .seating import ALONE, LONE_HAND, PARTNERS, seating_of
 from .zones import (
@@ -254,7 +255,8 @@ def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[
             given = meld_raw.get("rank", rank)  # ranks are upper case: an exact match needs no upper()
             if given != rank and str(given).upper() != rank:
                 raise invalid(("state", "melds", t, i, "rank"), f"the cards make a meld of rank {rank}" if rank
-                              else "a meld of wild cards alone has no rank", "canasta.melds.set")
+                              else f"a {'sequence' if meld.suit else 'meld of wild cards alone'} has no rank",
+                              "canasta.melds.set")
             if one_per_rank and rank and rank in ranks:
                 raise invalid(("state", "melds", t, i), f"side {t} already has a meld of rank {rank}",
                               "canasta.melds.one-per-rank")
@@ -266,6 +268,12 @@ def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[
 
 def _refuse_kind(cfg: Config, meld: Meld, given: object, pointer: tuple) -> None:
     """A table meld's kind, when given, is the kind its cards make."""
+    if cfg.table.sequences is not None:
+        kinds = kinds_of(cfg.table)
+        if given not in kinds:
+            raise invalid(pointer, f"{cfg.table.title} is played with melds of kind "
+                          + ", ".join(f'"{kind}"' for kind in kinds) + " (or no kind)", "canasta.melds.set")
+        raise invalid(pointer, f"the cards make a meld of kind {meld.kind!r}", MELD_KINDS[meld.kind].rule)
     if not cfg.table.sets.all_wild:
         raise invalid(pointer, f"{cfg.table.title} is played with sets only (kind \"set\", or no kind)",
                       "canasta.melds.set")
@@ -284,7 +292,9 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
     and added to `fresh`, for the memo to keep if the whole position is accepted.
     """
     known = cfg.table_melds
-    if type(raw) is dict and MELD_FIELDS.issuperset(raw):
+    # A meld named a sequence is judged as one; the memo, keyed by cards, holds the kind the cards make.
+    named_run = cfg.table.sequences is not None and type(raw) is dict and raw.get("kind") == "sequence"
+    if type(raw) is dict and MELD_FIELDS.issuperset(raw) and not named_run:
         given = raw.get("cards")
         if type(given) is list:
             try:
@@ -300,12 +310,13 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
     if "cards" not in raw:
         raise invalid(pointer + ("cards",), "required: the cards of the meld")
     cards = read_cards(raw["cards"], pointer + ("cards",), CARD_LIMIT)
-    judged = judge(cfg, cards, going_out=True)
+    judged = judge_new(cfg, cards, True, "sequence" if named_run else None)
     if judged.violations:
         problem = judged.violations[0]
         raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
-    meld = Meld(judged.rank or "", cards, judged.naturals, judged.wilds)
-    fresh.append((tuple(raw["cards"]), meld))
+    meld = read_meld(cfg, judged, cards)
+    if not named_run:
+        fresh.append((tuple(raw["cards"]), meld))
     return meld
 
 
@@ -545,7 +556,9 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         elif held == 1:
             _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
                           "only a player able to go out may keep, but {words}")
-        if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None:
+        # (Where the top card alone may go onto a sequence, the rest of the pile stays.)
+        if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None \
+                and not cfg.table.pile.top_card_only_onto_sequence:
             raise invalid(("state", "discard"), "the player took the whole pile this turn and has not "
                           "discarded yet", "canasta.pile.take")
         if turn.question is not None and state.partner_of(seat) is None:

@@ -88,6 +88,23 @@ MELD_SHAPES_RULES = (
          "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
          "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",
          (BICYCLE_BRAZILIAN, BOOK), variants=("brazilian",)),
+    Rule("canasta.canastas.sequence", "A sequence canasta",
+         "A sequence that reaches a canasta's size is a canasta of its own kind and earns the variant's sequence "
+         "bonus on top of its cards: "
+         + ", ".join(f"{entry.canastas.sequence} in {entry.title} (its "
+                     f"'{dict(entry.canastas.names).get('sequence', 'sequence')}', {entry.canastas.size} cards, "
+                     f"and no sequence there grows past {entry.sequences.max_cards})"
+                     for entry in ENTRIES.values() if entry.canastas.sequence is not None)
+         + ". It counts as a canasta toward going out.", (BICYCLE_SAMBA, BICYCLE_BOLIVIA, BICYCLE_BRAZILIAN, OFFICIAL_LAWS_SAMBA, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.canastas.sequence is not None)),
+    Rule("canasta.pile.top-card-onto-sequence", "The top discard alone onto a sequence",
+         "Where a variant says so, a side may take the pile's top card by itself to lengthen one of its "
+         "sequences on the table, at either end, while the sequence has room for it. Only that card is taken: "
+         "the cards below it stay as the discard pile. This way of taking is open whether the pile is frozen "
+         "or not, since the pile itself stays.", (BICYCLE_SAMBA, OFFICIAL_LAWS_SAMBA, BOOK),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.pile.top_card_only_onto_sequence),
+         notes=(f"{READING}: the frozen pile does not stop this, as the sources name it beside the natural pair "
+                "as one of the ways to take the top card and leave the rest of the pile untouched.",)),
 )
 
 SOURCES = {"samba": (BICYCLE_SAMBA, BOOK), "bolivia": (BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, BOOK),

@@ -535,6 +535,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
             any(needed != 0 for _, needed in entry.opening.tiers) or entry.going_out.ask_partner != "never"):
         found.append("joker_swap is not searched yet beside an initial meld minimum or a partner's answer on going "
                      "out (the searches do not take jokers from the table)")
+    if entry.playable and entry.sequences is not None and entry.values.wild_as:
+        found.append("values.wild_as is not searched yet beside sequences")
     if entry.playable and entry.values.wild_as:
         found += _wild_as_problems(entry)
     threes = entry.threes
