@@ -103,7 +103,7 @@ def test_canasta_melds_sequence_opening_search_is_exact_against_brute_force(hand
     verdict = plan_opening(cfg, hand, 0, keep=2, melds=tuple(melds))
     assert verdict.best == brute_best(cfg, hand, melds)
     if verdict.witness:       # the witness is an opening of the count found
-        assert sum(d.points(cfg.values) for d in verdict.witness) <= verdict.best
+        assert sum(d.points(cfg) for d in verdict.witness) <= verdict.best
 
 
 def test_canasta_melds_sequence_opening_counts_a_run_beside_a_set():
