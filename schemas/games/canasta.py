@@ -139,26 +139,26 @@ _EMPTY = (fields.Boolean(validate=validate.OneOf([False])), fields.Integer(stric
           fields.String(validate=validate.OneOf([""])), fields.Dict(metadata={"maxProperties": 0}))
 
 _MOVE_FIELDS = {
-    "draw": lambda: {"cards": fields.List(card(allow_none=True), validate=validate.Length(max=CARD_LIMIT),
+    "draw": lambda players: {"cards": fields.List(card(allow_none=True), validate=validate.Length(max=CARD_LIMIT),
                                           allow_none=True, metadata={
         "description": "With a hidden stock: the cards drawn, in order, red threes and their replacements "
                        "included. For a seat whose hand is hidden, null stands for each card nobody else sees; "
                        "leave `cards` out when it laid out no red three."})},
-    "take_pile": lambda: {"cards": cards(CARD_LIMIT), "meld": integer(0, 1000, allow_none=True, metadata={
+    "take_pile": lambda players: {"cards": cards(CARD_LIMIT), "meld": integer(0, 1000, allow_none=True, metadata={
         "description": "Where a side may hold several melds of a rank: the index of the side's meld the top "
                        "card joins."}), "melds": AnyOf(
         _melds(), *_EMPTY, allow_none=True,
         metadata={"description": "Further melds put down with the pile; an empty value means none."})},
-    "meld": lambda: {"melds": _melds(1, required=True)},
-    "lay_off": lambda: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True),
-                        "owner": integer(0, 1000, allow_none=True, metadata={
+    "meld": lambda players: {"melds": _melds(1, required=True)},
+    "lay_off": lambda players: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True),
+                        "owner": seat(players, allow_none=True, metadata={
                             "description": "Whose melds `meld` indexes, where the seating lets a seat add to melds "
                                            "another owns (a partner's); the seat's own side when left out."})},
-    "merge": lambda: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
+    "merge": lambda players: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
         "description": "The indices of the side's two melds of one rank put together."})},
-    "discard": lambda: {"card": card(required=True)},
-    "ask_go_out": lambda: {},
-    "answer_go_out": lambda: {"yes": fields.Boolean(required=True)},
+    "discard": lambda players: {"card": card(required=True)},
+    "ask_go_out": lambda players: {},
+    "answer_go_out": lambda players: {"yes": fields.Boolean(required=True)},
 }
 
 
@@ -168,7 +168,7 @@ def move_type(players: int, kind: str) -> type[Schema]:
     title = "".join(part.title() for part in kind.split("_"))
     return shape(f"Canasta{players}Player{title}Move", f"A Canasta {kind.replace('_', ' ')} move.", {
         "type": const(kind, required=True),
-        **_MOVE_FIELDS[kind](),
+        **_MOVE_FIELDS[kind](players),
         "seat": seat(players, allow_none=True, metadata={"description": "Checked when given."}),
         "opening": fields.Raw(metadata={"description": "Copied from a /legal-moves answer; ignored."}),
         **echoed(),

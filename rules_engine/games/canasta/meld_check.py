@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...cards import RANKS
 from ...errors import invalid
 from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
@@ -31,6 +32,14 @@ def _read_meld(raw: object, pointer: tuple, cfg: Config | None = None, allowed: 
                 raise invalid(pointer + ("cards", i), f"the deck holds {cfg.copies.get(card, 0)} {card}; "
                               f"this meld names more", "canasta.deal.cards")
     return cards
+
+
+RANKED = frozenset(RANKS[RANKS.index("4"):])
+
+
+def _shows_rank(card: str) -> bool:
+    """Whether a card's code names a rank a meld of it has: four to ace, or a black three."""
+    return card[:-1] in RANKED or card in ("3C", "3S")
 
 
 def _named_rank(raw: object) -> str | None:
@@ -124,7 +133,9 @@ def _onto(cfg: Config, raw: dict, cards: list[str], existing: list[Meld]) -> int
                           f"{index}", "canasta.turn.meld")
         return index
     natural = next((cfg.rank_of[c] for c in cards if c in cfg.rank_of), None)
-    rank = natural or _named_rank(raw)
+    # A meld showing a card of rank four to ace or a black three has its rank in its cards: a `rank` sent
+    # beside them is never read, in any variant (where black threes are bonus cards, the meld is refused).
+    rank = natural or (None if any(_shows_rank(c) for c in cards) else _named_rank(raw))
     if rank is None:
         return 0 if len(existing) == 1 else None
     matching = [i for i, m in enumerate(existing) if m.kind == "set" and m.rank == rank]

@@ -67,3 +67,12 @@ def test_canasta_melds_validate_meld_onto_a_meld_not_on_the_table_is_refused():
     with pytest.raises(InvalidRequest) as refused:
         _check("samba", {"cards": ["KD"], "onto": 2}, [KINGS, KINGS_WITH_A_TWO])
     assert refused.value.problems[0].pointer == ("meld", "onto")
+
+
+@pytest.mark.parametrize("variant", ["classic", "joker"])
+def test_canasta_melds_black_threes_validate_meld_reads_no_rank_beside_a_black_three(variant):
+    # Black threes are bonus cards in Joker Canasta, yet a meld showing one still has its rank in its cards:
+    # the `rank` field is read only for wild cards alone, so anything sent there is passed over.
+    answer = answers.validate_meld({"game": "canasta", "variant": variant,
+                                    "meld": {"cards": ["3S", "3C", "3S"], "rank": {"not": "a rank"}}})
+    assert not answer["valid"] and answer["violations"]
