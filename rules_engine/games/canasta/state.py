@@ -351,8 +351,10 @@ def _read_turn(raw: object, players: int, one_per_rank: bool = True) -> TurnStat
     extended = read_bool(raw.get("extended", False), pointer + ("extended",))
     started = read_list(raw.get("started", []), pointer + ("started",))
     if len(started) > (13 if one_per_rank else MAX_STARTED):
-        raise invalid(pointer + ("started",), "a turn cannot start more melds than there are ranks" if one_per_rank
-                      else f"a turn starts at most {MAX_STARTED} melds")
+        if one_per_rank:
+            raise invalid(pointer + ("started",), "a turn cannot start more melds than there are ranks, as a side "
+                          "holds one meld of each rank", "canasta.melds.one-per-rank")
+        raise invalid(pointer + ("started",), f"a turn starts at most {MAX_STARTED} melds")
     # Ranks (or meld indices) as given; _check_turn resolves them to the side's melds.
     ranks = tuple(_started_entry(r, pointer + ("started", i)) for i, r in enumerate(started)) if started else ()
     question = None
