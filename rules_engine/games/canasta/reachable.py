@@ -216,47 +216,62 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     # a red three among the last two is not replaced): at most one card short for each of those two cards.
     slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
     put_down = _put_down(state)
-    drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)]
+    drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)] if table.opening_draw \
+        else [0] * state.sides
+    feet = state.feet is not None
     short = []
     for seat, hand in enumerate(state.hands):
         draws, own_discards = _turns_of(seat, first, players, drawn), _turns_of(seat, first, players, discards)
-        expected = table.deal + table.draw * draws - own_discards + _foot_in_hand(cfg, state, seat)
+        expected = table.deal + table.draw * draws - own_discards + (_foot_in_hand(cfg, state, seat) if feet else 0)
         held = hand_size(hand)
-        story = (f"dealt {table.deal}, seat {seat} has drawn {draws} time{'s' if draws != 1 else ''} "
-                 f"and discarded {own_discards} time{'s' if own_discards != 1 else ''}")
         most = expected + drew_to_open[state.side_of(seat)]
         if held > most:
-            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; {story}, so it holds at most "
-                          f"{most}", cfg.deal_rule)
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
+                          f"{_story(table.deal, seat, draws, own_discards)}, so it holds at most {most}", cfg.deal_rule)
         if held < expected - slack and not put_down[seat]:
-            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; {story} and has put no card "
-                          f"on the table, so it holds {expected}", cfg.deal_rule)
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
+                          f"{_story(table.deal, seat, draws, own_discards)} and has put no card on the table, so it "
+                          f"holds {expected}", cfg.deal_rule)
         short.append(expected - held)
     spare = slack
-    for (whose, its), pointer, seats, melds in _giving_groups(state):
-        given = sum(short[s] for s in seats) + sum(drew_to_open[side] for side in {state.side_of(s) for s in seats})
+    for group, seats, melds in _giving_groups(state):
+        given = sum(short[s] for s in seats) + (sum(drew_to_open[side] for side in {state.side_of(s) for s in seats})
+                                               if table.opening_draw else 0)
         melded = sum(len(m.cards) for m in melds)
         if melded > given:
+            (whose, its), pointer = _group_words(group)
             raise invalid(pointer, f"{whose} melds hold {melded} cards, but {its} hands have given {given} to the "
                           "table since the deal, and the pile was never taken", cfg.deal_rule)
         spare -= given - melded
         if spare < 0:
             seat = next((s for s in seats if put_down[s]), seats[0])
             missing = given - melded
+            whose = _group_words(group)[0][0]
             raise invalid(("state", "hands", seat), f"{whose} hands hold {missing} card"
                           f"{'s' if missing != 1 else ''} fewer than the deal and the turns taken leave them besides "
                           f"the {melded} they melded", cfg.deal_rule)
 
 
-def _giving_groups(state: CanastaState) -> list[tuple[tuple[str, str], tuple, range, list]]:
-    """The seats whose hands fill each owner's melds: ((whose, its), pointer, seats, melds). A side's own seats, or,
-    where seats add to partners' melds before the pile is ever taken (Five-person), every seat toward all the
-    melds together."""
+def _giving_groups(state: CanastaState) -> list[tuple[int | None, range, list]]:
+    """The seats whose hands fill each owner's melds: (side, or None for every seat, seats, melds). A side's own
+    seats, or, where seats add to partners' melds before the pile is ever taken (Five-person), every seat toward
+    all the melds together."""
     if state.seating == PARTNER_RENTRAP:
-        return [(("the players'", "their"), ("state", "melds"), range(state.players),
-                 [m for melds in state.melds for m in melds])]
-    return [((f"side {side}'s", "its"), ("state", "melds", side), range(side, state.players, state.sides), melds)
-            for side, melds in enumerate(state.melds)]
+        return [(None, range(state.players), [m for melds in state.melds for m in melds])]
+    return [(side, range(side, state.players, state.sides), melds) for side, melds in enumerate(state.melds)]
+
+
+def _group_words(side: int | None) -> tuple[tuple[str, str], tuple]:
+    """How a refusal names a group of _giving_groups, and where it points."""
+    if side is None:
+        return ("the players'", "their"), ("state", "melds")
+    return (f"side {side}'s", "its"), ("state", "melds", side)
+
+
+def _story(dealt: int, seat: int, draws: int, discards: int) -> str:
+    """How many cards a seat's turns have brought into its hand, in words."""
+    return (f"dealt {dealt}, seat {seat} has drawn {draws} time{'s' if draws != 1 else ''} "
+            f"and discarded {discards} time{'s' if discards != 1 else ''}")
 
 
 def _check_scores(cfg: Config, state: CanastaState) -> None:
