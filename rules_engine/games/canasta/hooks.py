@@ -34,6 +34,10 @@ JOKER_SWAP = "joker_swap"
 # (jokers, twos) a wild canasta holds and the bonus it then earns (Joker Canasta's archived bright.net rules);
 # every other wild canasta earns the entry's canastas.wild.
 WILD_CANASTA_COMPOSITIONS: tuple[tuple[tuple[int, int], int], ...] = (((0, 7), 4000), ((4, 3), 3000))
+SUPER_CANASTA = "super_canasta"
+# A sequence of every rank of its suit, and what it earns without and with wild cards in it (Five-person).
+SUPER_CANASTA_CARDS = 13
+SUPER_CANASTA_BONUS = {"natural": 500, "mixed": 300}
 
 HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook(NO_REPLACEMENT_FOR_LAST_TWO, "draw",
@@ -48,7 +52,8 @@ HOOKS: dict[str, Hook] = {hook.name: hook for hook in (
     Hook(QUEEN_OF_SPADES_DISCARDED_LAST, "pile",
          "The queen of spades may be discarded only as the last card (Oklahoma).", built=True),
     Hook(JOKER_SWAP, "meld", "A joker in a meld may be taken by a player giving the card it stands for.", built=True),
-    Hook("super_canasta", "scoring", "A run of all thirteen cards of a suit is a super canasta (Five-person)."),
+    Hook(SUPER_CANASTA, "scoring", "A run of all thirteen cards of a suit is a super canasta (Five-person).",
+         built=True),
 )}
 
 

@@ -7,7 +7,10 @@ from dataclasses import dataclass, field
 from ...cards import JOKER, card_name
 from ...game import Violation
 from .config import RANK_ORDER, RED, WILD, Config
-from .hooks import WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS, has_hook
+from .hooks import (
+    SUPER_CANASTA, SUPER_CANASTA_BONUS, SUPER_CANASTA_CARDS, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS,
+    has_hook,
+)
 
 
 @dataclass(slots=True)
@@ -90,7 +93,12 @@ def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     kind = meld_canasta(cfg, meld)
     canastas = cfg.table.canastas
     if kind == "sequence":
-        return (canastas.sequence, "canasta.canastas.sequence") if canastas.sequence is not None else (0, None)
+        if has_hook(cfg.table.hooks, SUPER_CANASTA) and len(meld.cards) == SUPER_CANASTA_CARDS:
+            return SUPER_CANASTA_BONUS[canasta_kind(cfg, meld.naturals, meld.wilds)], "canasta.canastas.super"
+        if canastas.sequence is not None:
+            return canastas.sequence, "canasta.canastas.sequence"
+        # Without a bonus of its own, a complete sequence earns what a set of its cards would (Five-person).
+        kind = canasta_kind(cfg, meld.naturals, meld.wilds)
     if kind == "natural":
         special = dict(canastas.by_rank).get(meld.rank)
         return (special or canastas.natural), "canasta.canastas.natural"

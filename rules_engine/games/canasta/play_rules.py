@@ -7,7 +7,10 @@ an entry changed is a rule text changed.
 from __future__ import annotations
 
 from ...rules import READING, Rule, Section
-from .hooks import JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS
+from .hooks import (
+    JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, SUPER_CANASTA, SUPER_CANASTA_BONUS, SUPER_CANASTA_CARDS,
+    WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS,
+)
 from .variant_rules import SOURCES
 from .variants import ENTRIES, VariantRules
 
@@ -176,6 +179,7 @@ SCORING_FOUND = {
     "queen_last": _where(lambda e: QUEEN_OF_SPADES_DISCARDED_LAST in e.hooks),
     "joker_swap": _where(lambda e: JOKER_SWAP in e.hooks),
     "composed": _where(lambda e: WILD_CANASTA_BY_COMPOSITION in e.hooks),
+    "super": _where(lambda e: SUPER_CANASTA in e.hooks),
     "rounds": _where(lambda e: e.game_rounds is not None),
     "by_round": _where(lambda e: e.opening.basis == "round"),
     "last_discard": _where(lambda e: e.stock_end == "last_discard"),
@@ -225,6 +229,14 @@ PLAY_RULES = (
     _rule("canasta.canastas.wild-by-composition", "Wild canastas valued by what they hold",
           "Where a variant says so, the bonus of a canasta of wild cards alone depends on how many jokers and twos "
           "it holds, and such canastas make a score line of their own.", SCORING_FOUND["composed"], _composed),
+    _rule("canasta.canastas.super", "A run of a whole suit",
+          "Where a variant says so, a sequence holding every rank of its suit is a super canasta: it earns a bonus "
+          "of its own in place of a canasta's, smaller when wild cards stand in it, on a score line of its own.",
+          SCORING_FOUND["super"],
+          lambda entry: f"a run of all {SUPER_CANASTA_CARDS} cards of a suit earns {SUPER_CANASTA_BONUS['natural']} "
+                        f"with no wild card in it and {SUPER_CANASTA_BONUS['mixed']} with one, where a shorter "
+                        f"sequence of {entry.canastas.size} or more earns {entry.canastas.natural} or "
+                        f"{entry.canastas.mixed} as a canasta"),
     _rule("canasta.melds.joker-swap", "Taking a joker from the table",
           "Where a variant says so, a player who has drawn may take a joker from a set of another side into the "
           "hand by putting in its place a natural card of the set's rank from the hand (a move of its own, "

@@ -6,7 +6,7 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .game_length import game_over
-from .hooks import WILD_CANASTA_BY_COMPOSITION
+from .hooks import SUPER_CANASTA, WILD_CANASTA_BY_COMPOSITION
 from .melds import canasta_bonus, card_points
 from .seating import LONE_HAND, PARTNER_RENTRAP, SEATING_RULES, seating_of
 from .state import CanastaState
@@ -18,6 +18,7 @@ WILD_CANASTA_LINES = (("canasta.canastas.wild", "wild"),)
 # Where the bonus follows what the canasta holds (wild_canasta_by_composition): such canastas on a line apart.
 COMPOSED_CANASTA_LINES = WILD_CANASTA_LINES + (("canasta.canastas.wild-by-composition", "wild"),)
 SEQUENCE_CANASTA_LINES = (("canasta.canastas.sequence", "sequence"),)
+SUPER_CANASTA_LINES = (("canasta.canastas.super", "super"),)
 
 
 def _line(side: int, seat: int | None, points: int, rule: str, text: str) -> dict:
@@ -226,6 +227,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
         kinds = CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines
         if table.canastas.sequence is not None:
             kinds += SEQUENCE_CANASTA_LINES
+        if SUPER_CANASTA in table.hooks:
+            kinds += SUPER_CANASTA_LINES
         for rule, kind in kinds:
             earned = [b for b, r in bonuses if r == rule]
             if earned:

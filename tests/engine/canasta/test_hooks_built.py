@@ -15,7 +15,7 @@ from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.melds import Meld, canasta_bonus
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import read_state
-from rules_engine.games.canasta.variants import CLASSIC, entry_problems
+from rules_engine.games.canasta.variants import CLASSIC, FIVE_PERSON, entry_problems
 
 from .helpers import meld, meld_turn, position
 
@@ -88,5 +88,34 @@ def test_canasta_canastas_wild_by_composition_scored_on_a_line_of_its_own():
 
 
 def test_canasta_hooks_built_may_be_named_by_a_playable_entry():
-    for hook in ("queen_of_spades_discarded_last", "wild_canasta_by_composition"):
+    for hook in ("queen_of_spades_discarded_last", "wild_canasta_by_composition", "super_canasta"):
         assert not [p for p in entry_problems(replace(CLASSIC, hooks=(hook,), playable=True)) if "not built" in p]
+
+
+# -- super_canasta (Five-person): a run of all thirteen cards of a suit ------------------------------------------
+FIVE = build_config(FIVE_PERSON, ())
+HEARTS = ["AH", "2H", "3H", "4H", "5H", "6H", "7H", "8H", "9H", "10H", "JH", "QH", "KH"]
+
+
+def _run(cards: list[str], wilds: int = 0) -> Meld:
+    return Meld("", cards, len(cards) - wilds, wilds, "H")
+
+
+def test_canasta_canastas_super_pure_run_of_the_whole_suit_earns_500():
+    assert canasta_bonus(FIVE, _run(HEARTS)) == (500, "canasta.canastas.super")
+
+
+def test_canasta_canastas_super_with_a_joker_in_it_earns_300():
+    impure = HEARTS[:6] + ["JK"] + HEARTS[7:]
+    assert canasta_bonus(FIVE, _run(impure, wilds=1)) == (300, "canasta.canastas.super")
+
+
+def test_canasta_canastas_super_a_shorter_run_is_a_canasta_pure_100_impure_50():
+    assert canasta_bonus(FIVE, _run(HEARTS[:12])) == (100, "canasta.canastas.natural")
+    assert canasta_bonus(FIVE, _run(HEARTS[:6] + ["JK"], wilds=1)) == (50, "canasta.canastas.mixed")
+    assert canasta_bonus(FIVE, _run(HEARTS[:6])) == (0, None)
+
+
+def test_canasta_canastas_super_only_where_the_variant_has_it():
+    plain = build_config(replace(FIVE_PERSON, hooks=()), ())
+    assert canasta_bonus(plain, _run(HEARTS)) == (100, "canasta.canastas.natural")
