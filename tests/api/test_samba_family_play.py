@@ -15,8 +15,8 @@ Where the rules come from:
   Brazilian Canasta (https://whiteknucklecards.com/games/brazilian_canasta.html) where it is silent.
 
 Readings taken where the texts leave a choice (each test says which):
-- Bolivia's initial meld is "standardized at 150 points", listed among Bolivia's differences from Samba: 150
-  at every score (Bicycle's Bolivia page keeps Samba's lower tiers and 150 from 7000).
+- Bolivia's initial meld: Samba's minimums by score, 150 from 7000 (Bicycle, rummy-games.com), the default; the
+  book's "standardized at 150", read as 150 at every score, is the option bolivia_opening=150_always.
 - Samba takes the discard pile in the book's two situations only (a natural pair, or the top card onto a
   sequence of fewer than seven): the top card alone never joins a set (Bicycle lets it join a set that is
   not yet a canasta when the pile is not frozen).
@@ -428,9 +428,15 @@ def test_canasta_variant_samba_option_top_tier_minimum_160(client, variant, scor
 
 
 @pytest.mark.parametrize("variant", each("bolivia"))
+@pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150), (14000, 150)])
+def test_canasta_opening_minimum_bolivia_by_game_score(client, variant, score, minimum):
+    assert required(client, variant, score) == minimum
+
+
+@pytest.mark.parametrize("variant", each("bolivia"))
 @pytest.mark.parametrize("score", [-5, 0, 1500, 3000, 7000, 14000])
-def test_canasta_opening_minimum_bolivia_is_150_at_every_score(client, variant, score):
-    assert required(client, variant, score) == 150
+def test_canasta_variant_bolivia_option_150_always_at_every_score(client, variant, score):
+    assert required(client, variant, score, {"bolivia_opening": "150_always"}) == 150
 
 
 @pytest.mark.parametrize("variant", each("brazilian"))

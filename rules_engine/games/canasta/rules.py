@@ -314,6 +314,9 @@ OPTIONS = (
            choices=(-800, -400), variants=PLAYED_AS_CLASSIC),
     Option("top_tier_minimum", 150, "canasta.variant.samba",
            "Samba's initial meld minimum from a game score of 7000.", choices=(150, 160), variants=("samba",)),
+    Option("bolivia_opening", "tiers", "canasta.variant.bolivia",
+           "How Bolivia's initial meld minimum goes with the side's game score: Samba's tiers up to 150 from "
+           "7000, or 150 at every score.", choices=("tiers", "150_always"), variants=("bolivia",)),
     Option("wild_canasta", 2000, "canasta.variant.brazilian",
            "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
            variants=("brazilian",)),

@@ -186,6 +186,12 @@ OPTIONS_AND_NOTES = {
     "samba": (("top_tier_minimum",), (
         f"top_tier_minimum 150 (default): {BOOK}, and the same figure in {BICYCLE_BOLIVIA} for Bolivia.",
         f"top_tier_minimum 160: {BICYCLE_SAMBA} and {HOWSTUFFWORKS}.")),
+    "bolivia": (("bolivia_opening",), (
+        f"bolivia_opening tiers (default): {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} keep Samba's minimums by "
+        "score, with 150 from 7000 up; cardref reads the 150 that "
+        f"{BOOK} names for Bolivia as that top figure, where some Samba rules ask 160.",
+        f"bolivia_opening 150_always: {BOOK} lists a minimum standardized at 150 among Bolivia's differences from "
+        "Samba; read literally, every initial meld needs 150, whatever the score.")),
     "brazilian": (("wild_canasta",), (
         f"wild_canasta 2000 (default): {BICYCLE_BRAZILIAN} and {BOOK}.",
         f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.")),

@@ -84,6 +84,21 @@ def test_canasta_opening_minimum_bolivia_150_from_7000_game_15000():
     assert BOLIVIA.opening.minimum(7000) == 150 and BOLIVIA.game_target == 15000
 
 
+@pytest.mark.parametrize("options, minimums", [
+    ({}, [15, 50, 90, 120, 150]),
+    ({"bolivia_opening": "tiers"}, [15, 50, 90, 120, 150]),
+    ({"bolivia_opening": "150_always"}, [150, 150, 150, 150, 150]),
+], ids=["default", "tiers", "150_always"])
+def test_canasta_variant_bolivia_option_opening_by_tiers_or_150_always(options, minimums):
+    # The published rules keep Samba's minimums by score up to 150 from 7000; the book's "standardized at 150",
+    # read literally, asks 150 at every score: an option, with Samba's tiers the default.
+    asked = [answers.validate_meld({"game": GAME, "variant": "bolivia", "options": options,
+                                    "melds": [{"cards": ["AH", "AS", "AD"]}],
+                                    "context": {"initial": True, "team_score": score}})["required"]
+             for score in (-5, 0, 1500, 3000, 7000)]
+    assert asked == minimums
+
+
 def test_canasta_going_out_bolivia_needs_a_sequence_canasta():
     assert BOLIVIA.going_out.canastas == 2 and dict(BOLIVIA.going_out.by_kind) == {"sequence": 1}
     assert meld("bolivia", RUN_OF_SEVEN)["canasta"] == "escalera"
