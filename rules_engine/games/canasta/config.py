@@ -163,6 +163,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
             (tiers[-1][0], chosen["top_tier_minimum"]),)))
     if chosen.get("bolivia_opening") == "150_always":
         table = replace(table, opening=replace(table.opening, tiers=((None, 150),)))
+    if chosen.get("brazilian_going_out") == "any_two":
+        table = replace(table, going_out=replace(table.going_out, by_kind=()))
     if "wild_canasta" in chosen:
         table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
     if "all_red_threes" in chosen:

@@ -317,6 +317,9 @@ OPTIONS = (
     Option("bolivia_opening", "tiers", "canasta.variant.bolivia",
            "How Bolivia's initial meld minimum goes with the side's game score: Samba's tiers up to 150 from "
            "7000, or 150 at every score.", choices=("tiers", "150_always"), variants=("bolivia",)),
+    Option("brazilian_going_out", "canasta_and_samba", "canasta.variant.brazilian",
+           "What Brazilian Canasta's two canastas for going out must be: one of them a samba, as in Bolivia, or "
+           "any two.", choices=("canasta_and_samba", "any_two"), variants=("brazilian",)),
     Option("wild_canasta", 2000, "canasta.variant.brazilian",
            "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
            variants=("brazilian",)),

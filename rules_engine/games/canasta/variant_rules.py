@@ -192,9 +192,13 @@ OPTIONS_AND_NOTES = {
         f"{BOOK} names for Bolivia as that top figure, where some Samba rules ask 160.",
         f"bolivia_opening 150_always: {BOOK} lists a minimum standardized at 150 among Bolivia's differences from "
         "Samba; read literally, every initial meld needs 150, whatever the score.")),
-    "brazilian": (("wild_canasta",), (
+    "brazilian": (("wild_canasta", "brazilian_going_out"), (
         f"wild_canasta 2000 (default): {BICYCLE_BRAZILIAN} and {BOOK}.",
-        f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.")),
+        f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.",
+        f"brazilian_going_out canasta_and_samba (default): {BOOK} gives Brazilian Canasta as Bolivia with its "
+        "own bonuses and penalties, and says nothing else of going out, so Bolivia's rule holds: of the two "
+        "canastas, one is a samba. Black threes left in hand cost 100 each on the same reading.",
+        f"brazilian_going_out any_two: {BICYCLE_BRAZILIAN} lets any two canastas take a side out.")),
     "mexicana": (("all_red_threes",), (
         f"all_red_threes 1000 (default): {READING}: {RUMMY_GAMES_MEXICANA} is silent, and Samba, played with the "
         "same 162 cards, scores all six red threes 1000.",

@@ -10,6 +10,7 @@ import pytest
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import config_for
+from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
     THREE_HAND, TWO_HAND, Needs, check_entry,
@@ -97,6 +98,18 @@ def test_canasta_variant_bolivia_option_opening_by_tiers_or_150_always(options, 
                                     "context": {"initial": True, "team_score": score}})["required"]
              for score in (-5, 0, 1500, 3000, 7000)]
     assert asked == minimums
+
+
+def test_canasta_variant_brazilian_option_going_out_canasta_and_samba_or_any_two():
+    # Brazilian is Bolivia with its own bonuses and penalties: one of the two canastas is a samba by default;
+    # Bicycle's "any two canastas" is the option.
+    assert build_config(BRAZILIAN, ()).table.going_out.by_kind == (("sequence", 1),)
+    assert build_config(BRAZILIAN, (("brazilian_going_out", "any_two"),)).table.going_out.by_kind == ()
+    assert "brazilian_going_out" in [o["name"] for o in answers.rule("canasta.variant.brazilian")["option_details"]]
+
+
+def test_canasta_black_threes_in_hand_brazilian_cost_100_as_in_bolivia():
+    assert BRAZILIAN.threes.black_hand_value == BOLIVIA.threes.black_hand_value == 100
 
 
 def test_canasta_going_out_bolivia_needs_a_sequence_canasta():
@@ -317,4 +330,4 @@ def test_canasta_variant_samba_top_tier_minimum_option():
 def test_canasta_variant_brazilian_wild_canasta_option_and_mexicana_red_threes():
     assert config_for(get_game(GAME).ruleset("brazilian", {"wild_canasta": 2500})).table.canastas.wild == 2500
     assert config_for(get_game(GAME).ruleset("mexicana", {"all_red_threes": 600})).table.threes.red_all == 600
-    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 2
+    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 4  # two per option: wild_canasta and brazilian_going_out
