@@ -161,6 +161,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         tiers = table.opening.tiers
         table = replace(table, opening=replace(table.opening, tiers=tiers[:-1] + (
             (tiers[-1][0], chosen["top_tier_minimum"]),)))
+    if chosen.get("top_card_onto_set") == "unless_canasta":
+        table = replace(table, pile=replace(table.pile, onto_meld=True))
     if chosen.get("bolivia_opening") == "150_always":
         table = replace(table, opening=replace(table.opening, tiers=((None, 150),)))
     if chosen.get("brazilian_going_out") == "any_two":

@@ -11,7 +11,7 @@ from .hooks import (
     JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, SUPER_CANASTA, SUPER_CANASTA_BONUS, SUPER_CANASTA_CARDS,
     WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS,
 )
-from .variant_rules import SOURCES
+from .variant_rules import BICYCLE_SAMBA, BOOK, OFFICIAL_LAWS_SAMBA, SOURCES
 from .variants import ENTRIES, VariantRules
 
 
@@ -36,10 +36,10 @@ def _sources(found: list[tuple[str, VariantRules]], *extra) -> tuple:
 
 
 def _rule(rule_id: str, title: str, lead: str, found: list[tuple[str, VariantRules]], said, *extra,
-          notes: tuple[str, ...] = ()) -> Rule:
+          notes: tuple[str, ...] = (), options: tuple[str, ...] = ()) -> Rule:
     """A rule whose text is a lead sentence and one sentence per variant setting the field."""
     text = lead + " " + " ".join(f"{entry.title}: {said(entry)}." for _, entry in found)
-    return Rule(rule_id, title, text, _sources(found, *extra), notes=notes,
+    return Rule(rule_id, title, text, _sources(found, *extra), options=options, notes=notes,
                 variants=tuple(slug for slug, _ in found))
 
 
@@ -282,7 +282,14 @@ PLAY_RULES = (
     _rule("canasta.pile.onto-meld-unless-canasta", "The top card onto a meld not yet a canasta",
           "Where a variant says so, a pile that is not frozen may be taken by adding its top card to one of the "
           "side's melds only while that meld is not yet a canasta; a natural pair still takes it.",
-          SCORING_FOUND["unless_canasta"], lambda entry: "a completed canasta takes no top card alone"),
+          SCORING_FOUND["unless_canasta"],
+          lambda entry: "a completed canasta takes no top card alone" if entry.pile.onto_meld else
+          "only with the option top_card_onto_set=unless_canasta; by default a set takes the top card only with a "
+          "natural pair from the hand, and a sequence takes it alone",
+          notes=(f"{BOOK.title} lets the Samba family take the pile only with a natural pair, or lay its top "
+                 f"card alone on a sequence (the default); {BICYCLE_SAMBA.title} and {OFFICIAL_LAWS_SAMBA.title} also let the "
+                 "top card of a pile that is not frozen join a set that is not yet a canasta (the option).",),
+          options=("top_card_onto_set",)),
     _rule("canasta.pile.wild-top-pair", "A wild card on top taken with a wild pair",
           "Where a variant says so, a wild card on top of the discard pile does not block it: the player takes "
           "it with a pair of wild cards from the hand (or more), and those cards with the top one make a meld of "

@@ -314,6 +314,10 @@ OPTIONS = (
            choices=(-800, -400), variants=PLAYED_AS_CLASSIC),
     Option("top_tier_minimum", 150, "canasta.variant.samba",
            "Samba's initial meld minimum from a game score of 7000.", choices=(150, 160), variants=("samba",)),
+    Option("top_card_onto_set", "never", "canasta.pile.onto-meld-unless-canasta",
+           "Whether the top discard alone may join a set of the side that is not yet a canasta, when the pile is not "
+           "frozen (the Samba family: otherwise only a natural pair takes it, or a sequence its top card).",
+           choices=("never", "unless_canasta"), variants=("samba", "bolivia", "brazilian")),
     Option("bolivia_opening", "tiers", "canasta.variant.bolivia",
            "How Bolivia's initial meld minimum goes with the side's game score: Samba's tiers up to 150 from "
            "7000, or 150 at every score.", choices=("tiers", "150_always"), variants=("bolivia",)),

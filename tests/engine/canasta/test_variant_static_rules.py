@@ -108,6 +108,18 @@ def test_canasta_variant_brazilian_option_going_out_canasta_and_samba_or_any_two
     assert "brazilian_going_out" in [o["name"] for o in answers.rule("canasta.variant.brazilian")["option_details"]]
 
 
+@pytest.mark.parametrize("variant", [SAMBA, BOLIVIA, BRAZILIAN], ids=["samba", "bolivia", "brazilian"])
+def test_canasta_pile_onto_meld_unless_canasta_samba_family_option_top_card_onto_set(variant):
+    # The book takes the pile only with a natural pair, or the top card alone onto a sequence; Bicycle and the
+    # Official Laws also let the top card join a set not yet a canasta: an option, the book's reading the default.
+    default = build_config(variant, ()).table.pile
+    assert not default.onto_meld and default.top_card_only_onto_sequence
+    chosen = build_config(variant, (("top_card_onto_set", "unless_canasta"),)).table.pile
+    assert chosen.onto_meld and chosen.onto_meld_unless_canasta
+    rule = answers.rule("canasta.pile.onto-meld-unless-canasta")
+    assert [o["name"] for o in rule["option_details"]] == ["top_card_onto_set"] and len(rule["notes"]) == 1
+
+
 def test_canasta_black_threes_in_hand_brazilian_cost_100_as_in_bolivia():
     assert BRAZILIAN.threes.black_hand_value == BOLIVIA.threes.black_hand_value == 100
 
