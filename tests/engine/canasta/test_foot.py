@@ -21,7 +21,7 @@ from rules_engine.games.canasta.variants import CLASSIC
 from rules_engine.parsing import HiddenHand
 
 from .helpers import meld_turn
-from .zone_helpers import AUTO, play, read, refusal, verdict, zones_position
+from .zone_helpers import AUTO, play, play_out, read, refusal, verdict, zones_position
 
 FOOT = 11
 WITH_FOOT = build_config(replace(CLASSIC, foot=FOOT), ())
@@ -261,20 +261,8 @@ def test_canasta_going_out_played_from_foot_random_hands_stay_readable():
     rng = random.Random(3)
     taken_up = 0
     for seed in range(8):
-        state, _ = deal(WITH_HOOK, 4, seed, {})
-        for _ in range(300):
-            moves, _ = legal_moves(WITH_HOOK, state)
-            if not moves:
-                break
-            melding = [m for m in moves if m["type"] not in ("discard", "draw")]
-            move = rng.choice(melding or moves)
-            state, events = apply(WITH_HOOK, state, read_move({k: v for k, v in move.items()
-                                                               if k not in ("code", "rules", "opening")}, 4))
-            taken_up += sum(event["type"] == "took_up_foot" for event in events)
-            dumped = dump_state(state)
-            assert dump_state(read(WITH_HOOK, dumped)) == dumped
-            if state.over:
-                break
+        state, took = play_out(WITH_HOOK, seed, rng, 300, ("took_up_foot",))
+        taken_up += took
         assert state.over
         feet_left = [seat for seat, foot in enumerate(state.feet) if foot]
         lines = score(WITH_HOOK, state)["lines"]

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.deal import deal
-from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
 from rules_engine.games.canasta.scoring import score
@@ -17,7 +16,7 @@ from rules_engine.games.canasta.variants import CLASSIC
 from rules_engine.parsing import HiddenHand
 
 from .helpers import meld_turn
-from .zone_helpers import AUTO, ZONE, play, read, refusal, verdict, zones_position
+from .zone_helpers import AUTO, ZONE, play, play_out, read, refusal, verdict, zones_position
 
 KITTIES = (2, ZONE)
 WITH_KITTIES = build_config(replace(CLASSIC, kitties=KITTIES), ())
@@ -122,20 +121,8 @@ def test_canasta_stock_kitty_random_hands_stay_readable():
     rng = random.Random(11)
     kitty_events = 0
     for seed in range(8):
-        state, _ = deal(KITTY_STOCK, 4, seed, {})
-        for _ in range(400):
-            moves, _ = legal_moves(KITTY_STOCK, state)
-            if not moves:
-                break
-            melding = [m for m in moves if m["type"] not in ("discard", "draw")]
-            move = rng.choice(melding or moves)
-            state, events = apply(KITTY_STOCK, state, read_move({k: v for k, v in move.items()
-                                                                 if k not in ("code", "rules", "opening")}, 4))
-            kitty_events += sum(event["type"] in ("took_kitty", "kitty_to_stock") for event in events)
-            dumped = dump_state(state)
-            assert dump_state(read(KITTY_STOCK, dumped)) == dumped
-            if state.over:
-                break
+        state, seen = play_out(KITTY_STOCK, seed, rng, 400, ("took_kitty", "kitty_to_stock"))
+        kitty_events += seen
         assert state.over
         assert score(KITTY_STOCK, state)["lines"]
     assert kitty_events

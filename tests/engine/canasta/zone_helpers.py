@@ -8,10 +8,12 @@ import pytest
 
 from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.checks import judge_seen
+from rules_engine.games.canasta.deal import deal
+from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
 from rules_engine.games.canasta.reachable import check_reachable
-from rules_engine.games.canasta.state import read_state
+from rules_engine.games.canasta.state import dump_state, read_state
 
 from .helpers import DECK
 
@@ -83,3 +85,25 @@ def refusal(cfg, raw: dict) -> tuple[tuple, str | None]:
         read(cfg, raw)
     problem = caught.value.problems[0]
     return problem.pointer, problem.rule
+
+
+def play_out(cfg, seed: int, rng, steps: int, counted: tuple[str, ...]):
+    """A hand dealt with `seed` and played by random legal moves (melding first) until it is over or `steps` moves
+    are made, each position asserted to read back as written: the last state, and how many events of the
+    `counted` types came."""
+    state, _ = deal(cfg, 4, seed, {})
+    events_seen = 0
+    for _ in range(steps):
+        moves, _ = legal_moves(cfg, state)
+        if not moves:
+            break
+        melding = [m for m in moves if m["type"] not in ("discard", "draw")]
+        move = rng.choice(melding or moves)
+        state, events = apply(cfg, state, read_move({k: v for k, v in move.items()
+                                                     if k not in ("code", "rules", "opening")}, 4))
+        events_seen += sum(event["type"] in counted for event in events)
+        dumped = dump_state(state)
+        assert dump_state(read(cfg, dumped)) == dumped
+        if state.over:
+            break
+    return state, events_seen
