@@ -19,7 +19,7 @@ from .merging import merged
 from .melds import Judged, Meld, judge
 from .meld_kinds import MELD_KINDS, judge_new, judge_onto
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
-from .position import Position, taken_melds, without
+from .position import Position, position_of, taken_melds, without
 from .seating import SEATING_RULES
 from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
 from .zones import next_kitty
@@ -42,7 +42,7 @@ def judge_seen(cfg: Config, state: CanastaState, move: dict) -> tuple[list[Viola
     A move that takes from a hidden hand more cards than it holds, or a card every copy of which is
     in sight elsewhere, is no move the seat could make: it is refused as a bad request.
     """
-    pos = Position(cfg, state)
+    pos = position_of(cfg, state)
     pos.notes = []
     if pos.hidden and pos.actor == pos.seat:
         _check_hidden_cards(pos, move)
@@ -147,7 +147,7 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
     the move lays out (those in a pile taken).
     """
     question = pos.state.turn.question
-    if not pos.goes_out(left):
+    if left > 1 or pos.foot_down:     # not pos.goes_out(left), inlined: every offered move asks it
         if pos.foot_down and left == 0:
             _hidden_zone_taken(pos)
         if question == "yes" and pos.hidden:
@@ -503,7 +503,8 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
         return (without(pos.hand, every),
                 pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds, j.suit) for j, cards in zip(judged, melds)])
 
-    found += _opening(pos, points, _exempt(pos, left, canastas, after), after)
+    if not pos.opened:
+        found += _opening(pos, points, _exempt(pos, left, canastas, after), after)
     found += _ending(pos, left, canastas, after)
     return found
 
@@ -527,13 +528,14 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         return found
     onto = melds[index]
     left = pos.held - len(cards)
+    cfg = pos.cfg
     if onto.suit:
-        verdict = judge_onto(pos.cfg, cards, pos.goes_out(left), onto)
+        verdict = judge_onto(cfg, cards, pos.goes_out(left), onto)
     else:
-        verdict = judge(pos.cfg, cards, going_out=pos.goes_out(left), onto=onto)
+        verdict = judge(cfg, cards, going_out=pos.goes_out(left), onto=onto)
     found += verdict.violations
-    size = pos.cfg.canasta_size   # cfg.is_canasta, read once
-    if not pos.cfg.table.sets.wild_onto_canasta:
+    size = cfg.canasta_size   # cfg.is_canasta, read once
+    if not cfg.table.sets.wild_onto_canasta:
         found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found

@@ -35,6 +35,7 @@ class Config:
     kind_of: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, BLACK or rank
     meld_kind: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, RED or rank_of
     wild_caps: tuple = ()             # wild_cap(n) for small n, looked up rather than worked out
+    set_wilds: tuple = ()             # set_wild_range(n) for small n: the searches ask it of counts many times
     sorted_deck: list = field(default_factory=list, compare=False, repr=False)  # every copy, sorted
     # Table melds read and judged, by their card list as given, kept across requests because the
     # same melds come back every turn (see state._table_meld; MeldMemo bounds it).
@@ -61,6 +62,9 @@ class Config:
     wild_as: dict = field(default_factory=dict, compare=False, repr=False)
     as_valued: frozenset = frozenset()
     other_wild: int = 0
+    # One meld of a rank, melds of one rank only, wild cards joining any meld, each card one role and one
+    # value: what going_out.plan_going_out knows (the opening search knows the rest).
+    plain_sets: bool = True
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -138,6 +142,15 @@ def _wild_cap(max_wilds: int, ratio: str, naturals: int) -> int:
     return max(cap, 0)
 
 
+def set_wild_range(sets, cap: int, naturals: int) -> tuple[int, int]:
+    """The fewest and most wild cards a set with this many natural cards may hold (the set rule's counts:
+    size, natural cards, the cap on wild cards); (1, 0) where no count of wild cards will do."""
+    if naturals < sets.min_naturals:
+        return 1, 0
+    most = cap if sets.max_cards is None else min(cap, sets.max_cards - naturals)
+    return max(0, sets.min_cards - naturals), most
+
+
 WILD = "*wild"                        # kind_of, meld_kind: a wild card (no rank is spelled so)
 BLACK = "*black"                      # kind_of: a black three
 RED = "*red"                          # meld_kind: a red three
@@ -198,6 +211,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         kind_of=_kinds(wild, rank_of, stop),
         meld_kind={**dict.fromkeys(bonus, RED), **rank_of, **dict.fromkeys(wild, WILD)},
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
+        set_wilds=tuple(set_wild_range(table.sets, _wild_cap(max_wilds, ratio, n), n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
         bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
         hand_values=_hand_values(table, stop),
@@ -212,6 +226,9 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         wild_as=dict(table.values.wild_as),
         as_valued=frozenset(c for c in wild if c != JOKER) if table.values.wild_as else frozenset(),
         other_wild=max((table.values.joker,) if JOKER in wild else (), default=0),
+        plain_sets=(table.sets.one_per_rank and not table.sets.all_wild and table.sets.wild_onto_canasta
+                    and not any(role == WILD_AND_NATURAL for role in role_of.values()) and not table.values.wild_as
+                    and table.sequences is None),
     )
 
 

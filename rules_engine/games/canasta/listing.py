@@ -14,7 +14,7 @@ from .hooks import JOKER_SWAP, MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_
 from .joker_swap import RULE as SWAP_RULE
 from .joker_swap import jokers_to_take, swap_offers
 from .checks import CHECKS
-from .position import Position
+from .position import Position, position_of
 from .opening import OpeningVerdict, plan_opening
 from .going_out import needs_of
 from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
@@ -68,7 +68,7 @@ class Lister:
 
 def legal_moves(cfg: Config, state: CanastaState) -> tuple[list[dict], dict]:
     """Every legal move of the seat to act, and the constraints that tie them (the opening)."""
-    pos = Position(cfg, state)
+    pos = position_of(cfg, state)
     lister = Lister(pos)
     notes: dict = {}
     phase = state.turn.phase

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from ...cards import JOKER, card_name
 from ...game import Violation
-from .config import RANK_ORDER, RED, WILD, Config
+from .config import RANK_ORDER, RED, WILD, Config, set_wild_range
 from .hooks import (
     SUPER_CANASTA, SUPER_CANASTA_BONUS, SUPER_CANASTA_CARDS, WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS,
     has_hook,
@@ -181,7 +181,11 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
             violations.append(Violation("canasta.melds.black-threes",
                                         f"Black threes are melded three or four together, not {size}."))
         return Judged(rank, naturals, wilds, points, violations)
-    if not set_fits(cfg, naturals, wilds):
+    try:                              # set_fits, looked up inline: judge is the listing's innermost call
+        fewest, most = cfg.set_wilds[naturals]
+    except IndexError:
+        fewest, most = 1, 0
+    if not fewest <= wilds <= most:
         violations += set_count_problems(cfg, naturals, wilds)
     return Judged(rank, naturals, wilds, points, violations)
 
@@ -218,10 +222,11 @@ def set_count_problems(cfg: Config, naturals: int, wilds: int) -> list[Violation
 def set_fits(cfg: Config, naturals: int, wilds: int) -> bool:
     """Whether a set of this many natural and wild cards is valid by the set rule's counts (the searches
     ask this of counts many times: no words are built)."""
-    sets = cfg.table.sets
-    size = naturals + wilds
-    return (size >= sets.min_cards and naturals >= sets.min_naturals and wilds <= cfg.wild_cap(naturals)
-            and (sets.max_cards is None or size <= sets.max_cards))
+    try:
+        fewest, most = cfg.set_wilds[naturals]
+    except IndexError:
+        fewest, most = set_wild_range(cfg.table.sets, cfg.wild_cap(naturals), naturals)
+    return fewest <= wilds <= most
 
 
 def _dual_roles(cfg: Config, cards: list[str], ranks: set[str], onto: Meld | None, naturals: int,

@@ -95,7 +95,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
     """
     values, sets = cfg.values, cfg.table.sets
-    mark, fits = tally.mark, SET.fits
+    mark, fits = tally.marks.__getitem__, SET.fits
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -136,7 +136,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
     on the table and make any number of new melds, so a choice is a total over those melds. With `merging`,
     the melds on the table may first be joined in every way the merges allow."""
     values, sets = cfg.values, cfg.table.sets
-    mark, wild_cap, most, fits = tally.mark, cfg.wild_cap, sets.max_cards, SET.fits
+    mark, wild_cap, most, fits = tally.marks.__getitem__, cfg.wild_cap, sets.max_cards, SET.fits
     have = len(cards)
     sums = [0]
     for card in cards:

@@ -13,12 +13,18 @@ from .meld_kinds import judge_new, judge_onto
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .sequences import top_card_alone
-from .state import CanastaState
+from .state import FIXED_SEATINGS, CanastaState
 from .zones import foot_down, foot_unmet, next_kitty
 
 
 class Position:
     """The acting seat's view of a state, with the facts every check needs computed once."""
+
+    # Built on every request and read by every check: slots make both cheaper than a dict per position.
+    __slots__ = ("cfg", "state", "seat", "actor", "side", "melds", "short", "opened", "counted", "by_rank",
+                 "_of_rank", "canastas", "others", "counted_owners", "shared", "needed", "_hand", "hidden", "held",
+                 "unverified", "_minimum", "_counts", "_split", "_plan", "_can_go_out", "_frozen", "notes",
+                 "foot_down", "kitty_left", "keep", "zones_unmet")
 
     def __init__(self, cfg: Config, state: CanastaState):
         self.cfg, self.state = cfg, state
@@ -42,13 +48,17 @@ class Position:
                 self.canastas += 1
         # The owners besides its own whose melds the seat may add to, and those whose canastas count for it
         # (its partner's, where the seating shares melds): their melds, owner by owner, are `shared`.
-        self.others = state.others_added_to(turn.seat)
-        self.counted_owners = state.others_counted(turn.seat) if self.others else ()
-        self.shared: list[Meld] = [m for owner in self.counted_owners for m in state.melds[owner]] \
-            if self.others else []
-        for meld in self.shared:
-            if meld.naturals + meld.wilds >= size:
-                self.canastas += 1
+        # Fixed sides share nothing: every request of Classic takes this branch, so it asks nothing more.
+        if state.seating in FIXED_SEATINGS:
+            self.others = self.counted_owners = ()
+            self.shared: list[Meld] = []
+        else:
+            self.others = state.others_added_to(turn.seat)
+            self.counted_owners = state.others_counted(turn.seat) if self.others else ()
+            self.shared = [m for owner in self.counted_owners for m in state.melds[owner]] if self.others else []
+            for meld in self.shared:
+                if meld.naturals + meld.wilds >= size:
+                    self.canastas += 1
         self.needed = cfg.table.going_out.canastas
         hand = state.hands[self.seat]
         self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
@@ -62,6 +72,11 @@ class Position:
         self._can_go_out: dict[tuple, bool] = {}
         self._frozen: list[str] | None = None
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
+        if state.feet is None and state.kitties is None:
+            self.foot_down = self.kitty_left = False
+            self.keep = 2
+            self.zones_unmet: list[tuple[str, str]] = []
+            return
         # With the foot still down, emptying the hand takes it up: no going out, and no two cards to keep.
         self.foot_down = state.feet is not None and foot_down(state, self.seat)
         # With a kitty on the table, a hand played out without going out takes the kitty up instead.
@@ -226,12 +241,8 @@ class Position:
         """The going-out search over these melds for this many canastas."""
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
-        sets = self.cfg.table.sets
         bonus = len(self.state.red_threes[self.side])
-        # plan_going_out knows one meld of a rank, melds of one rank only and wild cards joining any meld;
-        # the opening search knows the rest.
-        if sets.one_per_rank and not sets.all_wild and sets.wild_onto_canasta and not self.cfg.dual \
-                and not self.cfg.wild_as and self.cfg.table.sequences is None:
+        if self.cfg.plain_sets:
             return plan_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         return search_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
@@ -287,6 +298,19 @@ class Position:
                 return False
             left[card] -= 1
         return True
+
+
+def position_of(cfg: Config, state: CanastaState) -> Position:
+    """The state's Position under this configuration, built once: a request reads the state, judges a move
+    and lists the moves of one position, and every fact a Position works out depends on the state alone.
+    What one use records (notes, rules left unverified) starts afresh each time."""
+    found = state.memo.get("position")
+    if found is None or found.cfg is not cfg:
+        found = state.memo["position"] = Position(cfg, state)
+    else:
+        found.notes = None
+        found.unverified = set()
+    return found
 
 
 def _points(cfg: Config, melds: list[Meld]) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import invalid
 from ...parsing import hand_size
 from .config import Config
-from .position import Position
+from .position import Position, position_of
 from .seating import PARTNER_RENTRAP
 from .state import CanastaState
 from .zones import FOOT_RULE, foot_down, next_kitty
@@ -109,7 +109,7 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
     # nothing has changed until the player melds.
     unchanged = question != "no" or not turn.melded
     if unchanged and type(state.hands[turn.seat]) is list:
-        pos = Position(cfg, state)
+        pos = position_of(cfg, state)
         if pos.going_out_plan(pos.hand, pos.melds) is None:
             answered = {"yes": " and answered yes", "no": " and answered no"}.get(question, "")
             raise invalid(("state", "turn", "question"), f"seat {turn.seat} cannot go out from this hand and these "

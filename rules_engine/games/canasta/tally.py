@@ -49,7 +49,8 @@ class Tally:
         return tuple(found)
 
     @cached_property
-    def _marks(self) -> dict[str | None, int]:
+    def marks(self) -> dict[str | None, int]:
+        """mark(), as a table: the searches look it up in their innermost loops."""
         marks: dict[str | None, int] = {None: 0}
         for kind in ("natural", "mixed", "wild", "sequence", *self.kinds):
             marks[kind] = self._code((1, *(int(kind == wanted) for wanted in self.kinds)))
@@ -57,7 +58,7 @@ class Tally:
 
     def mark(self, kind: str | None) -> int:
         """The code of one meld that is a canasta of this kind (None: not a canasta)."""
-        return self._marks[kind]
+        return self.marks[kind]
 
     @cached_property
     def joined(self) -> list[list[int]]:
