@@ -86,8 +86,8 @@ class Play:
 
     def seat_to_play(self) -> int:
         """The seat whose card comes next in the current trick."""
-        order = play_order(self.current.leader, self.seats)
-        return order[len(self.current.cards)]
+        seats = self.seats
+        return seats[(seats.index(self.current.leader) + len(self.current.cards)) % len(seats)]
 
     def led_suit(self, rules: TrickRules) -> str | None:
         """The suit led to the current trick, or None when it is empty."""
@@ -143,7 +143,7 @@ def read_play(
     # Finished tricks, then the trick under way, through one replay: the winner of each trick
     # leads the next, so reading and replaying go hand in hand.
     items = tricks_raw if current_raw is None else tricks_raw + [current_raw]
-    current = Trick(leader, ())
+    current = None  # the trick under way, once read; else an empty one led by the last trick's winner
     done = len(tricks_raw)
     for index, item in enumerate(items):
         finished = index < done
@@ -186,6 +186,7 @@ def read_play(
             raise invalid(pointer + ("winner",), message, ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
+    if current is None:
         current = Trick(leader, ())
     for seat in seats:
         played[seat] += len(tricks)
@@ -552,10 +553,11 @@ def is_hidden_to_play(play: Play) -> bool:
     return type(play.hands[play.seat_to_play()]) is HiddenHand
 
 
-def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> None:
-    """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack."""
+def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Callable[[], Sight]) -> None:
+    """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack;
+    sight() is asked only when a hand is hidden."""
     if any(type(hand) is HiddenHand for hand in play.hands):
-        crowded = unseen_overflow(play, rules, sight)
+        crowded = unseen_overflow(play, rules, sight())
         if crowded:
             raise invalid(("state", "hands"), f"the hidden cards cannot be dealt out: {crowded}", ids.follow_suit)
 
