@@ -27,16 +27,14 @@ class TrickRules:
     asides: dict[str, str] = field(default_factory=dict)
     # power() worked out for every suit led and card, read once per card while tricks are replayed
     powers: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    # The suit a card belongs to for following and winning: suits' look-up, bound once.
+    suit_of: Callable[[str], str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         led_suits = set(self.suits.values())
         object.__setattr__(self, "powers", {led: {card: self.power(card, led) for card in self.suits}
                                             for led in led_suits})
-
-    @property
-    def suit_of(self) -> Callable[[str], str]:
-        """The suit a card belongs to for following and winning."""
-        return self.suits.__getitem__
+        object.__setattr__(self, "suit_of", self.suits.__getitem__)
 
     def described(self, card: str) -> str:
         """The card in words, with the reason it belongs to another suit when it does."""
@@ -201,7 +199,7 @@ def read_play(
     for seat, hand in enumerate(hands):
         if void[seat] and type(hand) is not HiddenHand:
             for card in hand:
-                if rules.suit_of(card) in void[seat]:
+                if suit_of[card] in void[seat]:
                     raise invalid(("state", "hands", seat), f"seat {seat} holds {rules.named(card)} yet earlier did "
                                   f"not follow a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     return Play(hands, tricks, winners, current, seats, void)
@@ -372,7 +370,8 @@ def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:
         raise InvalidRequest([FieldProblem(("state", "hands", seat), f"seat {seat}'s hand is hidden; its legal moves need its cards")])
     led = play.led_suit(rules)
     if led is not None:
-        following = [c for c in hand if rules.suit_of(c) == led]
+        suits = rules.suits
+        following = [c for c in hand if suits[c] == led]
         if following:
             return list(dict.fromkeys(following)), True
     return list(dict.fromkeys(hand)), False
