@@ -160,16 +160,19 @@ class Limits:
             raise TooLarge((), f"the body has {len(body)} fields; a request has at most {fields}")
         bounds = self.bounds_for(body)
         cards, budget = bounds.cards, bounds.nodes
-        logs = _logs(body) if log else {}
-        moves = [move for _, found in logs.values() for move in found]
-        if len(moves) > MAX_LOG_MOVES:
-            raise TooLarge(next(iter(logs.values()))[0], f"holds {len(moves)} moves in all; a log holds at most "
-                                                         f"{MAX_LOG_MOVES}")
-        hands = body.get("hands") if log and type(body.get("hands")) is list else []
-        if len(hands) > MAX_LOG_HANDS:
-            raise TooLarge(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
-        exempt = set(logs) | {id(hands)}
-        budget += NODES_PER_MOVE * (len(moves) + len(hands))
+        logs: dict[int, tuple[tuple, list]] = {}
+        exempt: set[int] = set()  # the lists of a log, held to the log's own limits
+        if log:
+            logs = _logs(body)
+            moves = [move for _, found in logs.values() for move in found]
+            if len(moves) > MAX_LOG_MOVES:
+                raise TooLarge(next(iter(logs.values()))[0], f"holds {len(moves)} moves in all; a log holds at "
+                                                             f"most {MAX_LOG_MOVES}")
+            hands = body.get("hands") if type(body.get("hands")) is list else []
+            if len(hands) > MAX_LOG_HANDS:
+                raise TooLarge(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
+            exempt = set(logs) | {id(hands)}
+            budget += NODES_PER_MOVE * (len(moves) + len(hands))
         level: list = [body]
         leaves = 0  # strings of the next level already known to be short: counted, not listed
         depth = 0
@@ -210,9 +213,10 @@ class Limits:
                                                          f"{MAX_STRING}")
             level = deeper
             depth += 1
-        holders = [((name,), body[name]) for name in CARD_HOLDERS if body.get(name) is not None]
-        for pointer, holder in holders + [((*at, index), move) for at, found in logs.values()
-                                          for index, move in enumerate(found)]:
+        holders = [((name,), body[name]) for name in CARD_HOLDERS if name in body and body[name] is not None]
+        if logs:
+            holders += [((*at, index), move) for at, found in logs.values() for index, move in enumerate(found)]
+        for pointer, holder in holders:
             cards = _cards_shown(holder)
             if cards > bounds.cards:
                 raise TooLarge(pointer, f"names {cards} cards; a deal of this game has {bounds.cards}")

@@ -27,16 +27,14 @@ class TrickRules:
     asides: dict[str, str] = field(default_factory=dict)
     # power() worked out for every suit led and card, read once per card while tricks are replayed
     powers: dict[str, dict[str, int]] = field(init=False, repr=False, compare=False)
+    # The suit a card belongs to for following and winning: suits' look-up, bound once.
+    suit_of: Callable[[str], str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         led_suits = set(self.suits.values())
         object.__setattr__(self, "powers", {led: {card: self.power(card, led) for card in self.suits}
                                             for led in led_suits})
-
-    @property
-    def suit_of(self) -> Callable[[str], str]:
-        """The suit a card belongs to for following and winning."""
-        return self.suits.__getitem__
+        object.__setattr__(self, "suit_of", self.suits.__getitem__)
 
     def described(self, card: str) -> str:
         """The card in words, with the reason it belongs to another suit when it does."""
@@ -86,8 +84,8 @@ class Play:
 
     def seat_to_play(self) -> int:
         """The seat whose card comes next in the current trick."""
-        order = play_order(self.current.leader, self.seats)
-        return order[len(self.current.cards)]
+        seats = self.seats
+        return seats[(seats.index(self.current.leader) + len(self.current.cards)) % len(seats)]
 
     def led_suit(self, rules: TrickRules) -> str | None:
         """The suit led to the current trick, or None when it is empty."""
@@ -143,7 +141,7 @@ def read_play(
     # Finished tricks, then the trick under way, through one replay: the winner of each trick
     # leads the next, so reading and replaying go hand in hand.
     items = tricks_raw if current_raw is None else tricks_raw + [current_raw]
-    current = Trick(leader, ())
+    current = None  # the trick under way, once read; else an empty one led by the last trick's winner
     done = len(tricks_raw)
     for index, item in enumerate(items):
         finished = index < done
@@ -186,6 +184,7 @@ def read_play(
             raise invalid(pointer + ("winner",), message, ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
+    if current is None:
         current = Trick(leader, ())
     for seat in seats:
         played[seat] += len(tricks)
@@ -200,7 +199,7 @@ def read_play(
     for seat, hand in enumerate(hands):
         if void[seat] and type(hand) is not HiddenHand:
             for card in hand:
-                if rules.suit_of(card) in void[seat]:
+                if suit_of[card] in void[seat]:
                     raise invalid(("state", "hands", seat), f"seat {seat} holds {rules.named(card)} yet earlier did "
                                   f"not follow a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     return Play(hands, tricks, winners, current, seats, void)
@@ -371,7 +370,8 @@ def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:
         raise InvalidRequest([FieldProblem(("state", "hands", seat), f"seat {seat}'s hand is hidden; its legal moves need its cards")])
     led = play.led_suit(rules)
     if led is not None:
-        following = [c for c in hand if rules.suit_of(c) == led]
+        suits = rules.suits
+        following = [c for c in hand if suits[c] == led]
         if following:
             return list(dict.fromkeys(following)), True
     return list(dict.fromkeys(hand)), False
@@ -552,10 +552,11 @@ def is_hidden_to_play(play: Play) -> bool:
     return type(play.hands[play.seat_to_play()]) is HiddenHand
 
 
-def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) -> None:
-    """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack."""
+def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Callable[[], Sight]) -> None:
+    """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack;
+    sight() is asked only when a hand is hidden."""
     if any(type(hand) is HiddenHand for hand in play.hands):
-        crowded = unseen_overflow(play, rules, sight)
+        crowded = unseen_overflow(play, rules, sight())
         if crowded:
             raise invalid(("state", "hands"), f"the hidden cards cannot be dealt out: {crowded}", ids.follow_suit)
 

@@ -94,7 +94,7 @@ class CanadianSalad(Game):
         )
         state = SaladState(players, hand_number, dealer, play, score)
         self._check_early_end(rs, state)
-        check_unseen_fit(play, NO_TRUMPS, IDS, _sight(state))
+        check_unseen_fit(play, NO_TRUMPS, IDS, lambda: _sight(state))
         return state
 
     def _check_early_end(self, rs: Ruleset, state: SaladState) -> None:

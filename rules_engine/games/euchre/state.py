@@ -202,7 +202,7 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
     if phase == "play":
         state.phase, state.to_act = _in_play(play)
         _check_upcard_kept(play, upcard, dealer, upcard_kept(auction, dealer, dealer_discard, upcard, play, options))
-        check_unseen_fit(play, rules, IDS, sight(state, options))
+        check_unseen_fit(play, rules, IDS, lambda: sight(state, options))
     return state
 
 
