@@ -1,33 +1,48 @@
-"""The exact opening search where a variant has sequences: ranks taken in the sequences' order, with the
-runs of each suit still open carried from one rank to the next.
+"""The exact opening and going-out search where a variant has sequences: ranks taken in the sequences' order,
+the runs of each suit still open carried from one rank to the next, each rank's cards shared between runs
+and the rank's sets (the set search of opening.py, on what the runs leave).
 
-A sequence takes one card of each rank it covers, so the ranks no longer stand apart: at each rank the
-search decides, suit by suit, which of the hand's copies lengthen a run that ended at the rank before,
-which start new runs and which are left to the rank's sets (the set search of opening.py, on what is
-left). A run is known by its length and, for a sequence on the table, by that sequence: its cards below
-the table's lowest rank must reach it, and above its highest it may grow on. Runs that stop must be long
-enough. The state is then (wild cards used, cards kept, the Tally code of the canastas, the open runs of
-each suit), each
-bounded by the copies of each card, and one best count is kept per state, as in opening._search.
+What the callers read is the best count per (wild cards used, cards kept, Tally code of the canastas), so a
+state only has to carry what decides which of those a way can still reach. Three facts keep that small:
 
-The open runs of the four suits are searched together, so the states multiply with the copies of each
-card a hand holds in every suit: a dealt hand is searched in milliseconds, but a hand holding most of the
-deck is not, which is why the variants with sequences are not played yet (variants.NOT_PLAYED_YET).
-It knows runs of natural cards in one order of ranks (Samba's): runs with wild cards or an ace at either
-end (Oklahoma's) are not searched.
+- Runs of one suit that are not canastas are chains. Where a run may hold from `least` to `longest` cards
+  without being a canasta and `longest >= 2 * least - 1`, every chain of at least `least` consecutive cards
+  splits into such runs (q runs of nearly equal length, q the fewest that fit). So a chain's length only
+  matters up to `least`: an open chain is 1 .. least - 1 cards long (it must go on) or free (it may stop at
+  any rank, or go on for ever). Runs meant to be canastas are counted apart, at their exact length, and only
+  where the Tally counts canastas, never more per suit than it can count.
+- A free chain that stops where a new chain of the suit starts is worth less than the same chain going on
+  (same cards, and a free chain can do all a new one can), so that choice is never made. Then the open chains
+  of a suit at each rank follow from how many of its copies the chains hold at this rank and the two before:
+  with three copies a suit has at most 20 chain states, not the thousands of run lengths of a search that
+  carries every open run's length.
+- Card values in these variants depend on the rank, not the suit, so at each rank the four suits are
+  searched one after another (a state gains one suit's move at a time, with the count of the rank's cards
+  the runs took), and the sets only see how many cards of the rank are left to them. A state is then
+  (wild cards used, cards kept, Tally code, the suits' chain states), one best count kept per state; the
+  work per rank is the states times the few moves of one suit, never the product of the suits' moves.
+  Where two cards of a rank differ in value, the count is kept per suit (exact, only slower).
+
+Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length, as
+a plain search does. Sequences on the table are always followed exactly: cards added below must reach the
+sequence, and its length with the cards added is capped by the most a sequence holds. The way back to the
+choices keeps, per rank and suit, the move made; a free chain's cards are found again from how many of the
+suit's copies the chains hold at each rank (the oldest chains stop first, as the search stops only free
+ones). It knows runs of natural cards in one order of ranks (Samba's): runs with wild cards or an ace at
+either end (Oklahoma's) are not searched.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
 
 from .config import Config
 from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices
-from .tally import Tally
 from .sequences import _orders
+from .tally import Tally
 
 SUITS = "CDHS"
+PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
 
 
 def run_order(cfg: Config) -> list[str]:
@@ -56,8 +71,15 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     tables = {i: (m.suit, min(place[c[:-1]] for c in m.cards), max(place[c[:-1]] for c in m.cards), m.size)
               for i, m in enumerate(melds) if m.suit}
     most, least, size = rules.max_cards, rules.min_cards, cfg.canasta_size
+    counting = tally.size > 1
+    longest = min(most, size - 1) if counting else most       # the longest run that is no canasta
+    free = longest >= 2 * least - 1
+    apart = free and counting and most >= size                 # runs meant to be canastas, counted apart
+    most_canastas = tally.counts(tally.size - 1)[0]
+    full = tally.size - 1                                      # the code where every count is at its cap
     pool_size = len(wilds)
     joined, sequence = tally.joined, tally.mark("sequence")
+    suit_blind = all(len({values[rank + suit] for suit in SUITS}) == 1 for rank in order)
     known: dict = {}
 
     def closing(code: int, closed: int) -> int:
@@ -69,22 +91,23 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     def set_choices(rank: str, pool: tuple) -> list[_Choice]:
         key = (rank, pool)
         if key not in known:
-            joined = top if rank == top_rank else None
+            joined_top = top if rank == top_rank else None
             cards = list(pool)
             if several:
-                found = _several_choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
-                                         ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally, merging=merging)
+                known[key] = _several_choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                              ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally,
+                                              merging=merging)
             else:
-                found = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
-                                 onto=by_rank.get(rank), tally=tally)
-            known[key] = [replace(c, pool=pool) for c in found]
+                known[key] = _choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                      onto=by_rank.get(rank), tally=tally)
         return known[key]
 
     moves_known: dict = {}
 
     def suit_moves(suit: str, p: int, entries: tuple, copies: int) -> list[tuple]:
         """Each way this suit's copies at place p treat its open runs: (entries after, cards used, canastas
-        completed, runs stopped as (suit, first place, length, table index or -1, cards below the table))."""
+        completed, runs stopped at their exact length as (suit, first place, length, table index or tag,
+        cards below the table))."""
         key = (suit, p, entries, copies)
         if key not in moves_known:
             moves_known[key] = _suit_moves(suit, p, entries, copies)
@@ -97,94 +120,138 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             if s == suit and a == p and not any(tag == i for _, tag, _ in entries):
                 entries.append((0, i, 0))
 
-        def rec(k: int, used: int, kept: list, made: int, stopped: list) -> None:
+        def rec(k: int, used: int, kept: list, made: int, stopped: list, chain_stopped: bool) -> None:
             if k == len(entries):
                 starts = [i for i, (s, a, b, L) in tables.items()
                           if s == suit and p < a and L + a - p <= most and not any(t == i for _, t, _ in kept)]
-                for chosen in product((False, True), repeat=len(starts)):
-                    pre = [(1, i, 1) for i, on in zip(starts, chosen) if on]
-                    if used + len(pre) > copies:
+                aimed = sum(1 for _, tag, _ in kept if tag == CANASTA)
+                for chosen in range(1 << len(starts)):
+                    pre = [(1, i, 1) for bit, i in enumerate(starts) if chosen >> bit & 1]
+                    room = copies - used - len(pre)
+                    if room < 0:
                         continue
-                    for fresh in range(copies - used - len(pre) + 1):
-                        after = tuple(sorted(kept + pre + [(1, -1, 0)] * fresh))
-                        key = (after, used + len(pre) + fresh, made)
-                        found.setdefault(key, tuple(stopped))
+                    for canastas in range(min(room, most_canastas - aimed) + 1 if apart else 1):
+                        # A free chain that stops never gives way to a new chain: going on is worth as much.
+                        for fresh in range((0 if chain_stopped else room - canastas) + 1):
+                            after = tuple(sorted(kept + pre + [(1, CANASTA, 0)] * canastas + [(1, PLAIN, 0)] * fresh))
+                            found.setdefault((after, used + len(pre) + canastas + fresh, made), tuple(stopped))
                 return
             h, tag, pre = entries[k]
-            if tag < 0:
-                if h < most and used < copies:
-                    rec(k + 1, used + 1, kept + [(h + 1, tag, 0)], made, stopped)
+            if tag == PLAIN and free:
+                if used < copies:
+                    rec(k + 1, used + 1, kept + [(min(h + 1, least), PLAIN, 0)], made, stopped, chain_stopped)
                 if h >= least:
-                    rec(k + 1, used, kept, made + (h >= size), stopped + [(suit, p - h, h, -1, 0)])
+                    rec(k + 1, used, kept, made, stopped, True)
+                return
+            if tag < 0:               # a run at its exact length: a canasta when long enough
+                if h < most and used < copies:
+                    rec(k + 1, used + 1, kept + [(h + 1, tag, 0)], made, stopped, chain_stopped)
+                if h >= (size if tag == CANASTA else least):
+                    rec(k + 1, used, kept, made + (h >= size), stopped + [(suit, p - h, h, tag, 0)], chain_stopped)
                 return
             s, a, b, L = tables[tag]
             if p < a:                 # cards below the table's sequence: they must reach it
                 if used < copies and L + h + 1 <= most:
-                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre + 1)], made, stopped)
+                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre + 1)], made, stopped, chain_stopped)
             elif p <= b:
-                rec(k + 1, used, kept + [(h, tag, pre)], made, stopped)
+                rec(k + 1, used, kept + [(h, tag, pre)], made, stopped, chain_stopped)
             else:
                 if L + h < most and used < copies:
-                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre)], made, stopped)
-                rec(k + 1, used, kept, made + (L + h >= size), stopped + [(suit, b + 1, h - pre, tag, pre)])
+                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre)], made, stopped, chain_stopped)
+                rec(k + 1, used, kept, made + (L + h >= size), stopped + [(suit, b + 1, h - pre, tag, pre)],
+                    chain_stopped)
 
-        rec(0, 0, [], 0, [])
-        return [(after, used, made, stopped) for (after, used, made), stopped in found.items()]
+        rec(0, 0, [], 0, [], False)
+        return [(after, used, made, stopped) for (after, used, made), stopped in found.items()
+                if _viable(suit, p, after)]
 
-    # A layer: (rank, suits' copies); ranks no sequence holds come first and take no part in runs.
+    held = {suit: [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order] + [0] * (most + 1)
+            for suit in SUITS}
+
+    def _viable(suit: str, p: int, after: tuple) -> bool:
+        """Whether the suit holds, at each rank ahead, a copy for every open run that must reach it."""
+        copies = held[suit]
+        needs = []
+        for h, tag, pre in after:
+            if tag == PLAIN:
+                needs.append(least - h)
+            elif tag == CANASTA:
+                needs.append(size - h)
+            elif p < tables[tag][1]:
+                needs.append(tables[tag][1] - p - 1)
+        return all(sum(1 for need in needs if need >= d) <= copies[p + d] for d in range(1, max(needs, default=0) + 1))
+
+    # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit
+    # and one for the rank's sets. A layer maps a state to (best count, (state before, move or choice)).
     ranks = set(naturals) | set(by_rank) | set(of_rank) | ({top_rank} if top_rank else set())
     outside = sorted(rank for rank in ranks if rank not in place)
     empty = ((),) * 4
     states: dict = {(0, 0, 0, empty): (0, None)}
     history: list[dict] = []
+    sorted_cards = {rank: sorted(naturals.get(rank, []), key=lambda c: -values[c]) for rank in ranks | set(order)}
 
-    def step(rank: str, p: int | None) -> None:
-        nonlocal states
-        cards = sorted(naturals.get(rank, []), key=lambda c: -values[c])
-        copies = [sum(1 for c in cards if c[-1] == suit) for suit in SUITS]
+    def sets_step(rank: str, states: dict, pool_of) -> dict:
         grown: dict = {}
-        for (used, kept, made, runs), (points, _) in states.items():
-            options = [suit_moves(suit, p, runs[j], copies[j]) if p is not None else [((), 0, 0, ())]
-                       for j, suit in enumerate(SUITS)]
-            for combo in product(*options):
-                taken = [0] * 4
-                gained = 0
-                closed = 0
-                stopped: list = []
-                for j, (after, n, done, ends) in enumerate(combo):
-                    taken[j] = n
-                    closed += done
-                    stopped += ends
-                    gained += n * values[rank + SUITS[j]] if n else 0
-                pool = _left(cards, taken)
-                after_runs = tuple(c[0] for c in combo) if p is not None else runs
-                for choice in set_choices(rank, pool):
-                    if used + choice.wilds > pool_size:
-                        continue
-                    key = (used + choice.wilds, min(saturate, kept + choice.kept),
-                           joined[closing(made, closed)][choice.canasta], after_runs)
-                    total = points + gained + choice.points
-                    if key not in grown or total > grown[key][0]:
-                        grown[key] = (total, ((used, kept, made, runs), choice, tuple(stopped)))
-        history.append(grown)
-        states = grown
+        for state, (points, _) in states.items():
+            used, kept, made, runs = state[:4]
+            for choice in set_choices(rank, pool_of(state)):
+                if used + choice.wilds > pool_size:
+                    continue
+                key = (used + choice.wilds, min(saturate, kept + choice.kept), joined[made][choice.canasta], runs)
+                total = points + choice.points
+                if key not in grown or total > grown[key][0]:
+                    grown[key] = (total, (state, choice))
+        return grown
 
     for rank in outside:
-        step(rank, None)
+        cards = tuple(sorted_cards[rank])
+        states = sets_step(rank, states, lambda state: cards)
+        history.append(states)
     for p, rank in enumerate(order):
-        step(rank, p)
+        cards = sorted_cards[rank]
+        states = {(*state, 0 if suit_blind else ()): (points, (state, None))
+                  for state, (points, _) in states.items()}
+        history.append(states)
+        for j, suit in enumerate(SUITS):
+            copies = sum(1 for c in cards if c[-1] == suit)
+            worth = values.get(rank + suit, 0)
+            grown: dict = {}
+            for state, (points, _) in states.items():
+                used, kept, made, runs, taken = state
+                aimed = sum(1 for entries in runs for _, tag, _ in entries if tag == CANASTA) if apart else 0
+                for move in suit_moves(suit, p, runs[j], copies):
+                    after, n, done, _ = move
+                    if apart and (made == full or aimed - sum(1 for _, tag, _ in runs[j] if tag == CANASTA) + sum(
+                            1 for _, tag, _ in after if tag == CANASTA) > most_canastas) and (
+                            sum(1 for _, tag, _ in after if tag == CANASTA) > sum(1 for _, tag, _ in runs[j] if tag == CANASTA)):
+                        continue      # more runs meant as canastas at once than the Tally can count
+                    key = (used, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
+                           taken + n if suit_blind else taken + (n,))
+                    total = points + n * worth
+                    if key not in grown or total > grown[key][0]:
+                        grown[key] = (total, (state, move))
+            states = grown
+            history.append(states)
+        if suit_blind:
+            states = sets_step(rank, states, lambda state: tuple(cards[:len(cards) - state[4]]))
+        else:
+            states = sets_step(rank, states, lambda state: _left(cards, state[4]))
+        history.append(states)
     # The end: every run still open stops here, long enough.
     final: dict = {}
-    for (used, kept, made, runs), (points, _) in states.items():
+    for state, (points, _) in states.items():
+        used, kept, made, runs = state
         stopped = []
         closed = 0
         valid = True
         for suit, entries in zip(SUITS, runs):
             for h, tag, pre in entries:
-                if tag < 0:
+                if tag == PLAIN and free:
                     valid = valid and h >= least
+                elif tag < 0:
+                    valid = valid and h >= (size if tag == CANASTA else least)
                     closed += h >= size
-                    stopped.append((suit, len(order) - h, h, -1, 0))
+                    stopped.append((suit, len(order) - h, h, tag, 0))
                 else:
                     closed += tables[tag][3] + h >= size
                     stopped.append((suit, tables[tag][2] + 1, h - pre, tag, pre))
@@ -192,7 +259,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             continue
         key = (used, kept, closing(made, closed))
         if key not in final or points > final[key][0]:
-            final[key] = (points, ((used, kept, made, runs), tuple(stopped)))
+            final[key] = (points, (state, tuple(stopped)))
     wild_layer = cfg.table.sets.all_wild
     if wild_layer:
         choices = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit],
@@ -214,13 +281,34 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             back, wild_choice = back
             found.append(wild_choice)
         state, stopped = back
-        runs_found = [_run_draft(order, tables, melds, s) for s in stopped]
+        runs_found = [_run_draft(order, tables, s) for s in stopped]
+        steps = []
         for layer in range(len(history) - 1, -1, -1):
-            _, (state, choice, ends) = history[layer][state]
-            found.append(choice)
-            runs_found += [_run_draft(order, tables, melds, s) for s in ends]
-        found.reverse()
-        return found + runs_found
+            state, step = history[layer][state][1]
+            steps.append(step)
+        steps.reverse()
+        # Forward again: per rank of the order a start, one move per suit, then the sets' choice.
+        chosen = [steps[i] for i in range(len(outside))]
+        open_chains: list[list[int]] = [[] for _ in SUITS]
+        at = len(outside)
+        for p, rank in enumerate(order):
+            moves = steps[at + 1:at + 1 + len(SUITS)]
+            choice = steps[at + 1 + len(SUITS)]
+            at += len(SUITS) + 2
+            taken = [move[1] for move in moves]
+            chosen.append(replace(choice, pool=_left(sorted_cards[rank], taken)))
+            for j, (after, _, _, ends) in enumerate(moves):
+                runs_found += [_run_draft(order, tables, s) for s in ends]
+                if free:
+                    chains = open_chains[j]
+                    holding = sum(1 for _, tag, _ in after if tag == PLAIN)
+                    while len(chains) > holding:          # the oldest chains stop first
+                        runs_found += _chain_drafts(order, SUITS[j], chains.pop(0), p - 1, longest)
+                    chains += [p] * (holding - len(chains))
+        for j, chains in enumerate(open_chains):
+            for first in chains:
+                runs_found += _chain_drafts(order, SUITS[j], first, len(order) - 1, longest)
+        return chosen + found + runs_found
 
     ends = {}
     final_backs = {}
@@ -230,7 +318,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     return ends, trail
 
 
-def _left(cards: list[str], taken: list[int]) -> tuple:
+def _left(cards: list[str], taken) -> tuple:
     """The rank's cards the runs leave, the most valuable first as the set search expects them."""
     left = list(cards)
     for j, n in enumerate(taken):
@@ -240,7 +328,19 @@ def _left(cards: list[str], taken: list[int]) -> tuple:
     return tuple(left)
 
 
-def _run_draft(order: list[str], tables: dict, melds: tuple, stopped: tuple) -> Draft:
+def _chain_drafts(order: list[str], suit: str, first: int, last: int, longest: int) -> list[Draft]:
+    """A chain of consecutive ranks as the fewest runs of at most `longest` cards, of nearly equal lengths."""
+    length = last - first + 1
+    runs = -(-length // longest)
+    drafts = []
+    for k in range(runs):
+        start = first + k * length // runs
+        end = first + (k + 1) * length // runs
+        drafts.append(Draft("", [order[q] + suit for q in range(start, end)], suit=suit))
+    return drafts
+
+
+def _run_draft(order: list[str], tables: dict, stopped: tuple) -> Draft:
     """A stopped run as a Draft: a new sequence, or the cards a table sequence takes at either end."""
     suit, first, length, tag, pre = stopped
     if tag < 0:
