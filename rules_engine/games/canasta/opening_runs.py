@@ -51,9 +51,10 @@ def run_order(cfg: Config) -> list[str]:
 
 
 def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, *, saturate: int, top: str | None,
-                     top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False):
+                     top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False,
+                     kept_most: int | None = None):
     """Best natural points per (wild cards used, cards kept, Tally code of the canastas made), and a way back to
-    the choices.
+    the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most).
 
     Returns the states in the form opening._search gives them and a trail that, for a state, lists the
     set choices (each holding the cards left to its rank) and the sequences as Drafts."""
@@ -61,15 +62,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     values = cfg.values
     order = run_order(cfg)
     place = {rank: i for i, rank in enumerate(order)}
-    several = not cfg.table.sets.one_per_rank
-    by_rank = {m.rank: m for m in melds if m.rank}
-    of_rank: dict[str, list] = {}
-    for i, m in enumerate(melds):
-        if m.rank:
-            of_rank.setdefault(m.rank, []).append((i, m))
-    # The sequences on the table: suit, lowest and highest place, size.
-    tables = {i: (m.suit, min(place[c[:-1]] for c in m.cards), max(place[c[:-1]] for c in m.cards), m.size)
-              for i, m in enumerate(melds) if m.suit}
+    of_rank = {m.rank for m in melds if m.rank}
+    tables = _tables(melds, place)
     most, least, size = rules.max_cards, rules.min_cards, cfg.canasta_size
     counting = tally.size > 1
     longest = min(most, size - 1) if counting else most       # the longest run that is no canasta
@@ -79,28 +73,16 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     full = tally.size - 1                                      # the code where every count is at its cap
     pool_size = len(wilds)
     joined, sequence = tally.joined, tally.mark("sequence")
-    suit_blind = all(len({values[rank + suit] for suit in SUITS}) == 1 for rank in order)
-    known: dict = {}
+    suit_blind = _suit_blind(values, order)
+    set_choices = _set_chooser(cfg, melds, saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally,
+                               pool_size=pool_size, merging=merging)
+    kept_cap = 10 ** 6 if kept_most is None else kept_most
 
     def closing(code: int, closed: int) -> int:
         """The code once `closed` more sequences have become canastas."""
         for _ in range(closed):
             code = joined[code][sequence]
         return code
-
-    def set_choices(rank: str, pool: tuple) -> list[_Choice]:
-        key = (rank, pool)
-        if key not in known:
-            joined_top = top if rank == top_rank else None
-            cards = list(pool)
-            if several:
-                known[key] = _several_choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
-                                              ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally,
-                                              merging=merging)
-            else:
-                known[key] = _choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
-                                      onto=by_rank.get(rank), tally=tally)
-        return known[key]
 
     moves_known: dict = {}
 
@@ -183,7 +165,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
 
     # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit
     # and one for the rank's sets. A layer maps a state to (best count, (state before, move or choice)).
-    ranks = set(naturals) | set(by_rank) | set(of_rank) | ({top_rank} if top_rank else set())
+    ranks = set(naturals) | of_rank | ({top_rank} if top_rank else set())
     outside = sorted(rank for rank in ranks if rank not in place)
     empty = ((),) * 4
     states: dict = {(0, 0, 0, empty): (0, None)}
@@ -196,6 +178,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             used, kept, made, runs = state[:4]
             for choice in set_choices(rank, pool_of(state)):
                 if used + choice.wilds > pool_size:
+                    continue
+                if kept + choice.kept > kept_cap:
                     continue
                 key = (used + choice.wilds, min(saturate, kept + choice.kept), joined[made][choice.canasta], runs)
                 total = points + choice.points
@@ -316,6 +300,117 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         ends[key] = (points, n)
         final_backs[n] = back
     return ends, trail
+
+
+def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturate: int, top: str | None,
+               top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False):
+    """Two searches over counts that enclose the one with runs, as layers for opening._search: the sets alone
+    (runs neither made nor lengthened, the sequences on the table as they lie), which the search with runs
+    reaches or beats, and every card that could lie in a run free to be melded so (with as many sequence
+    canastas as the hand's cards and the table's sequences could make), which it never beats. Where both
+    answer alike, the sets' answer is exact. None where the cards of a rank differ in value by suit."""
+    values, rules = cfg.values, cfg.table.sequences
+    order = run_order(cfg)
+    if cfg.wild_as or not _suit_blind(values, order):
+        return None
+    place = {rank: i for i, rank in enumerate(order)}
+    tables = _tables(melds, place)
+    choose = _set_chooser(cfg, melds, saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally,
+                          pool_size=wilds, merging=merging)
+    runnable = _runnable(naturals, order, tables, rules.min_cards)
+    sure, loose = [], []
+    for rank in sorted(set(naturals) | {m.rank for m in melds if m.rank} | ({top_rank} if top_rank else set())
+                       | set(order)):
+        cards = tuple(sorted(naturals.get(rank, []), key=lambda c: -values[c]))
+        alone = choose(rank, cards)
+        sure.append(alone)
+        found: dict = {}
+        for taken in range(runnable.get(rank, 0) + 1):
+            for c in choose(rank, cards[:len(cards) - taken]):
+                key = (c.wilds, min(saturate, c.kept), c.canasta)
+                gained = c.points + (taken * values[cards[0]] if taken else 0)
+                if key not in found or gained > found[key].points:
+                    found[key] = replace(c, naturals=c.naturals + taken, points=gained)
+        loose.append(list(found.values()))
+    joined, sequence = tally.joined, tally.mark("sequence")
+    lying = 0
+    for m in melds:
+        if m.suit and cfg.is_canasta(m.size):
+            lying = joined[lying][sequence]
+    sure.append([_Choice("", 0, 0, 0, 0, lying)])
+    codes, code = {0}, 0
+    runs_cards = sum(len(cards) for rank, cards in naturals.items() if rank in place)
+    for _ in range(min(tally.size, len(tables) + runs_cards // min(cfg.canasta_size, rules.max_cards + 1))):
+        code = joined[code][sequence]
+        codes.add(code)
+    loose.append([_Choice("", 0, 0, 0, 0, code) for code in sorted(codes)])
+    if cfg.table.sets.all_wild:
+        alone = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit], wilds, tally,
+                              wild_top)
+        sure.append(alone)
+        loose.append(alone)
+    return sure, loose
+
+
+def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
+    """Per rank, how many of its cards could lie in a run: those of a suit whose cards at consecutive ranks
+    around it are at least a run long, or reach a sequence of that suit on the table."""
+    found: dict[str, int] = {}
+    for suit in SUITS:
+        copies = [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order]
+        ends = [(a, b) for s, a, b, _ in tables.values() if s == suit]
+        p = 0
+        while p < len(order):
+            if not copies[p]:
+                p += 1
+                continue
+            q = p
+            while q + 1 < len(order) and copies[q + 1]:
+                q += 1
+            if q - p + 1 >= least or any(p <= a - 1 <= q or p <= b + 1 <= q for a, b in ends):
+                for r in range(p, q + 1):
+                    found[order[r]] = found.get(order[r], 0) + copies[r]
+            p = q + 1
+    return found
+
+
+def _tables(melds: tuple, place: dict) -> dict:
+    """The sequences on the table by index: suit, lowest and highest place, size."""
+    return {i: (m.suit, min(place[c[:-1]] for c in m.cards), max(place[c[:-1]] for c in m.cards), m.size)
+            for i, m in enumerate(melds) if m.suit}
+
+
+def _suit_blind(values: dict, order: list[str]) -> bool:
+    """Whether every card of a rank in runs is worth the same, whatever its suit."""
+    return all(len({values.get(rank + suit) for suit in SUITS}) == 1 for rank in order)
+
+
+def _set_chooser(cfg: Config, melds: tuple, *, saturate: int, top: str | None, top_rank: str | None, frozen: bool,
+                 tally: Tally, pool_size: int, merging: bool):
+    """The set search of opening.py for a rank's cards left to its sets, each pool searched once."""
+    several = not cfg.table.sets.one_per_rank
+    by_rank = {m.rank: m for m in melds if m.rank}
+    of_rank: dict[str, list] = {}
+    for i, m in enumerate(melds):
+        if m.rank:
+            of_rank.setdefault(m.rank, []).append((i, m))
+    known: dict = {}
+
+    def set_choices(rank: str, pool: tuple) -> list[_Choice]:
+        key = (rank, pool)
+        if key not in known:
+            joined_top = top if rank == top_rank else None
+            cards = list(pool)
+            if several:
+                known[key] = _several_choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                              ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally,
+                                              merging=merging)
+            else:
+                known[key] = _choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                      onto=by_rank.get(rank), tally=tally)
+        return known[key]
+
+    return set_choices
 
 
 def _left(cards: list[str], taken) -> tuple:
