@@ -462,11 +462,16 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         bounds = run_bounds(cfg, naturals, len(pool), tuple(melds), saturate=saturate, top=top, top_rank=top_rank,
                             frozen=frozen, tally=tally, wild_top=wild_top, merging=merging)
         if bounds is not None:
-            states, trail_of = _search(bounds[0], len(pool), saturate, tally)
-            picked = pick(states)
-            most = pick(_search(bounds[1], len(pool), saturate, tally)[0])
-            if (most[0], most[3]) != (picked[0], picked[3]):
-                picked = None         # runs might do better than the sets alone: search them
+            loosened, sure, tries = bounds
+            most = pick(_search(loosened, len(pool), saturate, tally)[0])
+            for run in [None, *tries]:
+                states, trail_of = _search(sure(run), len(pool), saturate, tally)
+                picked = pick(states)
+                if (most[0], most[3]) == (picked[0], picked[3]):
+                    if run is not None:
+                        trail_of = _with_run(trail_of, run)
+                    break
+                picked = None         # runs might do better than these melds: search them
         if picked is None:
             states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
                                                 top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
@@ -487,6 +492,11 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         if best_out and can_meld_blacks:
             witness.append(Draft("3", list(blacks)))
     return OpeningVerdict(required, best, witness, blocks, counted)
+
+
+def _with_run(trail_of, run: list[str]):
+    """A trail that ends with one more sequence, of these cards."""
+    return lambda end: trail_of(end) + [Draft("", list(run), suit=run[0][-1])]
 
 
 def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int, minimum: int | None,

@@ -304,11 +304,15 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
 
 def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturate: int, top: str | None,
                top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False):
-    """Two searches over counts that enclose the one with runs, as layers for opening._search: the sets alone
-    (runs neither made nor lengthened, the sequences on the table as they lie), which the search with runs
-    reaches or beats, and every card that could lie in a run free to be melded so (with as many sequence
-    canastas as the hand's cards and the table's sequences could make), which it never beats. Where both
-    answer alike, the sets' answer is exact. None where the cards of a rank differ in value by suit."""
+    """Searches over counts that enclose the one with runs, as layers for opening._search.
+
+    Returns (a bound, the sets' layers for a run, the runs to try), or None where the cards of a rank differ
+    in value by suit. The bound lets every card that could lie in a run be melded so, with as many sequence
+    canastas as the hand's cards and the table's sequences could make: the search with runs never beats it.
+    The sets' layers for a run (None: no run) meld that one run of a canasta's length and share the rest
+    among the sets alone, the sequences on the table as they lie: the search with runs reaches or beats
+    them. Where one of them answers as the bound does, its answer is exact. The runs to try are each run
+    of a canasta's length the hand holds, where the Tally counts canastas."""
     values, rules = cfg.values, cfg.table.sequences
     order = run_order(cfg)
     if cfg.wild_as or not _suit_blind(values, order):
@@ -318,12 +322,11 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     choose = _set_chooser(cfg, melds, saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally,
                           pool_size=wilds, merging=merging)
     runnable = _runnable(naturals, order, tables, rules.min_cards)
-    sure, loose = [], []
-    for rank in sorted(set(naturals) | {m.rank for m in melds if m.rank} | ({top_rank} if top_rank else set())
-                       | set(order)):
-        cards = tuple(sorted(naturals.get(rank, []), key=lambda c: -values[c]))
-        alone = choose(rank, cards)
-        sure.append(alone)
+    ranks = sorted(set(naturals) | {m.rank for m in melds if m.rank} | ({top_rank} if top_rank else set()) | set(order))
+    held = {rank: tuple(sorted(naturals.get(rank, []), key=lambda c: -values[c])) for rank in ranks}
+    loose = []
+    for rank in ranks:
+        cards = held[rank]
         found: dict = {}
         for taken in range(runnable.get(rank, 0) + 1):
             for c in choose(rank, cards[:len(cards) - taken]):
@@ -337,19 +340,44 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     for m in melds:
         if m.suit and cfg.is_canasta(m.size):
             lying = joined[lying][sequence]
-    sure.append([_Choice("", 0, 0, 0, 0, lying)])
     codes, code = {0}, 0
     runs_cards = sum(len(cards) for rank, cards in naturals.items() if rank in place)
     for _ in range(min(tally.size, len(tables) + runs_cards // min(cfg.canasta_size, rules.max_cards + 1))):
         code = joined[code][sequence]
         codes.add(code)
     loose.append([_Choice("", 0, 0, 0, 0, code) for code in sorted(codes)])
-    if cfg.table.sets.all_wild:
-        alone = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit], wilds, tally,
-                              wild_top)
-        sure.append(alone)
-        loose.append(alone)
-    return sure, loose
+    alone_wild = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit], wilds,
+                               tally, wild_top) if cfg.table.sets.all_wild else None
+    if alone_wild is not None:
+        loose.append(alone_wild)
+
+    def sure(run: list[str] | None) -> list[list[_Choice]]:
+        layers = []
+        for rank in ranks:
+            cards = held[rank]
+            if run is not None and any(card[:-1] == rank for card in run):
+                left = list(cards)
+                left.remove(next(card for card in run if card[:-1] == rank))
+                layers.append([replace(c, pool=tuple(left)) for c in choose(rank, tuple(left))])
+            else:
+                layers.append(choose(rank, cards))
+        if run is None:
+            layers.append([_Choice("", 0, 0, 0, 0, lying)])
+        else:
+            layers.append([_Choice("", 0, 0, sum(values[card] for card in run), 0, joined[lying][sequence])])
+        if alone_wild is not None:
+            layers.append(alone_wild)
+        return layers
+
+    size = cfg.canasta_size
+    tries = []
+    if tally.size > 1 and size <= rules.max_cards:
+        for suit in SUITS:
+            for first in range(len(order) - size + 1):
+                run = [rank + suit for rank in order[first:first + size]]
+                if all(card in held[card[:-1]] for card in run):
+                    tries.append(run)
+    return loose, sure, tries
 
 
 def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:

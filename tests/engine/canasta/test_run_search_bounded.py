@@ -44,8 +44,8 @@ def _copies(most: int):
     return lambda hand: all(hand.count(card) <= most for card in hand)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=9).filter(_copies(3)),
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=8).filter(_copies(3)),
        name=st.sampled_from(sorted(SMALL)), table=st.sampled_from(sorted(TABLE)))
 def test_canasta_melds_sequence_opening_search_with_three_copies_is_exact_against_brute_force(hand, name, table):
     cfg = SMALL[name]
@@ -56,8 +56,8 @@ def test_canasta_melds_sequence_opening_search_with_three_copies_is_exact_agains
         assert sum(d.points(cfg) for d in verdict.witness) <= verdict.best
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
-@given(hand=st.lists(st.sampled_from(POOL), min_size=2, max_size=9).filter(_copies(3)),
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(hand=st.lists(st.sampled_from(POOL), min_size=2, max_size=8).filter(_copies(3)),
        name=st.sampled_from(sorted(SMALL)), table=st.sampled_from(["run", "run and set"]), needed=st.integers(0, 2))
 def test_canasta_melds_sequence_going_out_search_with_three_copies_is_exact_against_brute_force(hand, name, table,
                                                                                                    needed):
@@ -90,7 +90,7 @@ def _medium_hands(count: int, seed: int) -> list[list[str]]:
     return [rng.sample(DECK, rng.randint(12, 25)) for _ in range(count)]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), bolivia=st.booleans())
 def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_medium_hands(seed, bolivia):
     cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
