@@ -472,6 +472,15 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                         trail_of = _with_run(trail_of, run)
                     break
                 picked = None         # runs might do better than these melds: search them
+            if picked is None:
+                # Runs holding one copy of each card: few states, and often all the runs a hand needs.
+                states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
+                                                    top_rank=top_rank, frozen=frozen, tally=tally,
+                                                    wild_top=wild_top, merging=merging,
+                                                    kept_most=1 if out_only else None, run_copies=1)
+                picked = pick(states)
+                if (most[0], most[3]) != (picked[0], picked[3]):
+                    picked = None
         if picked is None:
             states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
                                                 top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,

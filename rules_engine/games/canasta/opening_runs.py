@@ -52,9 +52,11 @@ def run_order(cfg: Config) -> list[str]:
 
 def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, *, saturate: int, top: str | None,
                      top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False,
-                     kept_most: int | None = None):
+                     kept_most: int | None = None, run_copies: int | None = None):
     """Best natural points per (wild cards used, cards kept, Tally code of the canastas made), and a way back to
-    the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most).
+    the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most);
+    with `run_copies`, only ways whose runs hold at most that many copies of a card (fewer states, not exact:
+    a lower bound).
 
     Returns the states in the form opening._search gives them and a trail that, for a state, lists the
     set choices (each holding the cards left to its rank) and the sequences as Drafts."""
@@ -198,6 +200,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         history.append(states)
         for j, suit in enumerate(SUITS):
             copies = sum(1 for c in cards if c[-1] == suit)
+            if run_copies is not None:
+                copies = min(copies, run_copies)
             worth = values.get(rank + suit, 0)
             grown: dict = {}
             for state, (points, _) in states.items():
