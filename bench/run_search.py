@@ -1,13 +1,15 @@
 """The opening and going-out searches where a variant has sequences, on random hands of a Samba entry.
 
 Run: .venv/bin/python bench/run_search.py [--sizes 15 30 60 100 156] [--hands 7] [--repeat 3] [--limit 20]
-       [--variant samba|bolivia]
+       [--variant samba|bolivia] [--thin 9]
 
 Each size draws --hands random hands from all three packs and six jokers (the red threes left out: a bonus
 card is laid out, never held, so the whole deck in hand is 156 cards) and times, in process time, the
 initial meld search (`plan_opening`, minimum 50, two cards kept) and the going-out search
 (`search_going_out`, two canastas, nothing on the table); each figure is the median over hands of the
 fastest of --repeat calls. A call running past --limit seconds is stopped and the size reported as over it.
+--thin RANK keeps one card of that rank in each hand (a card only a run can meld: the hardest case for the
+searches' shortcuts).
 Target: every size well under 50 ms.
 """
 
@@ -63,15 +65,24 @@ def timed_ms(call, repeat: int, limit: float) -> float | None:
     return best
 
 
-def measure(variant: str, sizes: list[int], hands: int, repeat: int, limit: float, seed: int) -> list[dict]:
+def _thinned(hand: list[str], rank: str | None) -> list[str]:
+    """The hand with one card of `rank` left (all of them when None)."""
+    if rank is None:
+        return hand
+    held = [card for card in hand if card[:-1] == rank]
+    return [card for card in hand if card[:-1] != rank] + held[:1]
+
+
+def measure(variant: str, sizes: list[int], hands: int, repeat: int, limit: float, seed: int,
+            thin: str | None = None) -> list[dict]:
     """One row per size: median milliseconds of each search, or None where a call ran past the limit."""
     cfg = build_config(ENTRIES[variant], ())
     signal.signal(signal.SIGALRM, _stop)
     rows = []
     for size in sizes:
         rng = random.Random(seed + size)
-        drawn = [rng.sample(deck(), size) for _ in range(hands)]
-        row: dict = {"variant": variant, "cards": size, "hands": hands}
+        drawn = [_thinned(rng.sample(deck(), size), thin) for _ in range(hands)]
+        row: dict = {"variant": variant, "cards": size, "hands": hands, **({"thin": thin} if thin else {})}
         for name, search in (("opening_ms", lambda h: plan_opening(cfg, h, 50, keep=2)),
                              ("going_out_ms", lambda h: search_going_out(cfg, h, [], canastas_needed=2,
                                                                          minimum=None))):
@@ -96,8 +107,9 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--limit", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--thin", default=None)
     args = parser.parse_args()
-    measure(args.variant, args.sizes, args.hands, args.repeat, args.limit, args.seed)
+    measure(args.variant, args.sizes, args.hands, args.repeat, args.limit, args.seed, args.thin)
 
 
 if __name__ == "__main__":

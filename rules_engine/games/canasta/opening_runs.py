@@ -1,35 +1,54 @@
-"""The exact opening and going-out search where a variant has sequences: ranks taken in the sequences' order,
-the runs of each suit still open carried from one rank to the next, each rank's cards shared between runs
-and the rank's sets (the set search of opening.py, on what the runs leave).
+"""The exact opening and going-out search where a variant has sequences.
 
-What the callers read is the best count per (wild cards used, cards kept, Tally code of the canastas), so a
-state only has to carry what decides which of those a way can still reach. Three facts keep that small:
+What the callers read of a search is small: the best count that keeps enough cards, and the best count
+that goes out with the canastas asked for, each with one witness. So plan_opening asks, in this order,
+and stops at the first answer that meets the bound (`run_bounds`):
+
+1. The bound: a search over counts where every card that could lie in a run (its suit holds a run's length
+   of consecutive ranks around it, or reaches a sequence on the table) may be melded for nothing, with as
+   many sequence canastas as the cards could make. No way to meld beats it.
+2. The sets alone, the sequences on the table as they lie; then the sets beside one run: each run of a
+   canasta's length the hand holds (where the Tally counts canastas), each shortest run holding a card of a
+   rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
+   the bound does, its answer and witness are exact. Both are the set search of opening.py: polynomial in
+   the hand, a few milliseconds on the whole deck.
+3. The search with runs below, its runs holding one copy of each card: a way to meld too, with at most four
+   chain states per suit.
+4. The search with runs below, exact.
+
+The search with runs takes the ranks in the sequences' order, the runs of each suit still open carried
+from one rank to the next, each rank's cards shared between runs and the rank's sets (the set search of
+opening.py, on what the runs leave). A state only carries what decides which (wild cards used, cards kept,
+Tally code of the canastas) a way can still reach:
 
 - Runs of one suit that are not canastas are chains. Where a run may hold from `least` to `longest` cards
   without being a canasta and `longest >= 2 * least - 1`, every chain of at least `least` consecutive cards
   splits into such runs (q runs of nearly equal length, q the fewest that fit). So a chain's length only
   matters up to `least`: an open chain is 1 .. least - 1 cards long (it must go on) or free (it may stop at
-  any rank, or go on for ever). Runs meant to be canastas are counted apart, at their exact length, and only
-  where the Tally counts canastas, never more per suit than it can count.
+  any rank, or go on). Runs meant to be canastas are counted apart, at their exact length, only where the
+  Tally counts canastas and never more at once than it can count.
 - A free chain that stops where a new chain of the suit starts is worth less than the same chain going on
-  (same cards, and a free chain can do all a new one can), so that choice is never made. Then the open chains
-  of a suit at each rank follow from how many of its copies the chains hold at this rank and the two before:
-  with three copies a suit has at most 20 chain states, not the thousands of run lengths of a search that
-  carries every open run's length.
+  (same cards, and a free chain can do all a new one can), so that choice is never made. The open chains of
+  a suit then follow from how many of its copies the chains hold at this rank and the two before: with
+  three copies a suit has at most 20 chain states.
 - Card values in these variants depend on the rank, not the suit, so at each rank the four suits are
   searched one after another (a state gains one suit's move at a time, with the count of the rank's cards
-  the runs took), and the sets only see how many cards of the rank are left to them. A state is then
-  (wild cards used, cards kept, Tally code, the suits' chain states), one best count kept per state; the
-  work per rank is the states times the few moves of one suit, never the product of the suits' moves.
-  Where two cards of a rank differ in value, the count is kept per suit (exact, only slower).
+  the runs took) and the sets only see how many cards of the rank are left to them. Where two cards of a
+  rank differ in value, the count is kept per suit (exact, only slower).
+- Going out keeps at most one card, so a state keeping two is dropped at once.
 
-Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length, as
-a plain search does. Sequences on the table are always followed exactly: cards added below must reach the
-sequence, and its length with the cards added is capped by the most a sequence holds. The way back to the
-choices keeps, per rank and suit, the move made; a free chain's cards are found again from how many of the
-suit's copies the chains hold at each rank (the oldest chains stop first, as the search stops only free
-ones). It knows runs of natural cards in one order of ranks (Samba's): runs with wild cards or an ace at
-either end (Oklahoma's) are not searched.
+Its states are still the product of the four suits' chain states with (wild cards used, cards kept, Tally
+code): polynomial in the hand with a large constant, not bounded as steps 1 to 3 are. Random hands of up to
+the whole deck are answered by steps 1 to 3 (bench/run_search.py); a hand that needs runs holding two copies
+of a card to reach the bound comes to step 4, which takes seconds from about 100 cards.
+
+Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
+Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
+with the cards added is capped by the most a sequence holds. The way back to the choices keeps, per rank and
+suit, the move made; a free chain's cards are found again from how many of the suit's copies the chains
+hold at each rank (the oldest chains stop first, as the search stops only free ones). It knows runs of
+natural cards in one order of ranks (Samba's): runs with wild cards or an ace at either end (Oklahoma's) are
+not searched.
 """
 
 from __future__ import annotations
@@ -43,6 +62,7 @@ from .tally import Tally
 
 SUITS = "CDHS"
 PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
+TRIES = 24                        # runs tried one at a time beside the sets, at most
 
 
 def run_order(cfg: Config) -> list[str]:
@@ -315,8 +335,9 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     canastas as the hand's cards and the table's sequences could make: the search with runs never beats it.
     The sets' layers for a run (None: no run) meld that one run of a canasta's length and share the rest
     among the sets alone, the sequences on the table as they lie: the search with runs reaches or beats
-    them. Where one of them answers as the bound does, its answer is exact. The runs to try are each run
-    of a canasta's length the hand holds, where the Tally counts canastas."""
+    them. Where one of them answers as the bound does, its answer is exact. The runs to try (at most TRIES)
+    are each run of a canasta's length the hand holds, where the Tally counts canastas, then each shortest
+    run holding a card of a rank too short for a set alone."""
     values, rules = cfg.values, cfg.table.sequences
     order = run_order(cfg)
     if cfg.wild_as or not _suit_blind(values, order):
@@ -368,20 +389,23 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
         if run is None:
             layers.append([_Choice("", 0, 0, 0, 0, lying)])
         else:
-            layers.append([_Choice("", 0, 0, sum(values[card] for card in run), 0, joined[lying][sequence])])
+            made = joined[lying][sequence] if cfg.is_canasta(len(run)) else lying
+            layers.append([_Choice("", 0, 0, sum(values[card] for card in run), 0, made)])
         if alone_wild is not None:
             layers.append(alone_wild)
         return layers
 
-    size = cfg.canasta_size
+    size, least = cfg.canasta_size, rules.min_cards
+    thin = {rank for rank in order if 0 < len(held[rank]) < cfg.table.sets.min_cards}
+    lengths = ([size] if tally.size > 1 and size <= rules.max_cards else []) + ([least] if thin else [])
     tries = []
-    if tally.size > 1 and size <= rules.max_cards:
+    for length in lengths:
         for suit in SUITS:
-            for first in range(len(order) - size + 1):
-                run = [rank + suit for rank in order[first:first + size]]
-                if all(card in held[card[:-1]] for card in run):
+            for first in range(len(order) - length + 1):
+                run = [rank + suit for rank in order[first:first + length]]
+                if all(card in held[card[:-1]] for card in run) and (length == size or thin & {r[:-1] for r in run}):
                     tries.append(run)
-    return loose, sure, tries
+    return loose, sure, tries[:TRIES]
 
 
 def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
