@@ -226,12 +226,11 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             grown: dict = {}
             for state, (points, _) in states.items():
                 used, kept, made, runs, taken = state
-                aimed = sum(1 for entries in runs for _, tag, _ in entries if tag == CANASTA) if apart else 0
+                aimed = _aimed(runs[j])
+                elsewhere = sum(map(_aimed, runs)) - aimed if apart else 0
                 for move in suit_moves(suit, p, runs[j], copies):
                     after, n, done, _ = move
-                    if apart and (made == full or aimed - sum(1 for _, tag, _ in runs[j] if tag == CANASTA) + sum(
-                            1 for _, tag, _ in after if tag == CANASTA) > most_canastas) and (
-                            sum(1 for _, tag, _ in after if tag == CANASTA) > sum(1 for _, tag, _ in runs[j] if tag == CANASTA)):
+                    if apart and _aimed(after) > aimed and (made == full or elsewhere + _aimed(after) > most_canastas):
                         continue      # more runs meant as canastas at once than the Tally can count
                     key = (used, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
                            taken + n if suit_blind else taken + (n,))
@@ -428,6 +427,11 @@ def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dic
                     found[order[r]] = found.get(order[r], 0) + copies[r]
             p = q + 1
     return found
+
+
+def _aimed(entries: tuple) -> int:
+    """How many of a suit's open runs are meant to be canastas."""
+    return sum(1 for _, tag, _ in entries if tag == CANASTA)
 
 
 def _tables(melds: tuple, place: dict) -> dict:
