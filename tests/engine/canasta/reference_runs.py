@@ -1,5 +1,7 @@
-"""The exact opening search where a variant has sequences: ranks taken in the sequences' order, with the
-runs of each suit still open carried from one rank to the next.
+"""A reference for the search with runs (rules_engine/games/canasta/opening_runs.py): the exact search that
+carries every open run of the four suits at its exact length, kept here to compare answers on medium hands.
+Ranks are taken in the sequences' order, with the runs of each suit still open carried from one rank to the
+next.
 
 A sequence takes one card of each rank it covers, so the ranks no longer stand apart: at each rank the
 search decides, suit by suit, which of the hand's copies lengthen a run that ended at the rank before,
@@ -7,12 +9,11 @@ which start new runs and which are left to the rank's sets (the set search of op
 left). A run is known by its length and, for a sequence on the table, by that sequence: its cards below
 the table's lowest rank must reach it, and above its highest it may grow on. Runs that stop must be long
 enough. The state is then (wild cards used, cards kept, the Tally code of the canastas, the open runs of
-each suit), each
-bounded by the copies of each card, and one best count is kept per state, as in opening._search.
+each suit), each bounded by the copies of each card, and one best count is kept per state.
 
 The open runs of the four suits are searched together, so the states multiply with the copies of each
 card a hand holds in every suit: a dealt hand is searched in milliseconds, but a hand holding most of the
-deck is not, which is why the variants with sequences are not played yet (variants.NOT_PLAYED_YET).
+deck is not.
 It knows runs of natural cards in one order of ranks (Samba's): runs with wild cards or an ace at either
 end (Oklahoma's) are not searched.
 """
