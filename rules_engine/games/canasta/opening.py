@@ -429,34 +429,67 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     if cfg.wild_as:
         layers, gains = _wild_as_gains(cfg, layers, pool)
         wild_sums = [0] * len(wild_sums)          # the gains count the wild cards, layer by layer
-    if runs:
-        from .opening_runs import search_with_runs       # it builds on this module's set search
-        states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
-                                            top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
-                                            merging=merging)
-    else:
-        states, trail_of = _search(layers, len(pool), saturate, tally, gains)
     black_points = sum(values[c] for c in blacks)
     can_meld_blacks = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
-    best_points, best_trail, best_out = -1, None, False
-    stays_points, stays_trail = -1, None
-    for (used, kept, made), (points, end) in states.items():
-        left = kept + len(pool) - used + loose + gain
-        total = points + wild_sums[used]
-        if total == 0 and not melds:
-            continue                  # an opening puts down at least one meld
-        if left + len(blacks) >= keep and not out_only:
-            if total > stays_points:
-                stays_points, stays_trail = total, end
-            if total > best_points:
-                best_points, best_trail, best_out = total, end, False
-        if going_out and tally.meets(made):
-            if can_meld_blacks:
-                out_left, out_total = left, total + black_points
-            else:
-                out_left, out_total = left + len(blacks), total
-            if out_left <= 1 and out_total > best_points:
-                best_points, best_trail, best_out = out_total, end, True
+
+    def pick(states: dict) -> tuple:
+        """The best count (going out or not) with its state and whether it goes out, and the best that keeps
+        enough cards, with its state."""
+        best_points, best_trail, best_out = -1, None, False
+        stays_points, stays_trail = -1, None
+        for (used, kept, made), (points, end) in states.items():
+            left = kept + len(pool) - used + loose + gain
+            total = points + wild_sums[used]
+            if total == 0 and not melds:
+                continue                  # an opening puts down at least one meld
+            if left + len(blacks) >= keep and not out_only:
+                if total > stays_points:
+                    stays_points, stays_trail = total, end
+                if total > best_points:
+                    best_points, best_trail, best_out = total, end, False
+            if going_out and tally.meets(made):
+                if can_meld_blacks:
+                    out_left, out_total = left, total + black_points
+                else:
+                    out_left, out_total = left + len(blacks), total
+                if out_left <= 1 and out_total > best_points:
+                    best_points, best_trail, best_out = out_total, end, True
+        return best_points, best_trail, best_out, stays_points, stays_trail
+
+    if runs:
+        from .opening_runs import run_bounds, search_with_runs     # they build on this module's set search
+        picked = None
+        bounds = run_bounds(cfg, naturals, len(pool), tuple(melds), saturate=saturate, top=top, top_rank=top_rank,
+                            frozen=frozen, tally=tally, wild_top=wild_top, merging=merging)
+        if bounds is not None:
+            loosened, sure, tries = bounds
+            most = pick(_search(loosened, len(pool), saturate, tally)[0])
+            for run in [None, *tries]:
+                states, trail_of = _search(sure(run), len(pool), saturate, tally)
+                picked = pick(states)
+                if (most[0], most[3]) == (picked[0], picked[3]):
+                    if run is not None:
+                        trail_of = _with_run(trail_of, run)
+                    break
+                picked = None         # runs might do better than these melds: search them
+            if picked is None:
+                # Runs holding one copy of each card: few states, and often all the runs a hand needs.
+                states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
+                                                    top_rank=top_rank, frozen=frozen, tally=tally,
+                                                    wild_top=wild_top, merging=merging,
+                                                    kept_most=1 if out_only else None, run_copies=1)
+                picked = pick(states)
+                if (most[0], most[3]) != (picked[0], picked[3]):
+                    picked = None
+        if picked is None:
+            states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
+                                                top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
+                                                merging=merging, kept_most=1 if out_only else None)
+            picked = pick(states)
+    else:
+        states, trail_of = _search(layers, len(pool), saturate, tally, gains)
+        picked = pick(states)
+    best_points, best_trail, best_out, stays_points, stays_trail = picked
     if best_trail is None:
         return OpeningVerdict(required, -1 if out_only else counted, [], blocks, counted)
     best = counted + best_points
@@ -468,6 +501,11 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         if best_out and can_meld_blacks:
             witness.append(Draft("3", list(blacks)))
     return OpeningVerdict(required, best, witness, blocks, counted)
+
+
+def _with_run(trail_of, run: list[str]):
+    """A trail that ends with one more sequence, of these cards."""
+    return lambda end: trail_of(end) + [Draft("", list(run), suit=run[0][-1])]
 
 
 def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int, minimum: int | None,

@@ -1,33 +1,68 @@
-"""The exact opening search where a variant has sequences: ranks taken in the sequences' order, with the
-runs of each suit still open carried from one rank to the next.
+"""The exact opening and going-out search where a variant has sequences.
 
-A sequence takes one card of each rank it covers, so the ranks no longer stand apart: at each rank the
-search decides, suit by suit, which of the hand's copies lengthen a run that ended at the rank before,
-which start new runs and which are left to the rank's sets (the set search of opening.py, on what is
-left). A run is known by its length and, for a sequence on the table, by that sequence: its cards below
-the table's lowest rank must reach it, and above its highest it may grow on. Runs that stop must be long
-enough. The state is then (wild cards used, cards kept, the Tally code of the canastas, the open runs of
-each suit), each
-bounded by the copies of each card, and one best count is kept per state, as in opening._search.
+What the callers read of a search is small: the best count that keeps enough cards, and the best count
+that goes out with the canastas asked for, each with one witness. So plan_opening asks, in this order,
+and stops at the first answer that meets the bound (`run_bounds`):
 
-The open runs of the four suits are searched together, so the states multiply with the copies of each
-card a hand holds in every suit: a dealt hand is searched in milliseconds, but a hand holding most of the
-deck is not, which is why the variants with sequences are not played yet (variants.NOT_PLAYED_YET).
-It knows runs of natural cards in one order of ranks (Samba's): runs with wild cards or an ace at either
-end (Oklahoma's) are not searched.
+1. The bound: a search over counts where every card that could lie in a run (its suit holds a run's length
+   of consecutive ranks around it, or reaches a sequence on the table) may be melded for nothing, with as
+   many sequence canastas as the cards could make. No way to meld beats it.
+2. The sets alone, the sequences on the table as they lie; then the sets beside one run: each run of a
+   canasta's length the hand holds (where the Tally counts canastas), each shortest run holding a card of a
+   rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
+   the bound does, its answer and witness are exact. Both are the set search of opening.py: polynomial in
+   the hand, a few milliseconds on the whole deck.
+3. The search with runs below, its runs holding one copy of each card: a way to meld too, with at most four
+   chain states per suit.
+4. The search with runs below, exact.
+
+The search with runs takes the ranks in the sequences' order, the runs of each suit still open carried
+from one rank to the next, each rank's cards shared between runs and the rank's sets (the set search of
+opening.py, on what the runs leave). A state only carries what decides which (wild cards used, cards kept,
+Tally code of the canastas) a way can still reach:
+
+- Runs of one suit that are not canastas are chains. Where a run may hold from `least` to `longest` cards
+  without being a canasta and `longest >= 2 * least - 1`, every chain of at least `least` consecutive cards
+  splits into such runs (q runs of nearly equal length, q the fewest that fit). So a chain's length only
+  matters up to `least`: an open chain is 1 .. least - 1 cards long (it must go on) or free (it may stop at
+  any rank, or go on). Runs meant to be canastas are counted apart, at their exact length, only where the
+  Tally counts canastas and never more at once than it can count.
+- A free chain that stops where a new chain of the suit starts is worth less than the same chain going on
+  (same cards, and a free chain can do all a new one can), so that choice is never made. The open chains of
+  a suit then follow from how many of its copies the chains hold at this rank and the two before: with
+  three copies a suit has at most 20 chain states.
+- Card values in these variants depend on the rank, not the suit, so at each rank the four suits are
+  searched one after another (a state gains one suit's move at a time, with the count of the rank's cards
+  the runs took) and the sets only see how many cards of the rank are left to them. Where two cards of a
+  rank differ in value, the count is kept per suit (exact, only slower).
+- Going out keeps at most one card, so a state keeping two is dropped at once.
+
+Its states are still the product of the four suits' chain states with (wild cards used, cards kept, Tally
+code): polynomial in the hand with a large constant, not bounded as steps 1 to 3 are. Random hands of up to
+the whole deck are answered by steps 1 to 3 (bench/run_search.py); a hand that needs runs holding two copies
+of a card to reach the bound comes to step 4, which takes seconds from about 100 cards.
+
+Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
+Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
+with the cards added is capped by the most a sequence holds. The way back to the choices keeps, per rank and
+suit, the move made; a free chain's cards are found again from how many of the suit's copies the chains
+hold at each rank (the oldest chains stop first, as the search stops only free ones). It knows runs of
+natural cards in one order of ranks (Samba's): runs with wild cards or an ace at either end (Oklahoma's) are
+not searched.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import product
 
 from .config import Config
 from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices
-from .tally import Tally
 from .sequences import _orders
+from .tally import Tally
 
 SUITS = "CDHS"
+PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
+TRIES = 24                        # runs tried one at a time beside the sets, at most
 
 
 def run_order(cfg: Config) -> list[str]:
@@ -36,9 +71,12 @@ def run_order(cfg: Config) -> list[str]:
 
 
 def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, *, saturate: int, top: str | None,
-                     top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False):
+                     top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False,
+                     kept_most: int | None = None, run_copies: int | None = None):
     """Best natural points per (wild cards used, cards kept, Tally code of the canastas made), and a way back to
-    the choices.
+    the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most);
+    with `run_copies`, only ways whose runs hold at most that many copies of a card (fewer states, not exact:
+    a lower bound).
 
     Returns the states in the form opening._search gives them and a trail that, for a state, lists the
     set choices (each holding the cards left to its rank) and the sequences as Drafts."""
@@ -46,19 +84,21 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     values = cfg.values
     order = run_order(cfg)
     place = {rank: i for i, rank in enumerate(order)}
-    several = not cfg.table.sets.one_per_rank
-    by_rank = {m.rank: m for m in melds if m.rank}
-    of_rank: dict[str, list] = {}
-    for i, m in enumerate(melds):
-        if m.rank:
-            of_rank.setdefault(m.rank, []).append((i, m))
-    # The sequences on the table: suit, lowest and highest place, size.
-    tables = {i: (m.suit, min(place[c[:-1]] for c in m.cards), max(place[c[:-1]] for c in m.cards), m.size)
-              for i, m in enumerate(melds) if m.suit}
+    of_rank = {m.rank for m in melds if m.rank}
+    tables = _tables(melds, place)
     most, least, size = rules.max_cards, rules.min_cards, cfg.canasta_size
+    counting = tally.size > 1
+    longest = min(most, size - 1) if counting else most       # the longest run that is no canasta
+    free = longest >= 2 * least - 1
+    apart = free and counting and most >= size                 # runs meant to be canastas, counted apart
+    most_canastas = tally.counts(tally.size - 1)[0]
+    full = tally.size - 1                                      # the code where every count is at its cap
     pool_size = len(wilds)
     joined, sequence = tally.joined, tally.mark("sequence")
-    known: dict = {}
+    suit_blind = _suit_blind(values, order)
+    set_choices = _set_chooser(cfg, melds, saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally,
+                               pool_size=pool_size, merging=merging)
+    kept_cap = 10 ** 6 if kept_most is None else kept_most
 
     def closing(code: int, closed: int) -> int:
         """The code once `closed` more sequences have become canastas."""
@@ -66,25 +106,12 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             code = joined[code][sequence]
         return code
 
-    def set_choices(rank: str, pool: tuple) -> list[_Choice]:
-        key = (rank, pool)
-        if key not in known:
-            joined = top if rank == top_rank else None
-            cards = list(pool)
-            if several:
-                found = _several_choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
-                                         ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally, merging=merging)
-            else:
-                found = _choices(cfg, rank, cards, saturate=saturate, top=joined, frozen=frozen,
-                                 onto=by_rank.get(rank), tally=tally)
-            known[key] = [replace(c, pool=pool) for c in found]
-        return known[key]
-
     moves_known: dict = {}
 
     def suit_moves(suit: str, p: int, entries: tuple, copies: int) -> list[tuple]:
         """Each way this suit's copies at place p treat its open runs: (entries after, cards used, canastas
-        completed, runs stopped as (suit, first place, length, table index or -1, cards below the table))."""
+        completed, runs stopped at their exact length as (suit, first place, length, table index or tag,
+        cards below the table))."""
         key = (suit, p, entries, copies)
         if key not in moves_known:
             moves_known[key] = _suit_moves(suit, p, entries, copies)
@@ -97,94 +124,141 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             if s == suit and a == p and not any(tag == i for _, tag, _ in entries):
                 entries.append((0, i, 0))
 
-        def rec(k: int, used: int, kept: list, made: int, stopped: list) -> None:
+        def rec(k: int, used: int, kept: list, made: int, stopped: list, chain_stopped: bool) -> None:
             if k == len(entries):
                 starts = [i for i, (s, a, b, L) in tables.items()
                           if s == suit and p < a and L + a - p <= most and not any(t == i for _, t, _ in kept)]
-                for chosen in product((False, True), repeat=len(starts)):
-                    pre = [(1, i, 1) for i, on in zip(starts, chosen) if on]
-                    if used + len(pre) > copies:
+                aimed = sum(1 for _, tag, _ in kept if tag == CANASTA)
+                for chosen in range(1 << len(starts)):
+                    pre = [(1, i, 1) for bit, i in enumerate(starts) if chosen >> bit & 1]
+                    room = copies - used - len(pre)
+                    if room < 0:
                         continue
-                    for fresh in range(copies - used - len(pre) + 1):
-                        after = tuple(sorted(kept + pre + [(1, -1, 0)] * fresh))
-                        key = (after, used + len(pre) + fresh, made)
-                        found.setdefault(key, tuple(stopped))
+                    for canastas in range(min(room, most_canastas - aimed) + 1 if apart else 1):
+                        # A free chain that stops never gives way to a new chain: going on is worth as much.
+                        for fresh in range((0 if chain_stopped else room - canastas) + 1):
+                            after = tuple(sorted(kept + pre + [(1, CANASTA, 0)] * canastas + [(1, PLAIN, 0)] * fresh))
+                            found.setdefault((after, used + len(pre) + canastas + fresh, made), tuple(stopped))
                 return
             h, tag, pre = entries[k]
-            if tag < 0:
-                if h < most and used < copies:
-                    rec(k + 1, used + 1, kept + [(h + 1, tag, 0)], made, stopped)
+            if tag == PLAIN and free:
+                if used < copies:
+                    rec(k + 1, used + 1, kept + [(min(h + 1, least), PLAIN, 0)], made, stopped, chain_stopped)
                 if h >= least:
-                    rec(k + 1, used, kept, made + (h >= size), stopped + [(suit, p - h, h, -1, 0)])
+                    rec(k + 1, used, kept, made, stopped, True)
+                return
+            if tag < 0:               # a run at its exact length: a canasta when long enough
+                if h < most and used < copies:
+                    rec(k + 1, used + 1, kept + [(h + 1, tag, 0)], made, stopped, chain_stopped)
+                if h >= (size if tag == CANASTA else least):
+                    rec(k + 1, used, kept, made + (h >= size), stopped + [(suit, p - h, h, tag, 0)], chain_stopped)
                 return
             s, a, b, L = tables[tag]
             if p < a:                 # cards below the table's sequence: they must reach it
                 if used < copies and L + h + 1 <= most:
-                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre + 1)], made, stopped)
+                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre + 1)], made, stopped, chain_stopped)
             elif p <= b:
-                rec(k + 1, used, kept + [(h, tag, pre)], made, stopped)
+                rec(k + 1, used, kept + [(h, tag, pre)], made, stopped, chain_stopped)
             else:
                 if L + h < most and used < copies:
-                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre)], made, stopped)
-                rec(k + 1, used, kept, made + (L + h >= size), stopped + [(suit, b + 1, h - pre, tag, pre)])
+                    rec(k + 1, used + 1, kept + [(h + 1, tag, pre)], made, stopped, chain_stopped)
+                rec(k + 1, used, kept, made + (L + h >= size), stopped + [(suit, b + 1, h - pre, tag, pre)],
+                    chain_stopped)
 
-        rec(0, 0, [], 0, [])
-        return [(after, used, made, stopped) for (after, used, made), stopped in found.items()]
+        rec(0, 0, [], 0, [], False)
+        return [(after, used, made, stopped) for (after, used, made), stopped in found.items()
+                if _viable(suit, p, after)]
 
-    # A layer: (rank, suits' copies); ranks no sequence holds come first and take no part in runs.
-    ranks = set(naturals) | set(by_rank) | set(of_rank) | ({top_rank} if top_rank else set())
+    held = {suit: [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order] + [0] * (most + 1)
+            for suit in SUITS}
+
+    def _viable(suit: str, p: int, after: tuple) -> bool:
+        """Whether the suit holds, at each rank ahead, a copy for every open run that must reach it."""
+        copies = held[suit]
+        needs = []
+        for h, tag, pre in after:
+            if tag == PLAIN:
+                needs.append(least - h)
+            elif tag == CANASTA:
+                needs.append(size - h)
+            elif p < tables[tag][1]:
+                needs.append(tables[tag][1] - p - 1)
+        return all(sum(1 for need in needs if need >= d) <= copies[p + d] for d in range(1, max(needs, default=0) + 1))
+
+    # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit
+    # and one for the rank's sets. A layer maps a state to (best count, (state before, move or choice)).
+    ranks = set(naturals) | of_rank | ({top_rank} if top_rank else set())
     outside = sorted(rank for rank in ranks if rank not in place)
     empty = ((),) * 4
     states: dict = {(0, 0, 0, empty): (0, None)}
     history: list[dict] = []
+    sorted_cards = {rank: sorted(naturals.get(rank, []), key=lambda c: -values[c]) for rank in ranks | set(order)}
 
-    def step(rank: str, p: int | None) -> None:
-        nonlocal states
-        cards = sorted(naturals.get(rank, []), key=lambda c: -values[c])
-        copies = [sum(1 for c in cards if c[-1] == suit) for suit in SUITS]
+    def sets_step(rank: str, states: dict, pool_of) -> dict:
         grown: dict = {}
-        for (used, kept, made, runs), (points, _) in states.items():
-            options = [suit_moves(suit, p, runs[j], copies[j]) if p is not None else [((), 0, 0, ())]
-                       for j, suit in enumerate(SUITS)]
-            for combo in product(*options):
-                taken = [0] * 4
-                gained = 0
-                closed = 0
-                stopped: list = []
-                for j, (after, n, done, ends) in enumerate(combo):
-                    taken[j] = n
-                    closed += done
-                    stopped += ends
-                    gained += n * values[rank + SUITS[j]] if n else 0
-                pool = _left(cards, taken)
-                after_runs = tuple(c[0] for c in combo) if p is not None else runs
-                for choice in set_choices(rank, pool):
-                    if used + choice.wilds > pool_size:
-                        continue
-                    key = (used + choice.wilds, min(saturate, kept + choice.kept),
-                           joined[closing(made, closed)][choice.canasta], after_runs)
-                    total = points + gained + choice.points
-                    if key not in grown or total > grown[key][0]:
-                        grown[key] = (total, ((used, kept, made, runs), choice, tuple(stopped)))
-        history.append(grown)
-        states = grown
+        for state, (points, _) in states.items():
+            used, kept, made, runs = state[:4]
+            for choice in set_choices(rank, pool_of(state)):
+                if used + choice.wilds > pool_size:
+                    continue
+                if kept + choice.kept > kept_cap:
+                    continue
+                key = (used + choice.wilds, min(saturate, kept + choice.kept), joined[made][choice.canasta], runs)
+                total = points + choice.points
+                if key not in grown or total > grown[key][0]:
+                    grown[key] = (total, (state, choice))
+        return grown
 
     for rank in outside:
-        step(rank, None)
+        cards = tuple(sorted_cards[rank])
+        states = sets_step(rank, states, lambda state: cards)
+        history.append(states)
     for p, rank in enumerate(order):
-        step(rank, p)
+        cards = sorted_cards[rank]
+        states = {(*state, 0 if suit_blind else ()): (points, (state, None))
+                  for state, (points, _) in states.items()}
+        history.append(states)
+        for j, suit in enumerate(SUITS):
+            copies = sum(1 for c in cards if c[-1] == suit)
+            if run_copies is not None:
+                copies = min(copies, run_copies)
+            worth = values.get(rank + suit, 0)
+            grown: dict = {}
+            for state, (points, _) in states.items():
+                used, kept, made, runs, taken = state
+                aimed = _aimed(runs[j])
+                elsewhere = sum(map(_aimed, runs)) - aimed if apart else 0
+                for move in suit_moves(suit, p, runs[j], copies):
+                    after, n, done, _ = move
+                    if apart and _aimed(after) > aimed and (made == full or elsewhere + _aimed(after) > most_canastas):
+                        continue      # more runs meant as canastas at once than the Tally can count
+                    key = (used, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
+                           taken + n if suit_blind else taken + (n,))
+                    total = points + n * worth
+                    if key not in grown or total > grown[key][0]:
+                        grown[key] = (total, (state, move))
+            states = grown
+            history.append(states)
+        if suit_blind:
+            states = sets_step(rank, states, lambda state: tuple(cards[:len(cards) - state[4]]))
+        else:
+            states = sets_step(rank, states, lambda state: _left(cards, state[4]))
+        history.append(states)
     # The end: every run still open stops here, long enough.
     final: dict = {}
-    for (used, kept, made, runs), (points, _) in states.items():
+    for state, (points, _) in states.items():
+        used, kept, made, runs = state
         stopped = []
         closed = 0
         valid = True
         for suit, entries in zip(SUITS, runs):
             for h, tag, pre in entries:
-                if tag < 0:
+                if tag == PLAIN and free:
                     valid = valid and h >= least
+                elif tag < 0:
+                    valid = valid and h >= (size if tag == CANASTA else least)
                     closed += h >= size
-                    stopped.append((suit, len(order) - h, h, -1, 0))
+                    stopped.append((suit, len(order) - h, h, tag, 0))
                 else:
                     closed += tables[tag][3] + h >= size
                     stopped.append((suit, tables[tag][2] + 1, h - pre, tag, pre))
@@ -192,7 +266,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             continue
         key = (used, kept, closing(made, closed))
         if key not in final or points > final[key][0]:
-            final[key] = (points, ((used, kept, made, runs), tuple(stopped)))
+            final[key] = (points, (state, tuple(stopped)))
     wild_layer = cfg.table.sets.all_wild
     if wild_layer:
         choices = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit],
@@ -214,13 +288,34 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             back, wild_choice = back
             found.append(wild_choice)
         state, stopped = back
-        runs_found = [_run_draft(order, tables, melds, s) for s in stopped]
+        runs_found = [_run_draft(order, tables, s) for s in stopped]
+        steps = []
         for layer in range(len(history) - 1, -1, -1):
-            _, (state, choice, ends) = history[layer][state]
-            found.append(choice)
-            runs_found += [_run_draft(order, tables, melds, s) for s in ends]
-        found.reverse()
-        return found + runs_found
+            state, step = history[layer][state][1]
+            steps.append(step)
+        steps.reverse()
+        # Forward again: per rank of the order a start, one move per suit, then the sets' choice.
+        chosen = [steps[i] for i in range(len(outside))]
+        open_chains: list[list[int]] = [[] for _ in SUITS]
+        at = len(outside)
+        for p, rank in enumerate(order):
+            moves = steps[at + 1:at + 1 + len(SUITS)]
+            choice = steps[at + 1 + len(SUITS)]
+            at += len(SUITS) + 2
+            taken = [move[1] for move in moves]
+            chosen.append(replace(choice, pool=_left(sorted_cards[rank], taken)))
+            for j, (after, _, _, ends) in enumerate(moves):
+                runs_found += [_run_draft(order, tables, s) for s in ends]
+                if free:
+                    chains = open_chains[j]
+                    holding = sum(1 for _, tag, _ in after if tag == PLAIN)
+                    while len(chains) > holding:          # the oldest chains stop first
+                        runs_found += _chain_drafts(order, SUITS[j], chains.pop(0), p - 1, longest)
+                    chains += [p] * (holding - len(chains))
+        for j, chains in enumerate(open_chains):
+            for first in chains:
+                runs_found += _chain_drafts(order, SUITS[j], first, len(order) - 1, longest)
+        return chosen + found + runs_found
 
     ends = {}
     final_backs = {}
@@ -230,7 +325,155 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     return ends, trail
 
 
-def _left(cards: list[str], taken: list[int]) -> tuple:
+def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturate: int, top: str | None,
+               top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False):
+    """Searches over counts that enclose the one with runs, as layers for opening._search.
+
+    Returns (a bound, the sets' layers for a run, the runs to try), or None where the cards of a rank differ
+    in value by suit. The bound lets every card that could lie in a run be melded so, with as many sequence
+    canastas as the hand's cards and the table's sequences could make: the search with runs never beats it.
+    The sets' layers for a run (None: no run) meld that one run of a canasta's length and share the rest
+    among the sets alone, the sequences on the table as they lie: the search with runs reaches or beats
+    them. Where one of them answers as the bound does, its answer is exact. The runs to try (at most TRIES)
+    are each run of a canasta's length the hand holds, where the Tally counts canastas, then each shortest
+    run holding a card of a rank too short for a set alone."""
+    values, rules = cfg.values, cfg.table.sequences
+    order = run_order(cfg)
+    if cfg.wild_as or not _suit_blind(values, order):
+        return None
+    place = {rank: i for i, rank in enumerate(order)}
+    tables = _tables(melds, place)
+    choose = _set_chooser(cfg, melds, saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally,
+                          pool_size=wilds, merging=merging)
+    runnable = _runnable(naturals, order, tables, rules.min_cards)
+    ranks = sorted(set(naturals) | {m.rank for m in melds if m.rank} | ({top_rank} if top_rank else set()) | set(order))
+    held = {rank: tuple(sorted(naturals.get(rank, []), key=lambda c: -values[c])) for rank in ranks}
+    loose = []
+    for rank in ranks:
+        cards = held[rank]
+        found: dict = {}
+        for taken in range(runnable.get(rank, 0) + 1):
+            for c in choose(rank, cards[:len(cards) - taken]):
+                key = (c.wilds, min(saturate, c.kept), c.canasta)
+                gained = c.points + (taken * values[cards[0]] if taken else 0)
+                if key not in found or gained > found[key].points:
+                    found[key] = replace(c, naturals=c.naturals + taken, points=gained)
+        loose.append(list(found.values()))
+    joined, sequence = tally.joined, tally.mark("sequence")
+    lying = 0
+    for m in melds:
+        if m.suit and cfg.is_canasta(m.size):
+            lying = joined[lying][sequence]
+    codes, code = {0}, 0
+    runs_cards = sum(len(cards) for rank, cards in naturals.items() if rank in place)
+    for _ in range(min(tally.size, len(tables) + runs_cards // min(cfg.canasta_size, rules.max_cards + 1))):
+        code = joined[code][sequence]
+        codes.add(code)
+    loose.append([_Choice("", 0, 0, 0, 0, code) for code in sorted(codes)])
+    alone_wild = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit], wilds,
+                               tally, wild_top) if cfg.table.sets.all_wild else None
+    if alone_wild is not None:
+        loose.append(alone_wild)
+
+    def sure(run: list[str] | None) -> list[list[_Choice]]:
+        layers = []
+        for rank in ranks:
+            cards = held[rank]
+            if run is not None and any(card[:-1] == rank for card in run):
+                left = list(cards)
+                left.remove(next(card for card in run if card[:-1] == rank))
+                layers.append([replace(c, pool=tuple(left)) for c in choose(rank, tuple(left))])
+            else:
+                layers.append(choose(rank, cards))
+        if run is None:
+            layers.append([_Choice("", 0, 0, 0, 0, lying)])
+        else:
+            made = joined[lying][sequence] if cfg.is_canasta(len(run)) else lying
+            layers.append([_Choice("", 0, 0, sum(values[card] for card in run), 0, made)])
+        if alone_wild is not None:
+            layers.append(alone_wild)
+        return layers
+
+    size, least = cfg.canasta_size, rules.min_cards
+    thin = {rank for rank in order if 0 < len(held[rank]) < cfg.table.sets.min_cards}
+    lengths = ([size] if tally.size > 1 and size <= rules.max_cards else []) + ([least] if thin else [])
+    tries = []
+    for length in lengths:
+        for suit in SUITS:
+            for first in range(len(order) - length + 1):
+                run = [rank + suit for rank in order[first:first + length]]
+                if all(card in held[card[:-1]] for card in run) and (length == size or thin & {r[:-1] for r in run}):
+                    tries.append(run)
+    return loose, sure, tries[:TRIES]
+
+
+def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
+    """Per rank, how many of its cards could lie in a run: those of a suit whose cards at consecutive ranks
+    around it are at least a run long, or reach a sequence of that suit on the table."""
+    found: dict[str, int] = {}
+    for suit in SUITS:
+        copies = [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order]
+        ends = [(a, b) for s, a, b, _ in tables.values() if s == suit]
+        p = 0
+        while p < len(order):
+            if not copies[p]:
+                p += 1
+                continue
+            q = p
+            while q + 1 < len(order) and copies[q + 1]:
+                q += 1
+            if q - p + 1 >= least or any(p <= a - 1 <= q or p <= b + 1 <= q for a, b in ends):
+                for r in range(p, q + 1):
+                    found[order[r]] = found.get(order[r], 0) + copies[r]
+            p = q + 1
+    return found
+
+
+def _aimed(entries: tuple) -> int:
+    """How many of a suit's open runs are meant to be canastas."""
+    return sum(1 for _, tag, _ in entries if tag == CANASTA)
+
+
+def _tables(melds: tuple, place: dict) -> dict:
+    """The sequences on the table by index: suit, lowest and highest place, size."""
+    return {i: (m.suit, min(place[c[:-1]] for c in m.cards), max(place[c[:-1]] for c in m.cards), m.size)
+            for i, m in enumerate(melds) if m.suit}
+
+
+def _suit_blind(values: dict, order: list[str]) -> bool:
+    """Whether every card of a rank in runs is worth the same, whatever its suit."""
+    return all(len({values.get(rank + suit) for suit in SUITS}) == 1 for rank in order)
+
+
+def _set_chooser(cfg: Config, melds: tuple, *, saturate: int, top: str | None, top_rank: str | None, frozen: bool,
+                 tally: Tally, pool_size: int, merging: bool):
+    """The set search of opening.py for a rank's cards left to its sets, each pool searched once."""
+    several = not cfg.table.sets.one_per_rank
+    by_rank = {m.rank: m for m in melds if m.rank}
+    of_rank: dict[str, list] = {}
+    for i, m in enumerate(melds):
+        if m.rank:
+            of_rank.setdefault(m.rank, []).append((i, m))
+    known: dict = {}
+
+    def set_choices(rank: str, pool: tuple) -> list[_Choice]:
+        key = (rank, pool)
+        if key not in known:
+            joined_top = top if rank == top_rank else None
+            cards = list(pool)
+            if several:
+                known[key] = _several_choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                              ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally,
+                                              merging=merging)
+            else:
+                known[key] = _choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                      onto=by_rank.get(rank), tally=tally)
+        return known[key]
+
+    return set_choices
+
+
+def _left(cards: list[str], taken) -> tuple:
     """The rank's cards the runs leave, the most valuable first as the set search expects them."""
     left = list(cards)
     for j, n in enumerate(taken):
@@ -240,7 +483,19 @@ def _left(cards: list[str], taken: list[int]) -> tuple:
     return tuple(left)
 
 
-def _run_draft(order: list[str], tables: dict, melds: tuple, stopped: tuple) -> Draft:
+def _chain_drafts(order: list[str], suit: str, first: int, last: int, longest: int) -> list[Draft]:
+    """A chain of consecutive ranks as the fewest runs of at most `longest` cards, of nearly equal lengths."""
+    length = last - first + 1
+    runs = -(-length // longest)
+    drafts = []
+    for k in range(runs):
+        start = first + k * length // runs
+        end = first + (k + 1) * length // runs
+        drafts.append(Draft("", [order[q] + suit for q in range(start, end)], suit=suit))
+    return drafts
+
+
+def _run_draft(order: list[str], tables: dict, stopped: tuple) -> Draft:
     """A stopped run as a Draft: a new sequence, or the cards a table sequence takes at either end."""
     suit, first, length, tag, pre = stopped
     if tag < 0:

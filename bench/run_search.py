@@ -1,0 +1,116 @@
+"""The opening and going-out searches where a variant has sequences, on random hands of a Samba entry.
+
+Run: .venv/bin/python bench/run_search.py [--sizes 15 30 60 100 156] [--hands 7] [--repeat 3] [--limit 20]
+       [--variant samba|bolivia] [--thin 9]
+
+Each size draws --hands random hands from all three packs and six jokers (the red threes left out: a bonus
+card is laid out, never held, so the whole deck in hand is 156 cards) and times, in process time, the
+initial meld search (`plan_opening`, minimum 50, two cards kept) and the going-out search
+(`search_going_out`, two canastas, nothing on the table); each figure is the median over hands of the
+fastest of --repeat calls. A call running past --limit seconds is stopped and the size reported as over it.
+--thin RANK keeps one card of that rank in each hand (a card only a run can meld: the hardest case for the
+searches' shortcuts).
+Target: every size well under 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import signal
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_engine.games.canasta.config import build_config  # noqa: E402
+from rules_engine.games.canasta.opening import plan_opening, search_going_out  # noqa: E402
+from rules_engine.games.canasta.variants import BOLIVIA, SAMBA  # noqa: E402
+
+ENTRIES = {"samba": SAMBA, "bolivia": BOLIVIA}
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+
+class OverLimit(Exception):
+    """A call ran past the time allowed."""
+
+
+def deck() -> list[str]:
+    """Three packs and six jokers without the red threes."""
+    cards = [rank + suit for rank in RANKS for suit in "CDHS" if not (rank == "3" and suit in "DH")]
+    return cards * 3 + ["JK"] * 6
+
+
+def _stop(*_) -> None:
+    raise OverLimit
+
+
+def timed_ms(call, repeat: int, limit: float) -> float | None:
+    """The fastest of `repeat` calls in process milliseconds, or None past `limit` seconds."""
+    best = None
+    for _ in range(repeat):
+        signal.setitimer(signal.ITIMER_REAL, limit)
+        start = time.process_time()
+        try:
+            call()
+        except OverLimit:
+            return None
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        took = (time.process_time() - start) * 1000
+        best = took if best is None else min(best, took)
+    return best
+
+
+def _thinned(hand: list[str], rank: str | None) -> list[str]:
+    """The hand with one card of `rank` left (all of them when None)."""
+    if rank is None:
+        return hand
+    held = [card for card in hand if card[:-1] == rank]
+    return [card for card in hand if card[:-1] != rank] + held[:1]
+
+
+def measure(variant: str, sizes: list[int], hands: int, repeat: int, limit: float, seed: int,
+            thin: str | None = None) -> list[dict]:
+    """One row per size: median milliseconds of each search, or None where a call ran past the limit."""
+    cfg = build_config(ENTRIES[variant], ())
+    signal.signal(signal.SIGALRM, _stop)
+    rows = []
+    for size in sizes:
+        rng = random.Random(seed + size)
+        drawn = [_thinned(rng.sample(deck(), size), thin) for _ in range(hands)]
+        row: dict = {"variant": variant, "cards": size, "hands": hands, **({"thin": thin} if thin else {})}
+        for name, search in (("opening_ms", lambda h: plan_opening(cfg, h, 50, keep=2)),
+                             ("going_out_ms", lambda h: search_going_out(cfg, h, [], canastas_needed=2,
+                                                                         minimum=None))):
+            times = []
+            for hand in drawn:
+                took = timed_ms(lambda: search(hand), repeat, limit)
+                if took is None:
+                    times = None
+                    break
+                times.append(took)
+            row[name] = round(statistics.median(times), 2) if times else f"> {limit:g} s"
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    return rows
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", choices=sorted(ENTRIES), default="samba")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[15, 30, 60, 100, 156])
+    parser.add_argument("--hands", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--thin", default=None)
+    args = parser.parse_args()
+    measure(args.variant, args.sizes, args.hands, args.repeat, args.limit, args.seed, args.thin)
+
+
+if __name__ == "__main__":
+    main()
