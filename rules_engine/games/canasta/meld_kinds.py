@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .config import Config
-from .melds import Judged, Meld, judge, set_fits
+from .melds import Judged, Meld, judge, set_fits, set_wilds
 from .sequences import judge_sequence, judge_sequence_onto
 from .variants import VariantRules
 
@@ -28,6 +28,8 @@ class MeldKind:
     # Whether a meld of the kind with this many natural and wild cards is valid, where counts decide it:
     # what the searches ask, so that they follow the judge's rule rather than a copy of it.
     fits: Callable[[Config, int, int], bool] | None = None
+    # The same rule as a range: the fewest and most wild cards beside this many natural cards.
+    wild_range: Callable[[Config, int], tuple[int, int]] | None = None
 
 
 def _set(cfg: Config, cards: list[str], going_out: bool, named: list[str] | None) -> Judged:
@@ -46,7 +48,8 @@ def _onto_sequence(cfg: Config, cards: list[str], going_out: bool, onto: Meld) -
     return judge_sequence_onto(cfg, cards, onto)
 
 
-SET = MeldKind("set", "canasta.melds.set", "canasta.melds.set", lambda entry: True, _set, _onto_set, set_fits)
+SET = MeldKind("set", "canasta.melds.set", "canasta.melds.set", lambda entry: True, _set, _onto_set, set_fits,
+               set_wilds)
 SEQUENCE = MeldKind("sequence", "canasta.melds.sequence", "canasta.melds.set",
                     lambda entry: entry.sequences is not None, _sequence, _onto_sequence)
 # Wild cards alone are judged by the set judge, which knows an entry's all_wild.

@@ -222,11 +222,16 @@ def set_count_problems(cfg: Config, naturals: int, wilds: int) -> list[Violation
 def set_fits(cfg: Config, naturals: int, wilds: int) -> bool:
     """Whether a set of this many natural and wild cards is valid by the set rule's counts (the searches
     ask this of counts many times: no words are built)."""
-    try:
-        fewest, most = cfg.set_wilds[naturals]
-    except IndexError:
-        fewest, most = set_wild_range(cfg.table.sets, cfg.wild_cap(naturals), naturals)
+    fewest, most = set_wilds(cfg, naturals)
     return fewest <= wilds <= most
+
+
+def set_wilds(cfg: Config, naturals: int) -> tuple[int, int]:
+    """The fewest and most wild cards a valid set with this many natural cards holds (fewest > most: none)."""
+    try:
+        return cfg.set_wilds[naturals]
+    except IndexError:
+        return set_wild_range(cfg.table.sets, cfg.wild_cap(naturals), naturals)
 
 
 def _dual_roles(cfg: Config, cards: list[str], ranks: set[str], onto: Meld | None, naturals: int,

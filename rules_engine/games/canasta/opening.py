@@ -95,7 +95,7 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
     anyway, and a meld with more naturals holds as many wild cards), so those are not tried.
     """
     values, sets = cfg.values, cfg.table.sets
-    mark, fits = tally.marks.__getitem__, SET.fits
+    mark, wild_range = tally.marks.__getitem__, SET.wild_range
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -119,9 +119,8 @@ def _choices(cfg: Config, rank: str, cards: list[str], *, saturate: int, top: st
             continue
         naturals = n + (1 if top else 0)
         extra = values[top] if top else 0
-        for w in range(0, cfg.wild_cap(naturals) + 1):
-            if not fits(cfg, naturals, w):
-                continue
+        fewest, most = wild_range(cfg, naturals)
+        for w in range(fewest, most + 1):
             if top and not (n >= 2 or (not frozen and cfg.table.pile.natural_and_wild and n >= 1 and w >= 1)):
                 continue
             if not top and n == 0:
@@ -136,7 +135,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
     on the table and make any number of new melds, so a choice is a total over those melds. With `merging`,
     the melds on the table may first be joined in every way the merges allow."""
     values, sets = cfg.values, cfg.table.sets
-    mark, wild_cap, most, fits = tally.marks.__getitem__, cfg.wild_cap, sets.max_cards, SET.fits
+    mark, wild_cap, most, wild_range = tally.marks.__getitem__, cfg.wild_cap, sets.max_cards, SET.wild_range
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -146,9 +145,8 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
         extra = 1 if with_top else 0
         options = []
         for a in range(1 if with_top else max(1, sets.min_naturals), have + 1):
-            for b in range(0, wild_cap(a + extra) + 1):
-                if not fits(cfg, a + extra, b):
-                    continue
+            fewest, most_wilds = wild_range(cfg, a + extra)
+            for b in range(fewest, most_wilds + 1):
                 if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
                     continue
                 options.append((a, b, mark(canasta_kind(cfg, a + extra, b)), ((None, a, b, with_top),)))

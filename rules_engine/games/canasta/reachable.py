@@ -216,13 +216,17 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     # a red three among the last two is not replaced): at most one card short for each of those two cards.
     slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
     put_down = _put_down(state)
-    drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)]
+    # Cards drawn to open and feet taken up, asked only where the variant has them (Classic has neither).
+    drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)] if table.opening_draw else None
+    feet = state.feet is not None
     short = []
     for seat, hand in enumerate(state.hands):
         draws, own_discards = _turns_of(seat, first, players, drawn), _turns_of(seat, first, players, discards)
-        expected = table.deal + table.draw * draws - own_discards + _foot_in_hand(cfg, state, seat)
+        expected = table.deal + table.draw * draws - own_discards
+        if feet:
+            expected += _foot_in_hand(cfg, state, seat)
         held = hand_size(hand)
-        most = expected + drew_to_open[state.side_of(seat)]
+        most = expected + drew_to_open[state.side_of(seat)] if drew_to_open else expected
         if held > most:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
                           f"{_story(table.deal, seat, draws, own_discards)}, so it holds at most {most}", cfg.deal_rule)
@@ -233,7 +237,9 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
         short.append(expected - held)
     spare = slack
     for group, seats, melds in _giving_groups(state):
-        given = sum(short[s] for s in seats) + sum(drew_to_open[side] for side in {state.side_of(s) for s in seats})
+        given = sum(short[s] for s in seats)
+        if drew_to_open:
+            given += sum(drew_to_open[side] for side in {state.side_of(s) for s in seats})
         melded = sum(len(m.cards) for m in melds)
         if melded > given:
             (whose, its), pointer = _group_words(group)
