@@ -338,7 +338,7 @@ def _canasta_missing(pos: Position, total: int, exempt: bool, holds: bool, in_st
              "initial meld while keeping two cards, nor go out at once.") if in_steps else ""
     found = []
     if not holds:
-        these = "the melds of this turn make none" if pos.counted or in_steps else "these melds make none"
+        these = "the melds of this turn make none" if pos.counted else "these melds make none"
         found.append(Violation("canasta.opening.canasta-needed",
                                f"{who} needs {_canasta_words(pos.opening_canasta)} for its "
                                f"initial meld; {these}.{later}"))
