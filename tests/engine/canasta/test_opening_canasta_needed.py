@@ -31,11 +31,16 @@ SEVEN_KINGS = ["KD", "KC", "KS", "KH", "KD", "KC", "KS"]
 MIXED_KINGS = ["KD", "KC", "KS", "KH", "KD", "2C", "JK"]
 
 
-def state_at(score: int, hand: list[str], *, melds: list | None = None, turn: dict | None = None, **fields) -> dict:
+def state_at(score: int, hand: list[str], *, discard: tuple = ("4C",), turn: dict | None = None) -> dict:
     """Seat 0, whose side has `score` and has not opened, in its meld phase after drawing from the stock."""
-    return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C"],
-                    melds=[melds or [], [meld(["QH", "QS", "QD"])]], hidden_stock=True,
-                    melded_before=[False, True, False, True], turn=turn or meld_turn(), score=[score, 0], **fields)
+    return position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=list(discard),
+                    melds=[[], [meld(["QH", "QS", "QD"])]], hidden_stock=True,
+                    melded_before=[False, True, False, True], turn=turn or meld_turn(), score=[score, 0])
+
+
+def drawing(score: int, hand: list[str], discard: list[str]) -> dict:
+    """state_at, before seat 0 has drawn: the pile may be taken to open."""
+    return state_at(score, hand, discard=tuple(discard), turn={"seat": 0, "phase": "draw"})
 
 
 def judged(state: dict, move: dict) -> tuple[list, list]:
@@ -224,3 +229,38 @@ def test_canasta_opening_canasta_needed_search_is_exact_against_brute_force(rank
         assert counted + sum(d.points(CFG) for d in verdict.witness) >= required
         if kind is not None:
             assert any(m is not None and kind in ("any", m) for m in made)
+
+
+# canasta.opening.canasta-needed with the pile: the melds made with the top card hold the canasta.
+def test_canasta_opening_canasta_needed_pile_taken_into_a_natural_canasta_opens_at_9000():
+    state = drawing(9100, ["KD", "KC", "KS", "KH", "KD", "KC", "9C", "8D", "7C"], ["4C", "KS"])
+    move = {"type": "take_pile", "cards": ["KD", "KC", "KS", "KH", "KD", "KC"]}
+    assert rules_broken(state, move) == []
+    moves, note = constraint(state)
+    assert note["via"] == "take_pile" and note["required_canasta"] == "natural" and note["met"]
+    assert any(m["type"] == "take_pile" for m in moves)
+
+
+def test_canasta_opening_canasta_needed_pile_taken_without_a_canasta_is_refused_at_7200():
+    state = drawing(7200, ["KD", "KC", "AH", "AS", "AD", "9C", "8D"], ["4C", "KS"])
+    move = {"type": "take_pile", "cards": ["KD", "KC"], "melds": [{"cards": ["AH", "AS", "AD"]}]}
+    assert rules_broken(state, move) == ["canasta.opening.canasta-needed"]
+    moves, note = constraint(state)
+    assert not note["met"] and not any(m["type"] == "take_pile" for m in moves)
+
+
+# canasta.opening.concealed-exception: going out concealed lifts the count, not the canasta the tier asks for.
+def test_canasta_opening_concealed_exception_lifts_the_count_at_8000():
+    state = state_at(8200, SEVEN_KINGS + ["AH", "AS", "AD", "9C"])           # 70 + 60, then the 9 discarded
+    move = {"type": "meld", "melds": [{"cards": SEVEN_KINGS}, {"cards": ["AH", "AS", "AD"]}]}
+    assert rules_broken(state, move) == []
+    _, note = constraint(state)
+    assert note.get("going_out") is not None
+
+
+def test_canasta_opening_concealed_exception_keeps_the_natural_canasta_at_9000():
+    state = state_at(9100, MIXED_KINGS + ["AH", "AS", "AD", "9C"])
+    move = {"type": "meld", "melds": [{"cards": MIXED_KINGS}, {"cards": ["AH", "AS", "AD"]}]}
+    assert rules_broken(state, move) == ["canasta.opening.canasta-needed"]
+    moves, note = constraint(state)
+    assert note.get("going_out") is None and not [m for m in moves if m["type"] == "meld"]
