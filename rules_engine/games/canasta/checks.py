@@ -296,7 +296,7 @@ def _opening(pos: Position, points: int, exempt: bool, after=None, made=None) ->
         _note(pos, "canasta.opening.concealed-exception",
               f"{total} is under {pos.minimum}, allowed because seat {pos.seat} goes out concealed this turn.")
         return []
-    wanted = str(pos.minimum) if kind is None else f"{pos.minimum} and {_canasta_words(kind)}"
+    wanted = str(pos.minimum) if kind is None else f"{pos.minimum} points with {_canasta_words(kind)}"
     if after is not None and pos.hidden:
         pos.unverified.add("canasta.opening.in-steps")
         _note(pos, "canasta.opening.in-steps",

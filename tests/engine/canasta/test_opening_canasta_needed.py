@@ -116,7 +116,9 @@ def test_canasta_opening_canasta_needed_a_natural_canasta_opens_at_9000():
 def test_canasta_opening_in_steps_a_step_short_of_the_canasta_stands_while_the_hand_can_make_it():
     hand = ["KD", "KC", "KS", "KH", "KD", "KC", "KS", "9C", "8D"]
     state = state_at(9100, hand)
-    assert rules_broken(state, {"type": "meld", "melds": [{"cards": ["KD", "KC", "KS"]}]}) == []
+    found, notes = judged(state, {"type": "meld", "melds": [{"cards": ["KD", "KC", "KS"]}]})
+    assert found == []
+    assert any(n.rule == "canasta.opening.in-steps" and "0 points with a natural canasta" in n.message for n in notes)
     cfg_state = read_state(CFG, state, [])
     after, _ = apply(CFG, cfg_state, read_move({"type": "meld", "melds": [{"cards": ["KD", "KC", "KS"]}]}, 4))
     dumped = dump_state(after)
