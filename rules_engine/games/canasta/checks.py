@@ -18,6 +18,7 @@ from .joker_swap import check_swap_joker
 from .merging import merged
 from .melds import Judged, Meld, judge
 from .meld_kinds import MELD_KINDS, judge_new, judge_onto
+from .opening import holds_canasta
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, position_of, taken_melds, without
 from .seating import SEATING_RULES
@@ -277,32 +278,38 @@ def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
             and not _unmet(pos, after))
 
 
-def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Violation]:
+def _opening(pos: Position, points: int, exempt: bool, after=None, made=None) -> list[Violation]:
     """The initial meld's minimum: met with the turn's earlier melds, or (with `after`, which builds
-    the hand and side melds the move leaves) still within reach of the cards left."""
+    the hand and side melds the move leaves) still within reach of the cards left. Where the side's
+    tier asks for a canasta, the side melds the move leaves (`made()`, else after()'s) must hold one."""
     total = pos.counted + points
     if pos.opened:
         return []
+    kind = pos.opening_canasta
+    holds = kind is None or holds_canasta(pos.cfg, (made or (lambda: after()[1]))(), kind)
     so_far = f"With the {pos.counted} already put down this turn, the initial meld counts {total}" if pos.counted \
         else f"The initial meld counts {total}"
-    if total >= pos.minimum:
+    if total >= pos.minimum and holds:
         _note(pos, "canasta.opening.minimum", f"{so_far}, reaching the {pos.minimum} side {pos.side} needs.")
         return []
-    if exempt:
+    if exempt and holds:
         _note(pos, "canasta.opening.concealed-exception",
               f"{total} is under {pos.minimum}, allowed because seat {pos.seat} goes out concealed this turn.")
         return []
+    wanted = str(pos.minimum) if kind is None else f"{pos.minimum} points with {_canasta_words(kind)}"
     if after is not None and pos.hidden:
         pos.unverified.add("canasta.opening.in-steps")
         _note(pos, "canasta.opening.in-steps",
-              f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, as seat {pos.seat}'s "
+              f"{so_far}, short of the {wanted} side {pos.side} needs; accepted as a step, as seat {pos.seat}'s "
               "hand is hidden and whether its cards can still bring the total there this turn is not known.")
         return []
     if after is not None and pos.can_complete_opening(*after()):
         _note(pos, "canasta.opening.in-steps",
-              f"{so_far}, short of the {pos.minimum} side {pos.side} needs; accepted as a step, because the "
-              f"cards left in the hand can still bring the total to {pos.minimum} this turn.")
+              f"{so_far}, short of the {wanted} side {pos.side} needs; accepted as a step, because the "
+              f"cards left in the hand can still bring the total to {wanted} this turn.")
         return []
+    if kind is not None:
+        return _canasta_missing(pos, total, exempt, holds, after is not None)
     score = pos.cfg.opening_basis(pos.state, pos.side)
     failed = pos.state.penalties[pos.side]["failed_openings"]
     raised = f", raised by {failed * pos.cfg.table.opening.failed_attempt_raise} for {failed} failed attempt(s)" \
@@ -316,6 +323,32 @@ def _opening(pos: Position, points: int, exempt: bool, after=None) -> list[Viola
         message += (" Melds of one turn count together, but the cards left in the hand could not bring the "
                     "total to the minimum while keeping two cards, nor go out at once.")
     return [Violation(rule, message)]
+
+
+def _canasta_words(kind: str) -> str:
+    return "a canasta" if kind == "any" else f"a {kind} canasta"
+
+
+def _canasta_missing(pos: Position, total: int, exempt: bool, holds: bool, in_steps: bool) -> list[Violation]:
+    """Why an initial meld whose tier asks for a canasta falls short: the canasta, the count, or both."""
+    score = pos.cfg.opening_basis(pos.state, pos.side)
+    who = f"In round {score} side {pos.side}" if pos.cfg.table.opening.basis == "round" else \
+        f"Side {pos.side} has {score} and"
+    later = (" Melds of one turn count together, but the cards left in the hand could not complete the "
+             "initial meld while keeping two cards, nor go out at once.") if in_steps else ""
+    found = []
+    if not holds:
+        these = "the melds of this turn make none" if pos.counted else "these melds make none"
+        found.append(Violation("canasta.opening.canasta-needed",
+                               f"{who} needs {_canasta_words(pos.opening_canasta)} for its "
+                               f"initial meld; {these}.{later}"))
+    if total < pos.minimum and not exempt:
+        failed = pos.state.penalties[pos.side]["failed_openings"]
+        rule = "canasta.opening.failed-attempt" if failed and total >= pos.cfg.minimum(score, 0) else \
+            "canasta.opening.minimum"
+        found.append(Violation(rule, f"The initial meld counts {total}, but side {pos.side} needs {pos.minimum} "
+                                     f"beside the canasta.{'' if holds else later}"))
+    return found
 
 
 def must_take(pos: Position) -> bool:
@@ -421,7 +454,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     points = verdict.points - cfg.values[top] + top_counted(cfg, top)
     if not pos.opened:
         _pile_count_note(pos, top, cards, points, [j.points for j in judged])
-    found += _opening(pos, points + sum(j.points for j in judged), exempt=False)
+    found += _opening(pos, points + sum(j.points for j in judged), exempt=False,
+                      made=lambda: taken_melds(pos, move)[1])
     if not found:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
                          0 if alone else sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))

@@ -145,13 +145,18 @@ def _pile_note(pos: Position) -> dict:
 
 def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
     cfg = pos.cfg
-    return {"type": "initial_meld", "side": pos.side, "via": via, "required": verdict.required,
+    note = {"type": "initial_meld", "side": pos.side, "via": via, "required": verdict.required,
             "counted": verdict.counted, "best": verdict.best, "met": verdict.met,
             "witness": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.witness]
             if verdict.met else [],
             "blocks": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.blocks],
             "rules": ["canasta.opening.minimum", "canasta.opening.counting"]
             + (["canasta.opening.in-steps"] if pos.short is not None else [])}
+    if verdict.canasta is not None:
+        # The tier asks for a canasta beside the count: `best` counts only ways that hold one.
+        note["required_canasta"] = verdict.canasta
+        note["rules"].append("canasta.opening.canasta-needed")
+    return note
 
 
 def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
@@ -203,7 +208,8 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     bonus = len(pos.state.red_threes[pos.side]) + len(taken_below(cfg, pile)) - gain
     verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=pos.keep, gain=gain, top=top,
                            frozen=bool(pos.pile_frozen_because()), going_out=pos.goes_out(gain),
-                           canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed))
+                           canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed),
+                           canasta=pos.opening_canasta)
     note = _opening_note(pos, verdict, "take_pile")
     if uncounted:
         note.update(required=verdict.required - uncounted, best=verdict.best - uncounted)
@@ -216,7 +222,8 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         move = {"type": "take_pile", "cards": base.hand_cards()}
         if others:
             move["melds"] = others
-        if not lister.offer(move, rules + ["canasta.pile.frozen-take", "canasta.opening.minimum"],
+        if not lister.offer(move, rules + ["canasta.pile.frozen-take", "canasta.opening.minimum"]
+                            + (["canasta.opening.canasta-needed"] if verdict.canasta is not None else []),
                             opening={"required": note["required"],
                                      "points": sum(w["points"] for w in note["witness"])}):
             note["met"] = False
@@ -394,12 +401,14 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     """
     cfg = pos.cfg
     verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=pos.keep, melds=tuple(pos.melds), counted=pos.counted,
-                           split=pos.split())
+                           split=pos.split(), canasta=pos.opening_canasta)
     note = _opening_note(pos, verdict, "meld")
     notes.setdefault("constraints", []).append(note)
     rules = ["canasta.melds.set", "canasta.opening.minimum", "canasta.opening.counting"]
     if pos.short is not None:
         rules.append("canasta.opening.in-steps")
+    if verdict.canasta is not None:
+        rules.append("canasta.opening.canasta-needed")
     if verdict.met:
         opening = {"required": verdict.required,
                    "points": pos.counted + sum(d.points(cfg) for d in verdict.witness)}

@@ -18,11 +18,12 @@ from .going_out import Group, Needs, Plan, needs_of, split_hand
 from .melds import card_points, meld_points
 from .going_out import _moves as going_out_moves
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
-from .melds import canasta_kind
+from .melds import canasta_kind, meld_canasta
 from .merging import Joining, groupings, merge_moves
 from .meld_kinds import SET
 from .pile_policy import WILD_PAIR
 from .tally import Tally, tally_for
+from .variants import Needs as Tier
 
 
 @dataclass(slots=True)
@@ -64,6 +65,7 @@ class OpeningVerdict:
     witness: list[Draft]
     blocks: list[Draft]
     counted: int = 0                  # what the melds already put down this turn count
+    canasta: str | None = None        # the canasta kind the initial meld must hold ("any"), or None
 
     @property
     def met(self) -> bool:
@@ -343,7 +345,8 @@ def _by_gains(choices: list[_Choice], gains: list, best: list, live: list, wilds
 def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain: int = 0,
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
                  going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
-                 out_only: bool = False, needs: Needs | None = None, told: bool = False) -> OpeningVerdict:
+                 out_only: bool = False, needs: Needs | None = None, told: bool = False,
+                 canasta: str | None = None) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
@@ -354,12 +357,13 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     given `needs`, the canastas it names). `split` is split_hand(cfg, hand) when the caller has it
     already. With `out_only` only ways that go out count, and `best` is -1 when there is none. `told`:
     the split already says which cards both wild and natural serve as naturals (dual_roles.designations).
+    With `canasta` (a kind, or "any"), only ways whose melds, with `melds`, hold a canasta of that kind count.
     """
     if cfg.dual and not told:
         return best_verdict([plan_opening(cfg, hand, required, keep=keep, gain=gain, top=top, frozen=frozen,
                                           melds=melds, counted=counted, going_out=going_out,
                                           canastas_needed=canastas_needed, split=each, out_only=out_only,
-                                          needs=needs, told=True)
+                                          needs=needs, told=True, canasta=canasta)
                              for each in designations(cfg, split or split_hand(cfg, hand))])
     naturals, wilds, blacks = split or split_hand(cfg, hand)
     values = cfg.values
@@ -368,11 +372,10 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     # Merges change no card of the hand: only ways to go out gain by them.
     merging = several and out_only and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
     if not going_out:
-        tally = tally_for(0)
+        needs = Needs(0)
     elif needs is None:
-        tally = tally_for(canastas_needed)
-    else:
-        tally = tally_for(needs.canastas, needs.by_kind, needs.most)
+        needs = Needs(canastas_needed)
+    tally, goes, opens = _tallies(needs, canasta)
     by_rank = {m.rank: (i, m) for i, m in enumerate(melds) if m.rank}   # melds of wild cards have no rank
     of_rank: dict[str, list] = {}
     if several:
@@ -440,12 +443,14 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             total = points + wild_sums[used]
             if total == 0 and not melds:
                 continue                  # an opening puts down at least one meld
+            if opens is not None and not opens[made]:
+                continue                  # the melds hold no canasta of the kind the initial meld needs
             if left + len(blacks) >= keep and not out_only:
                 if total > stays_points:
                     stays_points, stays_trail = total, end
                 if total > best_points:
                     best_points, best_trail, best_out = total, end, False
-            if going_out and tally.meets(made):
+            if going_out and goes(made):
                 if can_meld_blacks:
                     out_left, out_total = left, total + black_points
                 else:
@@ -489,16 +494,51 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         picked = pick(states)
     best_points, best_trail, best_out, stays_points, stays_trail = picked
     if best_trail is None:
-        return OpeningVerdict(required, -1 if out_only else counted, [], blocks, counted)
+        # With a canasta to hold, no way holds one: no opening counts anything.
+        return OpeningVerdict(required, -1 if out_only or canasta else counted, [], blocks, counted, canasta)
     best = counted + best_points
     if stays_points >= 0 and counted + stays_points >= required:
         drafts = _drafts(cfg, trail_of(stays_trail), naturals, pool, top, top_rank, by_rank)
-        witness = _lean(cfg, drafts, required - counted, frozen)
+        witness = _lean(cfg, drafts, required - counted, frozen, keep_canastas=canasta is not None)
     else:
         witness = _drafts(cfg, trail_of(best_trail), naturals, pool, top, top_rank, by_rank)
         if best_out and can_meld_blacks:
             witness.append(Draft("3", list(blacks)))
-    return OpeningVerdict(required, best, witness, blocks, counted)
+    return OpeningVerdict(required, best, witness, blocks, counted, canasta)
+
+
+def _tallies(needs: Needs, canasta: str | None) -> tuple[Tally, object, list[bool] | None]:
+    """The Tally a search counts canastas with, whether a code meets what going out `needs`, and, with
+    `canasta` (a kind, or "any"), per code whether it holds the canasta an initial meld needs.
+
+    Going out's tally already counts canastas in all and by kind; an opening's canasta is one more kind
+    to count (or, for any kind, at least one in all), so both verdicts read one code."""
+    if canasta is None:
+        tally = tally_for(needs.canastas, needs.by_kind, needs.most)
+        return tally, tally.meets, None
+    extra = () if canasta == "any" else ((canasta, 1),)
+    tally = tally_for(max(needs.canastas, 1), needs.by_kind + extra, needs.most)
+    wanted = [n for _, n in needs.by_kind]
+    goes, opens = [], []
+    for code in range(tally.size):
+        total, *have = tally.counts(code)
+        goes.append(total >= needs.canastas and (needs.most is None or total <= needs.most)
+                    and all(n >= want for n, want in zip(have, wanted)))
+        opens.append(total >= 1 if canasta == "any" else have[-1] >= 1)
+    return tally, goes.__getitem__, opens
+
+
+def needed_canasta(cfg: Config, basis: int) -> str | None:
+    """The canasta kind ("any" for any kind) the initial meld must hold at this score or round, or None."""
+    needed = cfg.table.opening.requirement(basis)
+    return needed.canasta if isinstance(needed, Tier) else None
+
+
+def holds_canasta(cfg: Config, melds, kind: str | None) -> bool:
+    """Whether these melds hold a canasta of this kind ("any": of any kind; None: nothing is asked)."""
+    if kind is None:
+        return True
+    return any((found := meld_canasta(cfg, m)) is not None and kind in ("any", found) for m in melds)
 
 
 def _with_run(trail_of, run: list[str]):
@@ -507,13 +547,14 @@ def _with_run(trail_of, run: list[str]):
 
 
 def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int, minimum: int | None,
-                     split: tuple | None = None, bonus: int = 0) -> Plan | None:
+                     split: tuple | None = None, bonus: int = 0, canasta: str | None = None) -> Plan | None:
     """plan_going_out where a side may hold several melds of a rank, melds of wild cards alone or canastas
     closed to wild cards: the exact search above, asked only for ways that meld the whole hand (or all but
-    the card to discard), the most valuable first; `bonus` counts the side's bonus cards laid out."""
+    the card to discard), the most valuable first; `bonus` counts the side's bonus cards laid out; `canasta`: the kind an initial
+    meld must hold."""
     verdict = plan_opening(cfg, hand, minimum or 0, keep=2, melds=tuple(melds), going_out=True,
                            canastas_needed=canastas_needed, split=split, out_only=True,
-                           needs=needs_of(cfg, bonus, canastas_needed))
+                           needs=needs_of(cfg, bonus, canastas_needed), canasta=canasta)
     if verdict.best < max(minimum or 0, 0):
         return None
     left = list(hand)
@@ -596,18 +637,23 @@ def _drafts(cfg: Config, choices: list[_Choice], naturals: dict, pool: list[str]
     return drafts
 
 
-def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool) -> list[Draft]:
-    """A small witness: whole melds, then wild cards, leave it while the rest still reaches `required`."""
+def _lean(cfg: Config, drafts: list[Draft], required: int, frozen: bool, keep_canastas: bool = False) -> list[Draft]:
+    """A small witness: whole melds, then wild cards, leave it while the rest still reaches `required`.
+    With `keep_canastas` (the initial meld must hold a canasta), additions and new canastas stay whole."""
     values = cfg.values
     total = sum(d.points(cfg) for d in drafts)
     chosen = list(drafts)
+    fixed = {id(d) for d in drafts if d.onto is not None or canasta_kind(
+        cfg, len(d.naturals) + (1 if d.top else 0), len(d.wilds)) is not None} if keep_canastas else set()
     for draft in sorted(drafts, key=lambda d: d.points(cfg)):
         points = draft.points(cfg)
-        if draft.top or (len(chosen) == 1 and draft.onto is None) or total - points < required:
+        if draft.top or (len(chosen) == 1 and draft.onto is None) or total - points < required or id(draft) in fixed:
             continue
         chosen.remove(draft)
         total -= points
     for draft in chosen:
+        if id(draft) in fixed:
+            continue
         naturals = len(draft.naturals) + (1 if draft.top else 0)
         for wild in sorted(draft.wilds, key=lambda c: -values[c]):
             fewer = len(draft.wilds) - 1
@@ -635,7 +681,8 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
     """(what the melds count, the minimum) while a side's initial meld, begun this turn, is still short.
 
     A side that had not opened before this turn holds only melds the turn put down, and they
-    count together; the turn cannot end until they reach the minimum or are taken back.
+    count together; the turn cannot end until they reach the minimum (and hold the canasta the
+    side's tier asks for, where it asks for one) or are taken back.
     """
     turn = state.turn
     if turn.phase != "meld" or turn.drew != "stock" or turn.extended:
@@ -652,4 +699,6 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
         values[c] for m in melds for c in m.cards)
     score = cfg.opening_basis(state, side)
     required = cfg.minimum(score, state.penalties[side]["failed_openings"])
-    return (counted, required) if counted < required else None
+    if counted < required or not holds_canasta(cfg, melds, needed_canasta(cfg, score)):
+        return counted, required
+    return None

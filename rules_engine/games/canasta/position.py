@@ -10,7 +10,7 @@ from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge, meld_points
 from .meld_kinds import judge_new, judge_onto
-from .opening import plan_opening, search_going_out, short_opening
+from .opening import needed_canasta, plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .sequences import top_card_alone
 from .state import FIXED_SEATINGS, CanastaState
@@ -133,6 +133,11 @@ class Position:
         return self._minimum
 
     @property
+    def opening_canasta(self) -> str | None:
+        """The canasta kind ("any" for any) the side's initial meld must hold at its tier, or None."""
+        return needed_canasta(self.cfg, self.cfg.opening_basis(self.state, self.side))
+
+    @property
     def needed_rule(self) -> str:
         """The rule that says how many canastas going out needs."""
         return self.cfg.needed_rule
@@ -242,18 +247,21 @@ class Position:
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         bonus = len(self.state.red_threes[self.side])
-        if self.cfg.plain_sets:
+        # The canasta an initial meld's tier asks for binds going out concealed too (as /validate-meld says).
+        canasta = None if self.opened else self.opening_canasta
+        if self.cfg.plain_sets and canasta is None:
             return plan_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         return search_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
-                                split=self.split() if current else None, bonus=bonus)
+                                split=self.split() if current else None, bonus=bonus, canasta=canasta)
 
     def can_complete_opening(self, hand: list[str], melds: list[Meld]) -> bool:
         """Whether, after a step of an initial meld leaving this hand and these side melds (all put down
         this turn), the turn can still bring the melds to the minimum: by melding more while keeping two
         cards, or by going out at once."""
         counted = _points(self.cfg, melds)
-        if plan_opening(self.cfg, hand, self.minimum, keep=self.keep, melds=tuple(melds), counted=counted).met:
+        if plan_opening(self.cfg, hand, self.minimum, keep=self.keep, melds=tuple(melds), counted=counted,
+                        canasta=self.opening_canasta).met:
             return True
         return self.state.turn.question != "no" and self.going_out_plan(hand, melds) is not None
 

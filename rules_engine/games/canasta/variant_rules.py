@@ -24,6 +24,16 @@ THREE_HAND = Source("Canasta for two or three players (Wikipedia text)",
                     "https://www.liquisearch.com/canasta/canasta_for_two_or_three_players")
 FIVE_PERSON = Source("Five-person Canasta, as played at IIM Calcutta", "http://www.sanyal.com/Canasta.html")
 
+
+
+def _canasta_tiers(entry: VariantRules) -> str:
+    """The opening tiers of an entry that ask for a canasta, in words ("" when none does)."""
+    parts = [("a canasta" if needed.canasta == "any" else f"a {needed.canasta} canasta")
+             + (f" in melds counting at least {needed.points}" if needed.points else "") + f" from {low}"
+             for low, needed in entry.opening.tiers if isinstance(needed, Needs)]
+    return f"{entry.title}: " + ", ".join(parts) if parts else ""
+
+
 MELD_SHAPES_RULES = (
     Rule("canasta.melds.max-cards", "Melds with a cap",
          "Where a variant caps its melds, no meld may grow past the cap: seven cards in Joker Canasta and "
@@ -85,9 +95,17 @@ MELD_SHAPES_RULES = (
          (OFFICIAL_LAWS_SAMBA, BOOK),
          variants=tuple(slug for slug, entry in ENTRIES.items() if not entry.sets.wild_onto_canasta)),
     Rule("canasta.opening.canasta-needed", "An initial meld holding a canasta",
-         "In Brazilian Canasta a side with a high game score opens only with a canasta: any canasta from "
-         "7000, a canasta in melds counting at least 200 from 8000, a natural canasta from 9000.",
-         (BICYCLE_BRAZILIAN, BOOK), variants=("brazilian",)),
+         "Where a variant's opening tier asks for it, a side opens only with a canasta among its initial melds "
+         "(" + "; ".join(_canasta_tiers(entry) for entry in ENTRIES.values() if _canasta_tiers(entry)) + "). "
+         "The canasta and any count beside it are judged on all the melds the turn puts down toward the initial "
+         "meld, so a first step without the canasta stands while the cards left can still complete it; the melds "
+         "put down with the pile's top card when it is taken to open must hold the canasta.",
+         (BICYCLE_BRAZILIAN, BOOK),
+         notes=(f"The sources are silent on going out concealed at these scores; {READING} lifts the count there, "
+                "as for every initial meld, and keeps the canasta, which the tier asks for in its own right.",
+                "The 200 of the middle tier counts the initial melds together, as every opening count does; one "
+                "source words it as a canasta worth 200 on its own, another as a canasta with melds of 200 in all."),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if _canasta_tiers(entry))),
     Rule("canasta.canastas.sequence", "A sequence canasta",
          "A sequence that reaches a canasta's size is a canasta of its own kind and earns the variant's sequence "
          "bonus on top of its cards: "

@@ -515,8 +515,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
     if entry.pile.wild_top_with_wild_pair and ("wild" in entry.pile.blocked_tops or not entry.sets.all_wild):
         found.append("pile.wild_top_with_wild_pair: a wild top card taken with a pair of wild cards needs melds of "
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
-    if entry.playable and any(isinstance(needed, Needs) for _, needed in entry.opening.tiers):
-        found.append("opening tiers that need a canasta are not played yet: the opening search counts points only")
+    found += [f"opening tiers: unknown canasta kind {needed.canasta!r}" for _, needed in entry.opening.tiers
+              if isinstance(needed, Needs) and needed.canasta != "any" and needed.canasta not in CANASTA_KINDS]
     if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
         found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
     if "played_from_foot" in entry.hooks and not entry.foot:

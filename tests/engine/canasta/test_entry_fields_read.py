@@ -18,7 +18,7 @@ from rules_engine.games.canasta.play import _simulate_draw, apply
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import (
-    CLASSIC, NOT_PLAYED_YET, Deck,
+    CLASSIC, NOT_PLAYED_YET, Deck, Needs,
 )
 from rules_engine.registry import get_game
 
@@ -189,3 +189,18 @@ def test_canasta_variant_table_every_seating_is_read(seating):
     players = SEATING_CHANGES[seating]
     alone = replace(CLASSIC, seating="alone", min_players=players, max_players=players, default_players=players)
     assert _answers(replace(alone, seating=seating)) != _answers(alone), f"seating {seating} changed no answer"
+
+
+def test_canasta_opening_canasta_needed_tiers_are_read():
+    """Opening tiers that ask for a canasta (Brazilian's shape) change what play lists, not only /validate-meld."""
+    needs = ((None, 15), (0, Needs()), (1500, Needs(points=90, canasta="natural")))
+    listed = []
+    for entry in (CLASSIC, _changed("opening.tiers", needs)):
+        cfg = build_config(entry, ())
+        found = []
+        for seed in range(8):
+            state = deal(cfg, 4, seed, {"score": [0, 2990]})[0]
+            state = apply(cfg, state, read_move({"type": "draw"}, 4))[0]
+            found.append(legal_moves(cfg, state))
+        listed.append(found)
+    assert listed[0] != listed[1], "a tier asking for a canasta changed no listing"
