@@ -130,3 +130,14 @@ def _assert_agrees_with_reference(cfg, hand: list[str]) -> None:
     if plan is not None:      # the plan melds every card but the one left to discard
         melded = [card for move in plan.moves for meld in move.get("melds", [move]) for card in meld["cards"]]
         assert sorted(melded + ([plan.leftover] if plan.leftover else [])) == sorted(hand)
+
+
+def test_canasta_melds_sequence_opening_search_puts_three_copies_of_a_card_in_runs_where_sets_would_strand_cards():
+    """Three hearts 10 and three hearts jacks as sets strand both queens of hearts; three runs through the 10
+    and the jack (7-J and 10-Q twice) meld them: a search whose runs hold two copies of a card falls short."""
+    hand = ["4H", "4H", "5H", "5H", "5H", "6H", "7H", "7H", "8H", "9H", "10H", "10H", "10H", "JH", "JH", "JH", "QH",
+            "QH"]
+    verdict = plan_opening(SAMBA_CFG, hand, 125, keep=2)
+    assert verdict.best == 125
+    runs = [d.naturals for d in verdict.witness if d.suit]
+    assert sum(run.count("JH") for run in runs) == 3 and sum(run.count("QH") for run in runs) == 2
