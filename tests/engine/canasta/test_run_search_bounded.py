@@ -1,6 +1,7 @@
 """The search with runs on hands holding many copies of each card (three packs): against a brute force over
 every way to put a small hand down, and against the reference search (every open run of the four suits
-carried at its exact length) on hands of up to 25 cards. The rules: an initial meld counts the cards it
+carried at its exact length) on random hands of up to 25 cards and on hands built to reach the full search
+(bench/adversarial_hands.py) of up to 30 cards. The rules: an initial meld counts the cards it
 puts down and keeps two cards in the hand; going out melds every card but at most one, with the canastas
 the variant asks for; a sequence is three to seven cards of one suit in consecutive ranks from 4 to the ace;
 a side may hold several sets of a rank."""
@@ -13,6 +14,7 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bench.adversarial_hands import adversarial_hand
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.going_out import split_hand
 from rules_engine.games.canasta.meld_kinds import judge_new
@@ -93,8 +95,18 @@ def _medium_hands(count: int, seed: int) -> list[list[str]]:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), bolivia=st.booleans())
 def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_medium_hands(seed, bolivia):
-    cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
-    hand = _medium_hands(1, seed)[0]
+    _assert_agrees_with_reference(BOLIVIA_CFG if bolivia else SAMBA_CFG, _medium_hands(1, seed)[0])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 30), bolivia=st.booleans())
+def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_adversarial_hands(seed, size, bolivia):
+    """Thin ranks crossed by parallel runs: the hands that pass the cheap ways by and reach the full search."""
+    hand = [card for card in adversarial_hand(random.Random(seed), size) if card[:-1] != "3"]   # as _answers reads
+    _assert_agrees_with_reference(BOLIVIA_CFG if bolivia else SAMBA_CFG, hand)
+
+
+def _assert_agrees_with_reference(cfg, hand: list[str]) -> None:
     naturals, wilds, _ = split_hand(cfg, hand)
     pool = sorted(wilds, key=lambda c: -cfg.values[c])
     opening_tally, out_tally = tally_for(0), tally_for(2, cfg.table.going_out.by_kind)
@@ -118,3 +130,14 @@ def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_medi
     if plan is not None:      # the plan melds every card but the one left to discard
         melded = [card for move in plan.moves for meld in move.get("melds", [move]) for card in meld["cards"]]
         assert sorted(melded + ([plan.leftover] if plan.leftover else [])) == sorted(hand)
+
+
+def test_canasta_melds_sequence_opening_search_puts_three_copies_of_a_card_in_runs_where_sets_would_strand_cards():
+    """Three hearts 10 and three hearts jacks as sets strand both queens of hearts; three runs through the 10
+    and the jack (7-J and 10-Q twice) meld them: a search whose runs hold two copies of a card falls short."""
+    hand = ["4H", "4H", "5H", "5H", "5H", "6H", "7H", "7H", "8H", "9H", "10H", "10H", "10H", "JH", "JH", "JH", "QH",
+            "QH"]
+    verdict = plan_opening(SAMBA_CFG, hand, 125, keep=2)
+    assert verdict.best == 125
+    runs = [d.naturals for d in verdict.witness if d.suit]
+    assert sum(run.count("JH") for run in runs) == 3 and sum(run.count("QH") for run in runs) == 2

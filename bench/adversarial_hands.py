@@ -1,0 +1,49 @@
+"""Hands built to defeat the shortcuts of the Canasta searches with runs (Samba's deck: three packs, six jokers).
+
+Each hand mixes what makes runs and sets compete: a few thin ranks holding one or two cards (too few for a set
+alone, so only a run melds them), crossed by runs of one to four suits holding one to three copies of each card
+(parallel runs that one copy per card cannot make), the rest of the hand drawn from the other ranks, wild cards
+and black threes included. The whole deck has no thin rank. Deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+
+ORDER = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")      # the ranks a sequence follows
+RANKS = ("2", "3", *ORDER)
+
+
+def deck() -> list[str]:
+    """Three packs and six jokers without the red threes (a bonus card is laid out, never held)."""
+    cards = [rank + suit for rank in RANKS for suit in "CDHS" if not (rank == "3" and suit in "DH")]
+    return cards * 3 + ["JK"] * 6
+
+
+def adversarial_hand(rng: random.Random, size: int) -> list[str]:
+    """A hand of `size` cards: thin ranks crossed by parallel runs, then other ranks' cards."""
+    most_thin = min(5, (len(deck()) - size) // 12)        # a thin rank leaves out ten of its twelve cards at least
+    thin = set(rng.sample(ORDER, rng.randint(min(1, most_thin), most_thin)))
+    runs: list[str] = []
+    for suit in rng.sample("CDHS", rng.randint(1, 4)):
+        first = rng.randint(0, len(ORDER) - 5)
+        last = rng.randint(first + 2, len(ORDER) - 1)
+        for place in range(first, last + 1):
+            runs += [ORDER[place] + suit] * rng.randint(1, 3)
+    hand: list[str] = []
+    thin_held: dict[str, int] = {}
+    for card in runs:
+        rank = card[:-1]
+        if rank in thin:
+            if thin_held.get(rank, 0) >= 2:
+                continue
+            thin_held[rank] = thin_held.get(rank, 0) + 1
+        hand.append(card)
+    rest = [card for card in deck() if card[:-1] not in thin]
+    rng.shuffle(rest)
+    for card in rest:
+        if len(hand) >= size:
+            break
+        if hand.count(card) < (6 if card == "JK" else 3):
+            hand.append(card)
+    return hand[:size]
