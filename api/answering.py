@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Callable, NamedTuple
 
 import orjson
@@ -12,6 +13,9 @@ from rules_engine import answers
 from .cache import CostTracker, Kind, cache_key
 
 JSON = "application/json"
+
+# The cache a batch looked up once for all its items; a single call, which has none set, looks its app's up.
+BATCH_CACHE: ContextVar = ContextVar("cardref.batch_cache", default=None)
 
 
 def json_response(data: bytes, status: int = 200, cache: str | None = None) -> Response:
@@ -42,7 +46,9 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     is an endpoint under one ruleset for positions of one size class, so the few heavy positions
     of an endpoint are cached even where its usual answers are cheaper than a round trip.
     """
-    cache = current_app.extensions["cardref.cache"]
+    cache = BATCH_CACHE.get()
+    if cache is None:
+        cache = current_app.extensions["cardref.cache"]
     if "ruleset" in body:
         ruleset = ruleset or answers.ruleset_of(body).id
         body = answers.under_current_rules(body, ruleset)

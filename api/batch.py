@@ -11,7 +11,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 
 from schemas.batch import BatchAnswer, batch_request
 
-from .answering import JSON, Answer
+from .answering import BATCH_CACHE, JSON, Answer
 from .blueprint import Blueprint, parse
 from .errors import error_response
 from .limits import LIMITS, MAX_BATCH_ITEMS, TooLarge
@@ -50,15 +50,32 @@ def _answers(data: bytes) -> list[bytes]:
     """Each request's answer as `{"status", "body"}` JSON bytes, in order."""
     items = _read(data)
     views = _item_views()
+    app = current_app._get_current_object()
     # Only a batch larger than one body may hold an item larger than a single call takes.
-    item_bytes = current_app.config["MAX_CONTENT_LENGTH"] if len(data) > current_app.config["MAX_CONTENT_LENGTH"] else None
+    item_bytes = app.config["MAX_CONTENT_LENGTH"] if len(data) > app.config["MAX_CONTENT_LENGTH"] else None
     parts = []
-    for item in items:
-        answer = _answer(views, item["path"], item["body"], item_bytes)
-        if type(answer) is Answer:
-            parts.append(b'{"status":200,"body":' + answer.data + b"}")
-        else:
-            parts.append(b'{"status":%d,"body":%s}' % (answer.status_code, answer.get_data()))
+    add = parts.append
+    pinned = BATCH_CACHE.set(app.extensions["cardref.cache"])
+    try:
+        for item in items:
+            view = views.get(item["path"])
+            if view is None:
+                answer = _unknown_path(views, item["path"])
+            else:
+                try:
+                    if item_bytes is not None and len(orjson.dumps(item["body"])) > item_bytes:
+                        too_large = RequestEntityTooLarge()
+                        too_large.limit = item_bytes
+                        raise too_large
+                    answer = view(item["body"])
+                except Exception as error:  # noqa: BLE001  (answered as the single call's error handlers answer it)
+                    answer = app.handle_user_exception(error)
+            if type(answer) is Answer:
+                add(b'{"status":200,"body":' + answer.data + b"}")
+            else:
+                add(b'{"status":%d,"body":%s}' % (answer.status_code, answer.get_data()))
+    finally:
+        BATCH_CACHE.reset(pinned)
     return parts
 
 
@@ -125,18 +142,8 @@ def _item_views() -> dict:
     return views
 
 
-def _answer(views: dict, path: str, body: object, item_bytes: int | None) -> Answer | Response:
-    """One item's answer: its endpoint's answer to the body (200), or the error response a single call would get."""
-    view = views.get(path)
-    if view is None:
-        known = ", ".join(sorted(views))
-        return error_response(404, f"No endpoint at {path} answers a batch item.",
-                              {"path": [f"a batch item names one of: {known}"]})
-    try:
-        if item_bytes is not None and len(orjson.dumps(body)) > item_bytes:
-            too_large = RequestEntityTooLarge()
-            too_large.limit = item_bytes
-            raise too_large
-        return view(body)
-    except Exception as error:  # noqa: BLE001  (answered as the single call's error handlers answer it)
-        return current_app.handle_user_exception(error)
+def _unknown_path(views: dict, path: str) -> Response:
+    """The answer to an item naming no endpoint a batch item may name."""
+    known = ", ".join(sorted(views))
+    return error_response(404, f"No endpoint at {path} answers a batch item.",
+                          {"path": [f"a batch item names one of: {known}"]})

@@ -139,3 +139,16 @@ def test_batch_not_json_or_not_an_object_is_400(client):
     assert client.post("/batch", data=b"{", content_type="application/json").status_code == 400
     assert client.post("/batch", json=[]).status_code == 400
     assert batched(client, []) == []
+
+
+def test_batch_items_share_their_apps_cache_and_leave_no_cache_behind():
+    body = {"game": "euchre", "seed": 4}
+    batching = create_app(Settings()).test_client()
+    found = batched(batching, [{"path": "/deal", "body": body}] * 2)
+    assert found[0] == found[1] == singles(batching, [{"path": "/deal", "body": body}])[0]
+    assert batching.post("/deal", json=body).headers["X-Cache"] == "hit"  # stored by the batch in its app's cache
+    other = create_app(Settings()).test_client()
+    assert other.post("/deal", json=body).headers["X-Cache"] == "miss"  # not the batch's cache
+    off = create_app(Settings(cache_ttl_seconds=0)).test_client()
+    assert batched(off, [{"path": "/deal", "body": body}]) == found[:1]
+    assert "X-Cache" not in off.post("/deal", json=body).headers
