@@ -180,7 +180,8 @@ def extensions(cfg: Config, onto: Meld, cards: list[str]) -> list[list[str]]:
     """The longest chains of these cards that lengthen a sequence on the table at its high end and at its
     low end (nearest card first), in each order of ranks the sequence can follow."""
     held = {card for card in cards if card[-1] == onto.suit}
-    ranks = [card[:-1] for card in onto.cards if card not in cfg.wild]
+    # Named wild cards hold their places: the run grows beyond them.
+    ranks = [card[:-1] for card in onto.cards if card not in cfg.wild] + [card[:-1] for card in onto.named or ()]
     found = []
     for order in _orders(cfg):
         if not ranks or any(rank not in order for rank in ranks):

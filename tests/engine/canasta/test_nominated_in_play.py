@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules_engine.errors import EngineError
 from rules_engine.games.canasta.checks import check
@@ -165,12 +167,19 @@ def test_canasta_melds_nominated_named_moves_read_back():
     assert dump_state(again)["melds"][0][1] == run(["5H", "JK", "7H", "2C"], ["6H", "8H"])
 
 
-def test_canasta_melds_nominated_listing_offers_what_the_check_allows():
-    state = melding(["2C", "8H", "9H", "KC", "KD"], [QUEENS, run(["5H", "JK", "7H"], ["6H"])])
+@pytest.mark.parametrize("named_run, grows", [(run(["5H", "JK", "7H"], ["6H"]), [["8H", "9H"], ["4H"]]),
+                                              (run(["5H", "6H", "JK"], ["7H"]), [["8H", "9H"], ["4H"]]),
+                                              (run(["JK", "5H", "6H"], ["4H"]), [["7H", "8H", "9H"], ["2C"]])])
+def test_canasta_melds_nominated_listing_offers_what_the_check_allows(named_run, grows):
+    # A wild card is offered only where one place is left for it (below the four, none).
+    state = melding(["2C", "4H", "7H", "8H", "9H", "KC", "KD"], [QUEENS, named_run])
     cfg, read_in = read(NAMING, state)
-    for move in legal_moves(cfg, read_in)[0]:
+    listed = legal_moves(cfg, read_in)[0]
+    for move in listed:
         if move["type"] in ("meld", "lay_off"):
             assert broken(NAMING, state, {k: v for k, v in move.items() if k not in ("opening", "code", "rules")}) == [], move
+    offered = [move["cards"] for move in listed if move["type"] == "lay_off" and move["meld"] == 1]
+    assert sorted(offered) == sorted(grows)
 
 
 # -- the joker swap --------------------------------------------------------------------------------------
@@ -207,3 +216,29 @@ def test_canasta_melds_joker_swap_sequence_without_a_joker_offers_none():
         "canasta.melds.joker-swap"]
     cfg, read_in = read(SWAPPING, state)
     assert not swap_offers(Position(cfg, read_in))
+
+
+# -- properties ------------------------------------------------------------------------------------------
+
+ORDER = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, len(ORDER) - 3), st.integers(3, 7), st.integers(0, 6), st.sampled_from("CDHS"))
+def test_canasta_melds_nominated_named_run_reads_back_and_unnamed_only_where_one_placing_fits(start, size, at, suit):
+    size = min(size, len(ORDER) - start)
+    at = at % size
+    ranks = ORDER[start:start + size]
+    cards = [rank + suit for rank in ranks]
+    stood_for = cards[at]
+    cards[at] = "JK"
+    named = melding(["KC", "KD", "9C"], [QUEENS, run(cards, [stood_for])])
+    assert dump_state(read(NAMING, named)[1])["melds"][0][1] == run(cards, [stood_for])
+    # Unnamed, the joker has one place only inside the run or where the run's naturals reach an end of the ranks.
+    naturals = ranks[:at] + ranks[at + 1:]
+    one_place = 0 < at < size - 1 or naturals[0] == ORDER[0] or naturals[-1] == ORDER[-1]
+    unnamed = melding(["KC", "KD", "9C"], [QUEENS, run(cards)])
+    if one_place:
+        assert dump_state(read(NAMING, unnamed)[1])["melds"][0][1]["as"] == [stood_for]
+    else:
+        assert refusal(NAMING, unnamed).problems[0].rule == "canasta.melds.nominated"
