@@ -242,3 +242,17 @@ def test_canasta_melds_nominated_named_run_reads_back_and_unnamed_only_where_one
         assert dump_state(read(NAMING, unnamed)[1])["melds"][0][1]["as"] == [stood_for]
     else:
         assert refusal(NAMING, unnamed).problems[0].rule == "canasta.melds.nominated"
+
+
+@pytest.mark.parametrize("top, joins", [("7H", False), ("8H", True), ("4H", True)])
+def test_canasta_melds_nominated_top_discard_onto_a_named_sequence(top, joins):
+    state = position([["KC", "KD", "9C", "5S"], {"count": 11}, {"count": 11}, {"count": 11}], discard=["4C", top],
+                     melds=[[QUEENS, run(["5H", "6H", "JK"], ["7H"])], [meld(["7C", "7D", "7S"])]],
+                     melded_before=[True, True, False, False])
+    cfg, read_in = read(NAMING, state)
+    onto = [m for m in legal_moves(cfg, read_in)[0] if m["type"] == "take_pile" and m.get("meld") == 1]
+    assert bool(onto) is joins
+    take = {"type": "take_pile", "cards": [], "meld": 1}
+    assert (broken(NAMING, state, take) == []) is joins
+    if joins:
+        assert played(NAMING, state, take)["melds"][0][1]["as"] == ["7H"]
