@@ -17,7 +17,7 @@ from .hooks import MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCA
 from .joker_swap import check_swap_joker
 from .merging import merged
 from .melds import Judged, Meld, judge
-from .meld_kinds import MELD_KINDS, judge_new, judge_onto, names_kept, nominates, unnamed_problems
+from .meld_kinds import MELD_KINDS, judge_new, judge_onto, names_kept, unnamed_problems
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, position_of, taken_melds, without
 from .seating import SEATING_RULES
@@ -214,7 +214,7 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool, ranks_tak
     judged = []
     one_per_rank = pos.cfg.table.sets.one_per_rank
     runs = pos.cfg.table.sequences is not None
-    named = runs and nominates(pos.cfg)
+    named = runs and pos.cfg.nominated
     for i, cards in enumerate(melds):
         if named:
             verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None,
@@ -414,7 +414,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     onto = pos.melds[index] if index is not None else None
     if run is not None:
         verdict = judge_onto(cfg, [top] + cards, going_out, run)
-        verdict.violations += unnamed_problems(verdict) if nominates(cfg) else []
+        verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
     else:
         verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
@@ -508,7 +508,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     def after() -> tuple[list[str], list[Meld]]:
         return (without(pos.hand, every),
                 pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds, j.suit) for j, cards in zip(judged, melds)]
-                if not nominates(pos.cfg) else pos.melds + [
+                if not pos.cfg.nominated else pos.melds + [
                     Meld(j.rank, cards, j.naturals, j.wilds, j.suit, names_kept(pos.cfg, j, cards, m.get("as")))
                     for j, cards, m in zip(judged, melds, move["melds"])])
 
@@ -538,10 +538,10 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     onto = melds[index]
     left = pos.held - len(cards)
     cfg = pos.cfg
-    named = move.get("as")
+    named = move.get("as") if cfg.nominated else None
     if onto.suit or named is not None:
         verdict = judge_onto(cfg, cards, pos.goes_out(left), onto, named)
-        verdict.violations += unnamed_problems(verdict) if nominates(cfg) else []
+        verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
     else:
         verdict = judge(cfg, cards, going_out=pos.goes_out(left), onto=onto)
     found += verdict.violations
@@ -555,7 +555,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
 
     def after() -> tuple:
         grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit,
-                     names_kept(cfg, verdict, cards, named, onto) if nominates(cfg) else None)
+                     names_kept(cfg, verdict, cards, named, onto) if cfg.nominated else None)
         if not counted:
             return without(pos.hand, cards), pos.melds
         if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow

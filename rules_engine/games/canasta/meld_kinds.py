@@ -106,11 +106,6 @@ def judge_onto(cfg: Config, cards: list[str], going_out: bool, onto: Meld, named
 
 
 
-def nominates(cfg: Config) -> bool:
-    """Whether the variant names the card each wild card in a meld stands for."""
-    return cfg.table.sequences is not None and cfg.table.sequences.nominated
-
-
 def unnamed_problems(judged: Judged) -> list[Violation]:
     """Where the variant names wild cards, a sequence whose wild cards could stand in more than one place
     must name them; `judged` comes from the sequence judge."""

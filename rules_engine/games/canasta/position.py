@@ -9,7 +9,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge, meld_points
-from .meld_kinds import judge_new, judge_onto, named_meld, names_kept, nominates
+from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
 from .opening import plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .sequences import top_card_alone
@@ -354,13 +354,13 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
         old = melds[index]
         verdict = judge_onto(cfg, [top] + cards, True, old)
         melds[index] = Meld(old.rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds, old.suit,
-                            names_kept(cfg, verdict, [top] + cards, None, old) if nominates(cfg) else None)
+                            names_kept(cfg, verdict, [top] + cards, None, old) if cfg.nominated else None)
         alone = top_card_alone(cfg, old)
     else:
         verdict = judge(cfg, [top] + cards, going_out=True)
         melds.append(Meld(rank, [top] + cards, verdict.naturals, verdict.wilds))
     for m in move.get("melds", ()):
-        if nominates(cfg):
+        if cfg.nominated:
             melds.append(named_meld(cfg, m))
             continue
         verdict = judge_new(cfg, m["cards"], True, m.get("kind"))

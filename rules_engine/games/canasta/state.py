@@ -307,7 +307,7 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
                 return found
     pointer = ("state", "melds", side, index)
     raw = read_object(raw, pointer)
-    nominated = cfg.table.sequences is not None and cfg.table.sequences.nominated
+    nominated = cfg.nominated
     if not MELD_FIELDS.issuperset(raw):
         reject_unknown(raw, NOMINATED_FIELDS if nominated else MELD_FIELDS, pointer)
     if "cards" not in raw:
