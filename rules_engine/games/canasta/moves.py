@@ -64,7 +64,7 @@ def _read_meld_list(value: object, pointer: tuple, sequences: bool = False, nomi
             raise invalid(pointer + (i, "cards"), "required: the cards of the meld")
         cards = read_cards(meld["cards"], pointer + (i, "cards"), CARD_LIMIT)
         found.append({"cards": cards, "kind": meld["kind"]} if "kind" in meld else {"cards": cards})
-        if meld.get("as") is not None:
+        if nominated and meld.get("as") is not None:
             found[-1]["as"] = read_cards(meld["as"], pointer + (i, "as"), CARD_LIMIT)
     return found
 
@@ -109,7 +109,7 @@ def read_move(raw: object, players: int, sequences: bool = False, nominated: boo
             raise invalid(("move",), 'required: "meld" (the index of the side\'s meld) and "cards"')
         move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
         move["cards"] = read_cards(raw["cards"], ("move", "cards"), CARD_LIMIT)
-        if raw.get("as") is not None:       # the cards the wild cards added stand for, where the variant names them
+        if nominated and raw.get("as") is not None:     # what the wild cards added stand for, where they are named
             move["as"] = read_cards(raw["as"], ("move", "as"), CARD_LIMIT)
         if raw.get("owner") is not None:    # the side whose meld it is; optional where only one side may be meant
             move["owner"] = read_int(raw["owner"], ("move", "owner"), 0, max(players - 1, 0))

@@ -307,25 +307,44 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
                 return found
     pointer = ("state", "melds", side, index)
     raw = read_object(raw, pointer)
-    nominated = cfg.nominated
+    if cfg.nominated:
+        return _named_table_meld(cfg, raw, pointer, named_run, fresh)
     if not MELD_FIELDS.issuperset(raw):
-        reject_unknown(raw, NOMINATED_FIELDS if nominated else MELD_FIELDS, pointer)
+        reject_unknown(raw, MELD_FIELDS, pointer)
     if "cards" not in raw:
         raise invalid(pointer + ("cards",), "required: the cards of the meld")
     cards = read_cards(raw["cards"], pointer + ("cards",), CARD_LIMIT)
-    named = read_names(cfg, raw, cards, pointer) if nominated else None
+    judged = judge_new(cfg, cards, True, "sequence" if named_run else None)
+    if judged.violations:
+        problem = judged.violations[0]
+        raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
+    meld = read_meld(cfg, judged, cards)
+    if not named_run:
+        fresh.append((tuple(raw["cards"]), meld))
+    return meld
+
+
+def _named_table_meld(cfg: Config, raw: dict, pointer: tuple, named_run: bool, fresh: list) -> Meld:
+    """A table meld where the variant names wild cards: the names read ("as"), judged and kept; a sequence
+    holding wild cards without them is taken only where one placing fits."""
+    if not MELD_FIELDS.issuperset(raw):
+        reject_unknown(raw, NOMINATED_FIELDS, pointer)
+    if "cards" not in raw:
+        raise invalid(pointer + ("cards",), "required: the cards of the meld")
+    cards = read_cards(raw["cards"], pointer + ("cards",), CARD_LIMIT)
+    named = read_names(cfg, raw, cards, pointer)
     judged = judge_new(cfg, cards, True, "sequence" if named_run else None, named)
     if judged.violations:
         problem = judged.violations[0]
         at = ("as",) if problem.rule == "canasta.melds.nominated" else ("cards",)
         raise invalid(pointer + at, f"not a meld: {problem.message}", problem.rule)
-    if nominated and judged.suit:
+    if judged.suit:
         named = judged.named
         if named is None and judged.wilds:
             raise invalid(pointer + ("as",), "the wild cards of this sequence could stand for different cards; "
                           "name the card each stands for (\"as\")", "canasta.melds.nominated")
     meld = read_meld(cfg, judged, cards, named)
-    if not named_run and "as" not in raw:
+    if not named_run and "as" not in raw:     # the memo is keyed by cards alone
         fresh.append((tuple(raw["cards"]), meld))
     return meld
 
