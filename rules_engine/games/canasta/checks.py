@@ -538,9 +538,8 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     onto = melds[index]
     left = pos.held - len(cards)
     cfg = pos.cfg
-    named = move.get("as") if cfg.nominated else None
-    if onto.suit or named is not None:
-        verdict = judge_onto(cfg, cards, pos.goes_out(left), onto, named)
+    if onto.suit or cfg.nominated:
+        verdict = judge_onto(cfg, cards, pos.goes_out(left), onto, move.get("as"))
         verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
     else:
         verdict = judge(cfg, cards, going_out=pos.goes_out(left), onto=onto)
@@ -555,7 +554,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
 
     def after() -> tuple:
         grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit,
-                     names_kept(cfg, verdict, cards, named, onto) if cfg.nominated else None)
+                     names_kept(cfg, verdict, cards, move.get("as"), onto) if cfg.nominated else None)
         if not counted:
             return without(pos.hand, cards), pos.melds
         if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow
