@@ -214,14 +214,11 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool, ranks_tak
     judged = []
     one_per_rank = pos.cfg.table.sets.one_per_rank
     runs = pos.cfg.table.sequences is not None
-    named = runs and pos.cfg.nominated
     for i, cards in enumerate(melds):
-        if named:
+        if runs:
             verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None,
                                 given[i].get("as") if given else None)
-            verdict.violations += unnamed_problems(verdict)
-        elif runs:
-            verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None)
+            verdict.violations += unnamed_problems(verdict) if pos.cfg.nominated else []
         else:
             verdict = judge(pos.cfg, cards, going_out=going_out)
         label = f"Meld {i + 1} ({', '.join(cards)}): " if len(melds) > 1 else ""
