@@ -34,12 +34,29 @@ def _meld_kind() -> fields.String:
                        "when given."})
 
 
+# Whether a variant served names its wild cards ("as"); the field is in the spec only once one does, since
+# every other variant refuses it as an unknown field.
+NOMINATING = any(entry.sequences is not None and entry.sequences.nominated for entry in TABLE.values())
+
+
+def _named(what: str) -> dict:
+    if not NOMINATING:
+        return {}
+    return {"as": cards(CARD_LIMIT, metadata={
+        "description": f"Only where the variant names wild cards (its sequences are nominated; refused as an "
+                       f"unknown field elsewhere): the natural card each wild card {what} stands for, one for each, "
+                       "in the order the wild cards are listed in `cards`. A set's are of its rank; a sequence's "
+                       "of its suit, in the places its run leaves free. A sequence holding wild cards without "
+                       "them is accepted only where one placing fits, and is given them."})}
+
+
 @cache
 def _table_meld() -> type[Schema]:
     return shape("CanastaTableMeld", "A meld on the table: its cards, and its rank (checked when given).", {
         "cards": cards(CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "The meld's rank, e.g. \"K\"; checked when given."}),
         "kind": _meld_kind(),
+        **_named("in the meld"),
     })
 
 
@@ -126,6 +143,7 @@ def _move_meld() -> type[Schema]:
         "cards": cards(CARD_LIMIT, required=True),
         "rank": fields.Raw(metadata={"description": "Ignored: the cards decide the rank."}),
         "kind": _meld_kind(),
+        **_named("in the meld"),
     })
 
 
@@ -153,7 +171,8 @@ _MOVE_FIELDS = {
     "lay_off": lambda players: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True),
                         "owner": seat(players, allow_none=True, metadata={
                             "description": "Whose melds `meld` indexes, where the seating lets a seat add to melds "
-                                           "another owns (a partner's); the seat's own side when left out."})},
+                                           "another owns (a partner's); the seat's own side when left out."}),
+                        **_named("added")},
     "merge": lambda players: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
         "description": "The indices of the side's two melds of one rank put together."})},
     "discard": lambda players: {"card": card(required=True)},

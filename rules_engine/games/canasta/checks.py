@@ -17,7 +17,7 @@ from .hooks import MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCA
 from .joker_swap import check_swap_joker
 from .merging import merged
 from .melds import Judged, Meld, judge
-from .meld_kinds import MELD_KINDS, judge_new, judge_onto
+from .meld_kinds import MELD_KINDS, judge_new, judge_onto, names_kept, unnamed_problems
 from .opening import holds_canasta
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, position_of, taken_melds, without
@@ -217,7 +217,9 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool, ranks_tak
     runs = pos.cfg.table.sequences is not None
     for i, cards in enumerate(melds):
         if runs:
-            verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None)
+            verdict = judge_new(pos.cfg, cards, going_out, given[i].get("kind") if given else None,
+                                given[i].get("as") if given else None)
+            verdict.violations += unnamed_problems(verdict) if pos.cfg.nominated else []
         else:
             verdict = judge(pos.cfg, cards, going_out=going_out)
         label = f"Meld {i + 1} ({', '.join(cards)}): " if len(melds) > 1 else ""
@@ -442,6 +444,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     onto = pos.melds[index] if index is not None else None
     if run is not None:
         verdict = judge_onto(cfg, [top] + cards, going_out, run)
+        verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
     else:
         verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
@@ -535,7 +538,10 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
 
     def after() -> tuple[list[str], list[Meld]]:
         return (without(pos.hand, every),
-                pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds, j.suit) for j, cards in zip(judged, melds)])
+                pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds, j.suit) for j, cards in zip(judged, melds)]
+                if not pos.cfg.nominated else pos.melds + [
+                    Meld(j.rank, cards, j.naturals, j.wilds, j.suit, names_kept(pos.cfg, j, cards, m.get("as")))
+                    for j, cards, m in zip(judged, melds, move["melds"])])
 
     if not pos.opened:
         found += _opening(pos, points, _exempt(pos, left, canastas, after), after)
@@ -563,8 +569,9 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     onto = melds[index]
     left = pos.held - len(cards)
     cfg = pos.cfg
-    if onto.suit:
-        verdict = judge_onto(cfg, cards, pos.goes_out(left), onto)
+    if onto.suit or cfg.nominated:
+        verdict = judge_onto(cfg, cards, pos.goes_out(left), onto, move.get("as"))
+        verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
     else:
         verdict = judge(cfg, cards, going_out=pos.goes_out(left), onto=onto)
     found += verdict.violations
@@ -577,7 +584,8 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     canastas = pos.canastas - (onto.size >= size) + (verdict.size >= size) if counted else pos.canastas
 
     def after() -> tuple:
-        grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit)
+        grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit,
+                     names_kept(cfg, verdict, cards, move.get("as"), onto) if cfg.nominated else None)
         if not counted:
             return without(pos.hand, cards), pos.melds
         if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow

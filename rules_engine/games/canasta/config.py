@@ -65,6 +65,7 @@ class Config:
     # One meld of a rank, melds of one rank only, wild cards joining any meld, each card one role and one
     # value: what going_out.plan_going_out knows (the opening search knows the rest).
     plain_sets: bool = True
+    nominated: bool = False           # a wild card in a meld names the card it stands for ("as")
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -229,6 +230,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         plain_sets=(table.sets.one_per_rank and not table.sets.all_wild and table.sets.wild_onto_canasta
                     and not any(role == WILD_AND_NATURAL for role in role_of.values()) and not table.values.wild_as
                     and table.sequences is None),
+        nominated=table.sequences is not None and table.sequences.nominated,
     )
 
 

@@ -8,7 +8,7 @@ from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
 from .melds import Judged, Meld, judge, meld_points
-from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of
+from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of, set_names_problems
 from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
@@ -85,14 +85,19 @@ def _shape(cfg: Config, raw: dict, cards: list[str], pointer: tuple) -> tuple[st
         if not MELD_KINDS[kind].offered(cfg.table):
             raise invalid(pointer + ("kind",), f"{cfg.table.title} has no {kind} melds; it has "
                           f"{', '.join(kinds_of(cfg.table))}", MELD_KINDS[kind].refused_by)
+    return kind, read_names(cfg, raw, cards, pointer)
+
+
+def read_names(cfg: Config, raw: dict, cards: list[str], pointer: tuple) -> list[str] | None:
+    """The cards a meld object's wild cards stand for ("as"), one natural card each, or None."""
     if raw.get("as") is None:
-        return kind, None
+        return None
     named = read_cards(raw["as"], pointer + ("as",), LIMIT)
     wilds = sum(1 for card in cards if card in cfg.wild)
     if len(named) != wilds or any(card in cfg.wild for card in named):
         raise invalid(pointer + ("as",), f"name one natural card for each of the meld's {wilds} wild cards",
                       "canasta.melds.nominated")
-    return kind, named
+    return named
 
 
 def _judge_new(cfg: Config, cards: list[str], going_out: bool,
@@ -109,10 +114,7 @@ def _judge_new(cfg: Config, cards: list[str], going_out: bool,
         if not run.violations or judged.rank is None and run.naturals > 1:
             return run, "sequence"
     if named is not None and judged.rank is not None:
-        strays = [card for card in named if card[:-1] != judged.rank]
-        if strays:
-            judged.violations.append(Violation("canasta.melds.nominated", f"In a meld of rank {judged.rank} a wild "
-                                               f"card stands for that rank, not {', '.join(strays)}."))
+        judged.violations += set_names_problems(cfg, cards, judged.rank, named)
     if kind is not None and judged.kind not in (kind, None):
         judged.violations.append(Violation("canasta.melds.set", f"These cards make a {judged.kind}, not a {kind}."))
     return judged, None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...game import Violation
 from .config import Config
 from .melds import Judged, Meld, judge, set_fits, set_wilds
 from .sequences import judge_sequence, judge_sequence_onto
@@ -40,12 +41,15 @@ def _sequence(cfg: Config, cards: list[str], going_out: bool, named: list[str] |
     return judge_sequence(cfg, cards, named)
 
 
-def _onto_set(cfg: Config, cards: list[str], going_out: bool, onto: Meld) -> Judged:
-    return judge(cfg, cards, going_out=going_out, onto=onto)
+def _onto_set(cfg: Config, cards: list[str], going_out: bool, onto: Meld, named: list[str] | None = None) -> Judged:
+    judged = judge(cfg, cards, going_out=going_out, onto=onto)
+    if named is not None:
+        judged.violations += set_names_problems(cfg, cards, onto.rank or None, named)
+    return judged
 
 
-def _onto_sequence(cfg: Config, cards: list[str], going_out: bool, onto: Meld) -> Judged:
-    return judge_sequence_onto(cfg, cards, onto)
+def _onto_sequence(cfg: Config, cards: list[str], going_out: bool, onto: Meld, named: list[str] | None = None) -> Judged:
+    return judge_sequence_onto(cfg, cards, onto, named)
 
 
 SET = MeldKind("set", "canasta.melds.set", "canasta.melds.set", lambda entry: True, _set, _onto_set, set_fits,
@@ -63,20 +67,71 @@ def kinds_of(entry: VariantRules) -> list[str]:
     return [name for name, kind in MELD_KINDS.items() if kind.offered(entry)]
 
 
-def judge_new(cfg: Config, cards: list[str], going_out: bool, kind: str | None = None) -> Judged:
+def judge_new(cfg: Config, cards: list[str], going_out: bool, kind: str | None = None,
+              named: list[str] | None = None) -> Judged:
     """Judge cards as a new meld of the kind named, or, where none is named, as a set and, where the variant
-    has sequences and the set fails, as a sequence: natural cards of several ranks can only be meant as one."""
+    has sequences and the set fails, as a sequence: natural cards of several ranks can only be meant as one.
+    `named` gives the cards the wild cards stand for, where the variant names them."""
     if kind == "sequence":
-        return SEQUENCE.judge(cfg, cards, going_out, None)
+        return SEQUENCE.judge(cfg, cards, going_out, named)
     judged = judge(cfg, cards, going_out=going_out)
     if kind is None and judged.violations and cfg.table.sequences is not None:
-        run = SEQUENCE.judge(cfg, cards, going_out, None)
+        run = SEQUENCE.judge(cfg, cards, going_out, named)
         if not run.violations or judged.rank is None and run.naturals > 1:
             return run
+    if named is not None:
+        judged.violations += set_names_problems(cfg, cards, judged.rank, named)
     return judged
 
 
-def judge_onto(cfg: Config, cards: list[str], going_out: bool, onto: Meld) -> Judged:
-    """Judge cards added to a table meld by the rules of the meld's kind."""
-    return MELD_KINDS[onto.kind].extend(cfg, cards, going_out, onto)
+def set_names_problems(cfg: Config, cards: list[str], rank: str | None, named: list[str]) -> list[Violation]:
+    """In a set, each wild card is named as a natural card of the set's rank, one name for each."""
+    wilds = sum(1 for card in cards if card in cfg.wild)
+    if len(named) != wilds or any(card in cfg.wild or card not in cfg.rank_of for card in named):
+        return [Violation("canasta.melds.nominated", f"Name one natural card (\"as\") for each of the meld's "
+                                                     f"{wilds} wild cards; {len(named)} named.")]
+    strays = [card for card in named if card[:-1] != rank] if rank is not None else []
+    if strays:
+        return [Violation("canasta.melds.nominated", f"In a meld of rank {rank} a wild card stands for "
+                                                     f"that rank, not {', '.join(strays)}.")]
+    return []
 
+
+def judge_onto(cfg: Config, cards: list[str], going_out: bool, onto: Meld, named: list[str] | None = None) -> Judged:
+    """Judge cards added to a table meld by the rules of the meld's kind (`named`: the new wild cards' names,
+    read by sequences)."""
+    if named is None:
+        return MELD_KINDS[onto.kind].extend(cfg, cards, going_out, onto)
+    return MELD_KINDS[onto.kind].extend(cfg, cards, going_out, onto, named)
+
+
+
+def unnamed_problems(judged: Judged) -> list[Violation]:
+    """Where the variant names wild cards, a sequence whose wild cards could stand in more than one place
+    must name them; `judged` comes from the sequence judge."""
+    if not judged.suit or not judged.wilds or judged.named is not None or judged.violations:
+        return []
+    return [Violation("canasta.melds.nominated", "The wild cards in this sequence could stand for different "
+                                                 "cards; name the card each stands for (\"as\").")]
+
+
+def names_kept(cfg: Config, judged: Judged, cards: list[str], given: list[str] | None,
+               onto: Meld | None = None) -> list[str] | None:
+    """What a meld's wild cards stand for once these cards are melded (or added to `onto`): a sequence's from
+    its verdict, a set's as named, kept only while every wild card in it is named."""
+    if judged.suit:
+        return judged.named
+    before = onto.named if onto is not None else None
+    if onto is not None and onto.wilds and before is None:
+        return None
+    if given is None:
+        return before if not any(card in cfg.wild for card in cards) else None
+    return (before or []) + given
+
+
+def named_meld(cfg: Config, meld: dict) -> Meld:
+    """The table meld a move's meld object (judged valid) makes, where the variant names wild cards."""
+    named = meld.get("as")
+    verdict = judge_new(cfg, meld["cards"], True, meld.get("kind"), named)
+    return Meld(verdict.rank or "", list(meld["cards"]), verdict.naturals, verdict.wilds, verdict.suit,
+                names_kept(cfg, verdict, meld["cards"], named))

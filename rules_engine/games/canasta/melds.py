@@ -26,6 +26,9 @@ class Meld:
     naturals: int
     wilds: int
     suit: str = ""                    # a sequence's suit; a sequence has no rank
+    # Where the variant names wild cards ("as"): the card each wild card stands for, in the order of the
+    # meld's wild cards; None where they are not named.
+    named: list[str] | None = None
 
     @property
     def size(self) -> int:
@@ -280,9 +283,9 @@ def _check_size(cfg: Config, size: int, violations: list[Violation]) -> None:
                                     f"A meld holds at most {most} cards here; this one would have {size}."))
 
 
-def read_meld(cfg: Config, judged: Judged, cards: list[str]) -> Meld:
-    """A table meld from cards already judged valid."""
-    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds, judged.suit)
+def read_meld(cfg: Config, judged: Judged, cards: list[str], named: list[str] | None = None) -> Meld:
+    """A table meld from cards already judged valid (`named`: what its wild cards stand for, if named)."""
+    return Meld(judged.rank or "", cards, judged.naturals, judged.wilds, judged.suit, named)
 
 
 def describe(cards: list[str]) -> str:

@@ -38,18 +38,20 @@ MOVE_FIELDS = {
     "ask_go_out": frozenset(),
     "answer_go_out": frozenset({"yes"}), "take_back": frozenset(), "swap_joker": frozenset({"owner", "meld", "card"}),
 }
+MELD_FIELDS = frozenset({"cards", "rank", "kind"})
+NAMED_MELD_FIELDS = MELD_FIELDS | {"as"}     # where the variant names wild cards
 MAX_MELDS_PER_MOVE = 40
 CARD_LIMIT = 324
 
 
-def _read_meld_list(value: object, pointer: tuple, sequences: bool = False) -> list[dict]:
+def _read_meld_list(value: object, pointer: tuple, sequences: bool = False, nominated: bool = False) -> list[dict]:
     melds = read_list(value, pointer)
     if len(melds) > MAX_MELDS_PER_MOVE:
         raise invalid(pointer, f"at most {MAX_MELDS_PER_MOVE} melds per move")
     found = []
     for i, meld in enumerate(melds):
         meld = read_object(meld, pointer + (i,))
-        reject_unknown(meld, frozenset({"cards", "rank", "kind"}), pointer + (i,))
+        reject_unknown(meld, NAMED_MELD_FIELDS if nominated else MELD_FIELDS, pointer + (i,))
         if meld.get("kind", "set") not in ("set", "wild") and not (sequences and meld["kind"] == "sequence"):
             # A meld is told by its cards, which the checks judge; the kind is a reader's aid (and says which
             # kind is meant where the cards could make two).
@@ -62,6 +64,8 @@ def _read_meld_list(value: object, pointer: tuple, sequences: bool = False) -> l
             raise invalid(pointer + (i, "cards"), "required: the cards of the meld")
         cards = read_cards(meld["cards"], pointer + (i, "cards"), CARD_LIMIT)
         found.append({"cards": cards, "kind": meld["kind"]} if "kind" in meld else {"cards": cards})
+        if nominated and meld.get("as") is not None:
+            found[-1]["as"] = read_cards(meld["as"], pointer + (i, "as"), CARD_LIMIT)
     return found
 
 
@@ -74,27 +78,29 @@ def _read_drawn(value: object, pointer: tuple) -> list[str | None]:
     return [None if item is None else read_card(item, pointer + (i,)) for i, item in enumerate(value)]
 
 
-def read_move(raw: object, players: int, sequences: bool = False) -> dict:
+def read_move(raw: object, players: int, sequences: bool = False, nominated: bool = False) -> dict:
     """Parse a move into its canonical form; raise InvalidRequest when it is malformed.
 
-    With `sequences` (a variant that has them) a meld may name its kind "sequence"."""
+    With `sequences` (a variant that has them) a meld may name its kind "sequence"; with `nominated` a meld
+    object or a lay-off may name the cards its wild cards stand for ("as")."""
     raw = read_object(raw, ("move",))
     kind = read_str(raw.get("type"), ("move", "type"), (*MOVE_TYPES, *HOOK_MOVE_TYPES))
     # A move copied from /legal-moves may carry the listing's note on the opening; it is not input.
-    reject_unknown(raw, MOVE_FIELDS[kind] | {"type", "seat", "opening"}, ("move",))
+    reject_unknown(raw, MOVE_FIELDS[kind] | ({"type", "seat", "opening", "as"} if nominated and kind == "lay_off"
+                                             else {"type", "seat", "opening"}), ("move",))
     move: dict = {"type": kind}
     if kind == "draw" and raw.get("cards") is not None:
         move["cards"] = _read_drawn(raw["cards"], ("move", "cards"))
     elif kind == "take_pile":
         move["cards"] = read_cards(raw.get("cards", []), ("move", "cards"), CARD_LIMIT)
         if raw.get("melds"):
-            move["melds"] = _read_meld_list(raw["melds"], ("move", "melds"), sequences)
+            move["melds"] = _read_meld_list(raw["melds"], ("move", "melds"), sequences, nominated)
         if raw.get("meld") is not None:     # the side's meld the top card joins; optional where only one can
             move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
     elif kind == "meld":
         if "melds" not in raw:
             raise invalid(("move", "melds"), 'required: [{"cards": [...]}, ...]')
-        melds = _read_meld_list(raw["melds"], ("move", "melds"), sequences)
+        melds = _read_meld_list(raw["melds"], ("move", "melds"), sequences, nominated)
         if not melds:
             raise invalid(("move", "melds"), "name at least one meld")
         move["melds"] = melds
@@ -103,6 +109,8 @@ def read_move(raw: object, players: int, sequences: bool = False) -> dict:
             raise invalid(("move",), 'required: "meld" (the index of the side\'s meld) and "cards"')
         move["meld"] = read_int(raw["meld"], ("move", "meld"), 0, 1000)
         move["cards"] = read_cards(raw["cards"], ("move", "cards"), CARD_LIMIT)
+        if nominated and raw.get("as") is not None:     # what the wild cards added stand for, where they are named
+            move["as"] = read_cards(raw["as"], ("move", "as"), CARD_LIMIT)
         if raw.get("owner") is not None:    # the side whose meld it is; optional where only one side may be meant
             move["owner"] = read_int(raw["owner"], ("move", "owner"), 0, max(players - 1, 0))
         if not move["cards"]:

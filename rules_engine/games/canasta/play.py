@@ -14,7 +14,7 @@ from .pile_policy import left_behind, taken_below
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .joker_swap import apply_swap_joker
 from .melds import Meld, judge
-from .meld_kinds import judge_new, judge_onto
+from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
 from .merging import index_after, merged
 from .opening import short_opening
 from .position import Position, taken_melds, without
@@ -270,6 +270,9 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     every = [c for m in move["melds"] for c in m["cards"]]
     new = []
     for m in move["melds"]:
+        if cfg.nominated:
+            new.append(named_meld(cfg, m))
+            continue
         verdict = judge_new(cfg, m["cards"], True, m.get("kind"))
         new.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds, verdict.suit))
     state.melds = list(state.melds)
@@ -290,10 +293,11 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
     owner = move.get("owner", pos.side)
     owned = pos.melds_owned_by(owner)
     onto = owned[index]
-    verdict = judge_onto(cfg, cards, True, onto)
+    verdict = judge_onto(cfg, cards, True, onto, move.get("as"))
     state.melds = list(state.melds)
     side_melds = list(owned)
-    side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit)
+    side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit,
+                             names_kept(cfg, verdict, cards, move.get("as"), onto) if cfg.nominated else None)
     state.melds[owner] = side_melds
     _hand_after(state, pos.seat, _less(pos, cards))
     turn = state.turn

@@ -9,7 +9,7 @@ from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge, meld_points
-from .meld_kinds import judge_new, judge_onto
+from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
 from .opening import needed_canasta, plan_opening, search_going_out, short_opening
 from .pile_policy import taken_below
 from .sequences import top_card_alone
@@ -361,12 +361,16 @@ def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, li
     if index is not None:
         old = melds[index]
         verdict = judge_onto(cfg, [top] + cards, True, old)
-        melds[index] = Meld(old.rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds, old.suit)
+        melds[index] = Meld(old.rank, old.cards + [top] + cards, verdict.naturals, verdict.wilds, old.suit,
+                            names_kept(cfg, verdict, [top] + cards, None, old) if cfg.nominated else None)
         alone = top_card_alone(cfg, old)
     else:
         verdict = judge(cfg, [top] + cards, going_out=True)
         melds.append(Meld(rank, [top] + cards, verdict.naturals, verdict.wilds))
     for m in move.get("melds", ()):
+        if cfg.nominated:
+            melds.append(named_meld(cfg, m))
+            continue
         verdict = judge_new(cfg, m["cards"], True, m.get("kind"))
         melds.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds, verdict.suit))
     gained = [] if alone else [c for c in taken_below(cfg, pile) if c not in cfg.bonus_cards]

@@ -22,6 +22,7 @@ from .config import CARD_LIMIT, Config
 from .game_length import by_rounds, check_stock_end, read_round
 from .going_out import asks_more, unmet
 from .melds import Meld, read_meld
+from .meld_check import read_names
 from .meld_kinds import MELD_KINDS, judge_new, kinds_of
 from .opening import short_opening
 from .seating import ALONE, LONE_HAND, PARTNERS, seating_of
@@ -237,6 +238,7 @@ def _settle_opening(cfg: Config, state: CanastaState, raw_turn: dict) -> None:
 
 
 MELD_FIELDS = frozenset({"rank", "cards", "kind"})   # kind is optional: sets are all a played variant has
+NOMINATED_FIELDS = MELD_FIELDS | {"as"}               # where the variant names wild cards
 
 
 def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[Meld]]:
@@ -305,6 +307,8 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
                 return found
     pointer = ("state", "melds", side, index)
     raw = read_object(raw, pointer)
+    if cfg.nominated:
+        return _named_table_meld(cfg, raw, pointer, named_run, fresh)
     if not MELD_FIELDS.issuperset(raw):
         reject_unknown(raw, MELD_FIELDS, pointer)
     if "cards" not in raw:
@@ -316,6 +320,31 @@ def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) ->
         raise invalid(pointer + ("cards",), f"not a meld: {problem.message}", problem.rule)
     meld = read_meld(cfg, judged, cards)
     if not named_run:
+        fresh.append((tuple(raw["cards"]), meld))
+    return meld
+
+
+def _named_table_meld(cfg: Config, raw: dict, pointer: tuple, named_run: bool, fresh: list) -> Meld:
+    """A table meld where the variant names wild cards: the names read ("as"), judged and kept; a sequence
+    holding wild cards without them is taken only where one placing fits."""
+    if not MELD_FIELDS.issuperset(raw):
+        reject_unknown(raw, NOMINATED_FIELDS, pointer)
+    if "cards" not in raw:
+        raise invalid(pointer + ("cards",), "required: the cards of the meld")
+    cards = read_cards(raw["cards"], pointer + ("cards",), CARD_LIMIT)
+    named = read_names(cfg, raw, cards, pointer)
+    judged = judge_new(cfg, cards, True, "sequence" if named_run else None, named)
+    if judged.violations:
+        problem = judged.violations[0]
+        at = ("as",) if problem.rule == "canasta.melds.nominated" else ("cards",)
+        raise invalid(pointer + at, f"not a meld: {problem.message}", problem.rule)
+    if judged.suit:
+        named = judged.named
+        if named is None and judged.wilds:
+            raise invalid(pointer + ("as",), "the wild cards of this sequence could stand for different cards; "
+                          "name the card each stands for (\"as\")", "canasta.melds.nominated")
+    meld = read_meld(cfg, judged, cards, named)
+    if not named_run and "as" not in raw:     # the memo is keyed by cards alone
         fresh.append((tuple(raw["cards"]), meld))
     return meld
 
@@ -641,6 +670,15 @@ def _canastas(cfg: Config, melds: list[Meld]) -> int:
     return sum([1 for m in melds if m.naturals + m.wilds >= size])
 
 
+def _dump_meld(meld: Meld) -> dict:
+    """A meld without a rank, or one whose wild cards are named."""
+    dumped = {"rank": meld.rank, "cards": list(meld.cards)} if meld.rank else {"kind": meld.kind,
+                                                                                "cards": list(meld.cards)}
+    if meld.named is not None:
+        dumped["as"] = list(meld.named)
+    return dumped
+
+
 def dump_state(state: CanastaState) -> dict:
     """The JSON form of a position, in the shape read_state accepts."""
     dumped = {
@@ -648,7 +686,7 @@ def dump_state(state: CanastaState) -> dict:
         "hands": [{"count": h.count} if type(h) is HiddenHand else list(h) for h in state.hands],
         "stock": {"count": state.stock.count} if type(state.stock) is HiddenHand else list(state.stock),
         "discard": list(state.discard),
-        "melds": [[{"rank": m.rank, "cards": list(m.cards)} if m.rank else {"kind": m.kind, "cards": list(m.cards)}
+        "melds": [[{"rank": m.rank, "cards": list(m.cards)} if m.rank and m.named is None else _dump_meld(m)
                    for m in side] for side in state.melds],
         "red_threes": [list(r) for r in state.red_threes],
         "melded_before": list(state.melded_before),

@@ -61,9 +61,16 @@ MELD_SHAPES_RULES = (
          "In Oklahoma and Five-person Canasta a wild card in a meld is named as the card it replaces (a meld "
          "object's \"as\": one card for each wild card, in order). In a set it must be of the set's rank; in "
          "a sequence of the sequence's suit, in a place the run leaves free, so the run keeps its order. "
-         "Where the name is left out, the engine places the wild cards wherever they fit.",
+         "Melds on the table and melds and additions put down keep their names; cards added to a sequence "
+         "keep the names it has. A joker is taken from a sequence only for the card it stands for. Judging a "
+         "single meld, a name left out lets the wild cards stand wherever they fit; in play, a sequence whose "
+         "wild cards are not named is taken only where one placing fits them, and they are named from it.",
          (OKLAHOMA, FIVE_PERSON, BOOK), variants=("oklahoma", "five-person"),
-         notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",)),
+         notes=(f"Leaving the name out is {READING}: a referee can still see whether some placing fits.",
+                f"Asking for the names where several placings fit is {READING}: which card a wild card stands "
+                "for decides where the run may grow and which card may take a joker's place, so it cannot be "
+                "left to guess (with wild cards of different kinds in several places, which stands where is "
+                "itself a choice).")),
     Rule("canasta.melds.wild-and-natural", "Cards both wild and natural",
          "Where a variant makes a card both wild and natural (the twos of Five-person Canasta), it is a natural "
          "card in a meld of its own rank and a wild card in a meld of any other rank, where it counts toward the "
