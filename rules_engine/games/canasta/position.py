@@ -10,7 +10,7 @@ from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge, meld_points
 from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
-from .opening import needed_canasta, plan_opening, search_going_out, short_opening
+from .opening import needed_canasta, plan_opening, search_going_out
 from .pile_policy import taken_below
 from .sequences import top_card_alone
 from .state import FIXED_SEATINGS, CanastaState

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import invalid
 from ...parsing import hand_size
 from .config import Config
-from .position import Position, position_of
+from .position import position_of
 from .seating import PARTNER_RENTRAP
 from .state import CanastaState
 from .zones import FOOT_RULE, foot_down, next_kitty
