@@ -33,7 +33,25 @@ def _call(fn, body):
     try:
         return _strip(fn(body))
     except Exception as error:  # noqa: BLE001 - a refusal, or a crash, is an answer too: compared by class and words
-        return {"refused": type(error).__name__, "text": str(error)}
+        problems = [[list(p.pointer), p.message, p.rule] for p in getattr(error, "problems", [])]
+        return {"refused": type(error).__name__, "text": str(error), "problems": problems}
+
+
+def compare_checkouts(module: str, other: str, hands: int) -> None:
+    """Play `module`'s hands against this checkout's engine and the other's, and print how many answers differ
+    (and the first). Both run this checkout's driver; only the engine, imported from the working directory,
+    differs."""
+    command = [sys.executable, "-c", f"import sys; sys.path.insert(0, {str(HERE)!r}); "
+               f"from {module} import play; play({hands})"]
+    mine, theirs = [subprocess.run(command, cwd=root, capture_output=True, text=True, check=True).stdout.splitlines()
+                    for root in (HERE, Path(other))]
+    differ = [i for i, (a, b) in enumerate(zip(mine, theirs)) if a != b]
+    print(json.dumps({"hands": hands, "answers": len(mine), "other_answers": len(theirs),
+                      "refusals": sum('"refused"' in line for line in mine),
+                      "differences": len(differ) + abs(len(mine) - len(theirs))}))
+    for i in differ[:3]:
+        print("this checkout:", mine[i][:600])
+        print("other:        ", theirs[i][:600])
 
 
 def _probe(rng: random.Random, state: dict, seat: int) -> dict:
@@ -92,19 +110,7 @@ def main() -> None:
     if args.play:
         play(args.hands)
         return
-    runs = []
-    for root in (HERE, Path(args.other)):
-        out = subprocess.run([sys.executable, __file__, "--play", "--hands", str(args.hands)],
-                             cwd=root, capture_output=True, text=True, check=True).stdout.splitlines()
-        runs.append(out)
-    mine, other = runs
-    differ = [i for i, (a, b) in enumerate(zip(mine, other)) if a != b]
-    print(json.dumps({"hands": args.hands, "answers": len(mine), "other_answers": len(other),
-                      "differences": len(differ) + abs(len(mine) - len(other))}))
-    for i in differ[:3]:
-        print("this checkout:", mine[i][:600])
-        print("other:        ", other[i][:600])
-
+    compare_checkouts("bench.differential_canasta", args.other, args.hands)
 
 if __name__ == "__main__":
     main()

@@ -18,11 +18,10 @@ import argparse
 import copy
 import json
 import random
-import subprocess
 import sys
 from pathlib import Path
 
-from .differential_canasta import HERE, _strip
+from .differential_canasta import _call, compare_checkouts
 
 SETUPS = [
     ("canadian-salad", {}, 4), ("canadian-salad", {"stop_when_penalties_taken": True}, 3),
@@ -34,14 +33,6 @@ SETUPS = [
     ("salsifis", {}, 4), ("salsifis", {}, 3), ("salsifis", {"five_players": "packets-of-two"}, 5),
     ("salsifis", {"late_formula": "penalized", "losing_cards": "owners"}, 4),
 ]
-
-
-def _call(fn, body):
-    try:
-        return _strip(fn(body))
-    except Exception as error:  # noqa: BLE001 - a refusal, or a crash, is an answer too
-        problems = [[list(p.pointer), p.message, p.rule] for p in getattr(error, "problems", [])]
-        return {"refused": type(error).__name__, "text": str(error), "problems": problems}
 
 
 def _cards_of(node) -> list[tuple[list, int]]:
@@ -149,17 +140,7 @@ def main() -> None:
     if args.play:
         play(args.hands)
         return
-    command = [sys.executable, "-m", "bench.differential_tricks", "--play", "--hands", str(args.hands)]
-    ours = subprocess.run(command, cwd=HERE, capture_output=True, text=True, check=True).stdout.splitlines()
-    theirs = subprocess.run(command, cwd=args.other, capture_output=True, text=True, check=True).stdout.splitlines()
-    differences = [(i, a, b) for i, (a, b) in enumerate(zip(ours, theirs)) if a != b]
-    refused = sum('"refused"' in line for line in ours)
-    print(json.dumps({"answers": len(ours), "other_answers": len(theirs), "refusals": refused,
-                      "differences": len(differences)}))
-    for index, a, b in differences[:5]:
-        print(index, "\n  ours:  ", a[:400], "\n  other: ", b[:400])
-    if differences or len(ours) != len(theirs):
-        sys.exit(1)
+    compare_checkouts("bench.differential_tricks", args.other, args.hands)
 
 
 if __name__ == "__main__":
