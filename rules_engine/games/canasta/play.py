@@ -13,7 +13,7 @@ from .game_length import ends_with_last_discard
 from .pile_policy import left_behind, taken_below
 from .hooks import NO_REPLACEMENT_FOR_LAST_TWO, has_hook
 from .joker_swap import apply_swap_joker
-from .melds import Meld, judge
+from .melds import Meld
 from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
 from .merging import index_after, merged
 from .opening import short_opening
