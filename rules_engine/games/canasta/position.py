@@ -312,13 +312,19 @@ def position_of(cfg: Config, state: CanastaState) -> Position:
     """The state's Position under this configuration, built once: a request reads the state, judges a move
     and lists the moves of one position, and every fact a Position works out depends on the state alone.
     What one use records (notes, rules left unverified) starts afresh each time."""
-    found = state.memo.get("position")
-    if found is None or found.cfg is not cfg:
-        found = state.memo["position"] = Position(cfg, state)
+    found = _LATEST[0]
+    if found is None or found.state is not state or found.cfg is not cfg:
+        found = _LATEST[0] = Position(cfg, state)
     else:
         found.notes = None
         found.unverified = set()
     return found
+
+
+# The Position of the state last asked about. It is kept here rather than on the state, which would tie the
+# two into a reference cycle: every request's position would then wait for the cycle collector to be freed.
+# A request answered between two uses of another's state only costs a rebuild.
+_LATEST: list[Position | None] = [None]
 
 
 def _points(cfg: Config, melds: list[Meld]) -> int:
