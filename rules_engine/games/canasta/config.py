@@ -66,6 +66,7 @@ class Config:
     # value: what going_out.plan_going_out knows (the opening search knows the rest).
     plain_sets: bool = True
     nominated: bool = False           # a wild card in a meld names the card it stands for ("as")
+    canasta_tiers: bool = False       # some opening tier asks for a canasta (Brazilian): only then is it looked up
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -231,6 +232,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
                     and not any(role == WILD_AND_NATURAL for role in role_of.values()) and not table.values.wild_as
                     and table.sequences is None),
         nominated=table.sequences is not None and table.sequences.nominated,
+        canasta_tiers=any(getattr(needed, "canasta", None) is not None for _, needed in table.opening.tiers),
     )
 
 

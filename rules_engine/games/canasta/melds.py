@@ -93,6 +93,8 @@ def meld_canasta(cfg: Config, meld: Meld) -> str | None:
 
 def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
     """The bonus a meld earns as a canasta and the rule that grants it."""
+    if meld.naturals + meld.wilds < cfg.canasta_size:
+        return 0, None                # no canasta of any kind: most melds scored
     kind = meld_canasta(cfg, meld)
     canastas = cfg.table.canastas
     if kind == "sequence":
@@ -103,7 +105,7 @@ def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
         # Without a bonus of its own, a complete sequence earns what a set of its cards would (Five-person).
         kind = canasta_kind(cfg, meld.naturals, meld.wilds)
     if kind == "natural":
-        special = dict(canastas.by_rank).get(meld.rank)
+        special = dict(canastas.by_rank).get(meld.rank) if canastas.by_rank else None
         return (special or canastas.natural), "canasta.canastas.natural"
     if kind == "mixed":
         return canastas.mixed, "canasta.canastas.mixed"

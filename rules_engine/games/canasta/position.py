@@ -135,6 +135,8 @@ class Position:
     @property
     def opening_canasta(self) -> str | None:
         """The canasta kind ("any" for any) the side's initial meld must hold at its tier, or None."""
+        if not self.cfg.canasta_tiers:
+            return None
         return needed_canasta(self.cfg, self.cfg.opening_basis(self.state, self.side))
 
     @property

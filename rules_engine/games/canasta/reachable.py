@@ -24,7 +24,8 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_question(cfg, state)
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
-    _check_feet_taken_up(cfg, state)
+    if state.feet is not None:
+        _check_feet_taken_up(cfg, state)
     _check_scores(cfg, state)
 
 
@@ -152,8 +153,6 @@ def _foot_in_hand(cfg: Config, state: CanastaState, seat: int) -> int:
 
 def _check_feet_taken_up(cfg: Config, state: CanastaState) -> None:
     """A foot is taken up only by a seat that played its hand out, which puts cards on the table."""
-    if state.feet is None:
-        return
     for seat, put_down in enumerate(_put_down(state)):
         if not put_down and not foot_down(state, seat):
             raise invalid(("state", "feet", seat), f"seat {seat}'s foot is taken up, which happens once its hand "

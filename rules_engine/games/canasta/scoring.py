@@ -203,6 +203,23 @@ def _foot_line(cfg: Config, side: int, seat: int, foot: list[str]) -> dict:
                  f"{_plural(len(foot), 'card')} left in seat {seat}'s foot")
 
 
+def _canasta_lines(table, side: int, bonuses: list[tuple[int, str | None]]) -> list[dict]:
+    """One line per kind of canasta a side made, each kind's bonuses added up."""
+    wild_lines = COMPOSED_CANASTA_LINES if WILD_CANASTA_BY_COMPOSITION in table.hooks else WILD_CANASTA_LINES
+    kinds = CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines
+    if table.canastas.sequence is not None:
+        kinds += SEQUENCE_CANASTA_LINES
+    if SUPER_CANASTA in table.hooks:
+        kinds += SUPER_CANASTA_LINES
+    lines = []
+    for rule, kind in kinds:
+        earned = [b for b, r in bonuses if r == rule]
+        if earned:
+            lines.append(_line(side, None, sum(earned), rule,
+                               f"{len(earned)} {kind} canasta{'s' if len(earned) != 1 else ''}"))
+    return lines
+
+
 def score(cfg: Config, state: CanastaState) -> dict:
     """The hand's points per side (and per seat: each seat shows its side's total), line by line."""
     table = cfg.table
@@ -223,17 +240,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if melds:
             lines += _melded_lines(cfg, side, melds)
         bonuses = [canasta_bonus(cfg, m) for m in melds]
-        wild_lines = COMPOSED_CANASTA_LINES if WILD_CANASTA_BY_COMPOSITION in table.hooks else WILD_CANASTA_LINES
-        kinds = CANASTA_LINES if table.canastas.wild is None else CANASTA_LINES + wild_lines
-        if table.canastas.sequence is not None:
-            kinds += SEQUENCE_CANASTA_LINES
-        if SUPER_CANASTA in table.hooks:
-            kinds += SUPER_CANASTA_LINES
-        for rule, kind in kinds:
-            earned = [b for b, r in bonuses if r == rule]
-            if earned:
-                lines.append(_line(side, None, sum(earned), rule,
-                                   f"{len(earned)} {kind} canasta{'s' if len(earned) != 1 else ''}"))
+        if any(rule for _, rule in bonuses):
+            lines += _canasta_lines(table, side, bonuses)
         lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
         if out_side is not None and out_side != side and table.incomplete_penalty:
             lines += _incomplete_lines(cfg, side, melds)
