@@ -526,7 +526,8 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     every = melds[0] if len(melds) == 1 else [c for m in melds for c in m]
     found += _held(pos, every)
     left = pos.held - len(every)
-    judged, problems = _judge_new(pos, melds, pos.goes_out(left), set(), move["melds"])
+    # not pos.goes_out(left), inlined: every listed meld asks it
+    judged, problems = _judge_new(pos, melds, left <= 1 and not pos.foot_down, set(), move["melds"])
     found += problems + _kinds_named(pos, move["melds"], judged)
     if found:
         return found
@@ -558,7 +559,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         found += _other_owner(pos, owner)
         if found:
             return found
-    melds = pos.melds_owned_by(owner)
+    melds = pos.melds if owner == pos.side else pos.melds_owned_by(owner)
     if index >= len(melds):
         found.append(Violation("canasta.turn.meld", f"Side {owner} has {len(melds)} meld(s) on the table; "
                                                     f"there is no meld {index} to add to."))
@@ -573,7 +574,7 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         verdict = judge_onto(cfg, cards, pos.goes_out(left), onto, move.get("as"))
         verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
     else:
-        verdict = judge(cfg, cards, going_out=pos.goes_out(left), onto=onto)
+        verdict = judge(cfg, cards, going_out=left <= 1 and not pos.foot_down, onto=onto)
     found += verdict.violations
     size = cfg.canasta_size   # cfg.is_canasta, read once
     if not cfg.table.sets.wild_onto_canasta:
@@ -672,7 +673,8 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
         found.append(Violation("canasta.turn.discard", f"Seat {pos.seat} does not hold {card}."))
     if found:
         return found
-    found += _queen_of_spades(pos, card)
+    if card == QUEEN_OF_SPADES:
+        found += _queen_of_spades(pos, card)
     left = pos.held - 1
     question = pos.state.turn.question
     if pos.short is not None and not (left == 0 and _exempt(pos, left, pos.canastas, _as_is(pos))):

@@ -270,7 +270,7 @@ def _discards(pos: Position, lister: Lister) -> None:
     hand = pos.hand
     # check_discard depends on the card only through holding it, and every card here is held:
     # one check decides them all (but the queen of spades where a variant keeps it for the last discard).
-    queen = has_hook(pos.cfg.table.hooks, QUEEN_OF_SPADES_DISCARDED_LAST) and QUEEN_OF_SPADES in pos.counts
+    queen = QUEEN_OF_SPADES in pos.counts and has_hook(pos.cfg.table.hooks, QUEEN_OF_SPADES_DISCARDED_LAST)
     probe = next((card for card in hand if card != QUEEN_OF_SPADES), QUEEN_OF_SPADES) if queen else (
         hand[0] if hand else None)
     if hand and not CHECKS["discard"](pos, {"type": "discard", "card": probe}):
