@@ -42,6 +42,8 @@ def _spellings() -> dict[str, str]:
 # Every accepted spelling, in any letter case -> canonical code ("th" -> "10H"), so reading a
 # card is one dictionary look-up.
 CANONICAL: dict[str, str] = _spellings()
+# CANONICAL[code] as a function, to map over a list of codes in C (a third cheaper than a comprehension).
+CANONICAL_OF = CANONICAL.__getitem__
 
 
 def canonical_card(text: object) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import CANONICAL
+from .cards import CANONICAL, CANONICAL_OF
 from .errors import Pointer, invalid
 
 
@@ -71,7 +71,7 @@ def read_cards(value: object, pointer: Pointer, limit: int = 400) -> list[str]:
     if len(value) > limit:
         raise invalid(pointer, f"holds {len(value)} cards; no position of this game holds more than {limit}")
     try:
-        return [CANONICAL[item] for item in value]
+        return list(map(CANONICAL_OF, value))
     except (KeyError, TypeError):
         for index, item in enumerate(value):
             if type(item) is not str or item not in CANONICAL:

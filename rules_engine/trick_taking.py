@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, NamedTuple
 
-from .cards import CANONICAL, RANK_INDEX, SUIT, SUIT_NAMES, card_name
+from .cards import CANONICAL_OF, RANK_INDEX, SUIT, SUIT_NAMES, card_name
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Violation
 from .parsing import HiddenHand, read_cards, read_hand, read_list, read_object, read_seat, reject_unknown
@@ -224,7 +224,7 @@ def read_hands(value: object, players: int, limit: int) -> list:
         raise invalid(("state", "hands"), f"must hold one hand per seat: {players}, not {len(raw_hands)}")
     try:
         # Shown hands of card codes, the usual case, in one step; read_hand words any problem.
-        return [[CANONICAL[card] for card in h] if type(h) is list and len(h) <= limit else
+        return [list(map(CANONICAL_OF, h)) if type(h) is list and len(h) <= limit else
                 read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
     except (KeyError, TypeError):
         return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
@@ -246,7 +246,7 @@ def _well_formed_trick(item: object, leader: int, size: int, finished: bool) -> 
                 return None
         elif len(cards) >= size or not item.keys() <= _CURRENT_TRICK_FIELDS:
             return None
-        return Trick(leader, tuple([CANONICAL[card] for card in cards]))
+        return Trick(leader, tuple(map(CANONICAL_OF, cards)))
     except (KeyError, TypeError, AttributeError):
         return None
 
