@@ -458,12 +458,16 @@ def test_canasta_opening_minimum_samba_a_sequence_counts_toward_50(client, varia
     assert_allowed(judged(client, variant, enough, move))
 
 
-@pytest.mark.parametrize("variant", each("bolivia", "brazilian"))
-def test_canasta_opening_minimum_150_at_a_score_of_0(client, variant):
+# Bolivia asks 150 at every score only under the book's literal reading (the option); by default it keeps
+# Samba's tiers (test_canasta_opening_minimum_bolivia_by_game_score).
+@pytest.mark.parametrize("variant,options", [case("bolivia", {"bolivia_opening": "150_always"}),
+                                             case("brazilian", {})])
+def test_canasta_opening_minimum_150_at_a_score_of_0(client, variant, options):
     fifty = meld({"cards": ["KH", "KS", "KD"]}, {"kind": "sequence", "cards": ["4H", "5H", "6H", "7H"]})
-    assert_refused(judged(client, variant, unopened(KINGS_AND_HEARTS + ["7H"], score=0), fifty), *OPENING_RULES)
+    assert_refused(judged(client, variant, unopened(KINGS_AND_HEARTS + ["7H"], score=0), fifty, options),
+                   *OPENING_RULES)
     jokers = unopened(["JK", "JK", "JK", "9C", "JD", "8S"], score=0)
-    assert_allowed(judged(client, variant, jokers, meld({"kind": "wild", "cards": ["JK", "JK", "JK"]})))
+    assert_allowed(judged(client, variant, jokers, meld({"kind": "wild", "cards": ["JK", "JK", "JK"]}), options))
 
 
 # A count of exactly 150: aces 60, kings 30, queens 30, a heart sequence 4 to 8 worth 30.
@@ -576,7 +580,7 @@ def test_canasta_going_out_ask_partner_required_only_in_brazilian(client, varian
     state = down_to_one([KINGS_CANASTA, seq("5C", "6C", "7C", "8C", "9C", "10C")], "JC")
     verdict = judged(client, variant, state, lay_off(1, "JC"))
     if variant == "brazilian":
-        assert_refused(verdict, "canasta.going-out.ask-partner")
+        assert_refused(verdict, "canasta.going-out.ask-partner", "canasta.going-out.ask-first")
         assert_allowed(judged(client, variant, state, {"type": "ask_go_out"}))
     else:
         assert_allowed(verdict)
@@ -691,7 +695,7 @@ def test_canasta_scoring_incomplete_brazilian_1000_for_each_short_sequence_or_wi
     score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], melds)
     lines = [line for line in score["lines"] if line["rule"] == "canasta.scoring.incomplete"]
     assert sorted((line["team"], line["points"]) for line in lines) == [(1, -1000), (1, -1000)]
-    assert score["teams"] == [70 + 500 + 50 + 1500 + 20 + 200 - 5, 15 + 40 + 180 - 2000 - 30]
+    assert score["teams"] == [70 + 500 + 50 + 1500 + 25 + 200 - 5, 15 + 40 + 180 - 2000 - 30]
 
 
 @pytest.mark.parametrize("variant", each("brazilian"))

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...cards import RANKS
 from .config import Config
 from .melds import Meld, judge
+from .sequences import judge_sequence_onto
 
 RULE = "canasta.melds.merge"
 
@@ -19,6 +21,8 @@ def merged(cfg: Config, melds: list[Meld], first: int, second: int) -> tuple[lis
     and what forbids it: (rule, words) each."""
     low, high = sorted((first, second))
     a, b = melds[low], melds[high]
+    if a.suit or b.suit:
+        return _merged_runs(cfg, melds, low, high)
     problems: list[tuple[str, str]] = []
     if not a.rank or not b.rank or a.rank == "3" or b.rank == "3":
         problems.append((RULE, "Only melds of one rank are put together; melds of wild cards alone or of black "
@@ -31,10 +35,37 @@ def merged(cfg: Config, melds: list[Meld], first: int, second: int) -> tuple[lis
         problems.append((RULE, f"Meld {finished[0]} is a canasta already; only melds that are not canastas yet "
                                "are put together."))
     verdict = judge(cfg, b.cards, going_out=False, onto=a)
-    if not problems:
+    if not problems or (a.rank and b.rank and a.rank != b.rank):
         problems += [(v.rule, "The joined meld would break a rule: " + v.message) for v in verdict.violations]
     joined = Meld(a.rank, a.cards + b.cards, verdict.naturals, verdict.wilds)
-    return melds[:low] + [joined] + melds[low + 1:high] + melds[high + 1:], problems
+    return _replaced(melds, low, high, joined), problems
+
+
+def _merged_runs(cfg: Config, melds: list[Meld], low: int, high: int) -> tuple[list[Meld], list[tuple[str, str]]]:
+    """merged for sequences: two of the side's sequences of one suit become one, judged as the sequence their
+    cards make together (in Samba, a samba at most: no more than seven cards)."""
+    a, b = melds[low], melds[high]
+    if not (a.suit and b.suit):
+        return melds, [(RULE, f"Meld {low if a.suit else high} is a sequence and meld {high if a.suit else low} is "
+                              "not: only two sequences, or two melds of one rank, are put together.")]
+    problems = [(RULE, f"Meld {i} is a canasta already; only melds that are not canastas yet are put together.")
+                for i, m in ((low, a), (high, b)) if cfg.is_canasta(m.size)][:1]
+    verdict = judge_sequence_onto(cfg, b.cards, a, b.named)
+    problems += [(v.rule, "The joined sequence would break a rule: " + v.message) for v in verdict.violations]
+    # The joined run lies low card first, as the sequence it now is: the lower of the two runs leads.
+    cards = b.cards + a.cards if _lowest(cfg, b) < _lowest(cfg, a) else a.cards + b.cards
+    joined = Meld("", cards, verdict.naturals, verdict.wilds, a.suit, verdict.named)
+    return _replaced(melds, low, high, joined), problems
+
+
+def _lowest(cfg: Config, run: Meld) -> int:
+    """The place in rank order of a run's lowest natural card."""
+    return min((RANKS.index(card[:-1]) for card in run.cards if card not in cfg.wild), default=len(RANKS))
+
+
+def _replaced(melds: list[Meld], low: int, high: int, joined: Meld) -> list[Meld]:
+    """The side's melds with melds `low` and `high` gone and the joined meld in the place of `low`."""
+    return melds[:low] + [joined] + melds[low + 1:high] + melds[high + 1:]
 
 
 def index_after(index: int, first: int, second: int) -> int:

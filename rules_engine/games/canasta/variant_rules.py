@@ -122,6 +122,11 @@ MELD_SHAPES_RULES = (
                      for entry in ENTRIES.values() if entry.canastas.sequence is not None)
          + ". It counts as a canasta toward going out.", (BICYCLE_SAMBA, BICYCLE_BOLIVIA, BICYCLE_BRAZILIAN, OFFICIAL_LAWS_SAMBA, BOOK),
          variants=tuple(slug for slug, entry in ENTRIES.items() if entry.canastas.sequence is not None)),
+    Rule("canasta.going-out.ask-first", "Going out only after asking the partner",
+         "Where a variant says so, asking the partner is not optional: a player goes out only after asking, "
+         "right after drawing, and hearing yes. Without that yes a player keeps at least two cards: no meld, "
+         "addition or taking of the pile may leave one card or none.", (BICYCLE_BRAZILIAN, KLASSA_HAND_AND_FOOT),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.going_out.ask_partner == "required")),
     Rule("canasta.pile.top-card-onto-sequence", "The top discard alone onto a sequence",
          "Where a variant says so, a side may take the pile's top card by itself to lengthen one of its "
          "sequences on the table, at either end, while the sequence has room for it. Only that card is taken: "

@@ -456,7 +456,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("sequences", "pile.top_card_only_onto_sequence", "canastas.sequence")
+NOT_PLAYED_YET: tuple[str, ...] = ()
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
