@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .family_examples import family_examples
+
 DECK_SIZE = 108
 
 # Mid-hand: side 0 (seats 0 and 2) has kings and sevens down, side 1 its aces; seat 2 is to draw.
@@ -91,7 +93,8 @@ def build_examples(game) -> dict:
     two_hand_state["stock"] = {"count": len(two_hand_state["stock"])}
     discard = sorted(two_hand_state["hands"][acting])[0]
     return {
-        "variants": {"two-hand": {"state": two_hand_state, "move": {"type": "discard", "card": discard}}},
+        "variants": {"two-hand": {"state": two_hand_state, "move": {"type": "discard", "card": discard}},
+                     **family_examples(game)},
         "state": draw,
         "move": {"type": "take_pile", "cards": ["8C", "8S"]},
         "setup": {"dealer": 0, "score": [0, 0]},
