@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from .family_examples import family_examples
-
 DECK_SIZE = 108
 
 # Mid-hand: side 0 (seats 0 and 2) has kings and sevens down, side 1 its aces; seat 2 is to draw.
@@ -49,8 +47,8 @@ OPENING = {
 }
 
 
-def complete(position: dict) -> dict:
-    """Add the stock (as a count) and the player count so the position accounts for all 108 cards."""
+def complete(position: dict, deck_size: int = DECK_SIZE) -> dict:
+    """Add the stock (as a count) and the player count so the position accounts for every card of the deck."""
     shown = len(position["discard"]) + sum(len(m["cards"]) for side in position["melds"] for m in side)
     shown += sum(len(r) for r in position["red_threes"])
     shown += sum(h["count"] if type(h) is dict else len(h) for h in position["hands"])
@@ -58,12 +56,14 @@ def complete(position: dict) -> dict:
     for key, value in position.items():
         completed[key] = value
         if key == "hands":
-            completed["stock"] = {"count": DECK_SIZE - shown}
+            completed["stock"] = {"count": deck_size - shown}
     return completed
 
 
 def build_examples(game) -> dict:
     """Requests for the documentation: a state per phase, a legal move, a finished hand, a meld request."""
+    from .family_examples import family_examples   # which builds on complete() here
+
     rs = game.ruleset()
 
     def step(state: dict, move: dict) -> dict:

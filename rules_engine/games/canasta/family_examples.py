@@ -3,6 +3,7 @@ own moves from three hand-written positions of the 162-card deck."""
 
 from __future__ import annotations
 
+from .examples import complete
 from .variants import ENTRIES
 
 FAMILY = ("samba", "bolivia", "brazilian")
@@ -56,19 +57,6 @@ OPENING = {
 }
 
 
-def complete(position: dict) -> dict:
-    """Add the stock (as a count) and the player count so the position accounts for all 162 cards."""
-    shown = len(position["discard"]) + sum(len(m["cards"]) for side in position["melds"] for m in side)
-    shown += sum(len(r) for r in position["red_threes"])
-    shown += sum(h["count"] if type(h) is dict else len(h) for h in position["hands"])
-    completed = {"players": 4}
-    for key, value in position.items():
-        completed[key] = value
-        if key == "hands":
-            completed["stock"] = {"count": DECK_SIZE - shown}
-    return completed
-
-
 def family_examples(game) -> dict:
     """Each playable member of the family's example requests, as build_examples gives a variant's: a state per
     phase, a legal move, a finished hand, a meld request and a deal's setup."""
@@ -82,18 +70,18 @@ def _examples(game, variant: str) -> dict:
         parsed = game.read_state(rs, state)
         return game.dump_state(rs, game.apply_move(rs, parsed, game.read_move(rs, move)).state)
 
-    draw = complete(MID_HAND)
+    draw = complete(MID_HAND, DECK_SIZE)
     after_draw = step(draw, {"type": "draw", "cards": ["9H", "4S"]})
     after_pile = step(draw, {"type": "take_pile", "cards": ["8C", "8S"]})
     onto_run = step(draw, {"type": "take_pile", "cards": [], "meld": 2})
     between = step(after_pile, {"type": "meld", "melds": [{"cards": ["QD", "QS", "QH"]}]})
     merged = step(after_draw, {"type": "merge", "melds": [0, 1]})
-    going_out = complete(GOING_OUT)
+    going_out = complete(GOING_OUT, DECK_SIZE)
     asked = step(going_out, {"type": "ask_go_out"})
     answered = step(asked, {"type": "answer_go_out", "yes": True})
     melded = step(answered, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]})
     finished = step(melded, {"type": "discard", "card": "9C"})
-    opening = complete(OPENING)
+    opening = complete(OPENING, DECK_SIZE)
     in_steps = step(opening, {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD"]}]})
     return {
         "state": draw,
