@@ -228,6 +228,19 @@ def test_canasta_melds_several_of_a_rank_two_sequences_joined_into_a_samba_of_se
 
 
 @pytest.mark.parametrize("variant", each())
+def test_canasta_melds_merge_sequences_and_sets_listed_once_each_with_their_rules(client, variant):
+    state = opened(["JD", "5H", "9S"], [seq("4S", "5S", "6S"), group("KC", "KD", "KS", "KH"), seq("7S", "8S", "9S", "10S"),
+                                        group("KC", "KD", "KS"), seq("JS", "QS", "KS")])
+    merges = [m for m in answer(client, "/legal-moves", variant, state)["moves"] if m["type"] == "merge"]
+    # Spades 4-6 with 7-10, and 7-10 with J-K, make sambas; 4-6 with J-K leave a gap; the kings make a canasta.
+    assert sorted((tuple(m["melds"]), tuple(m["rules"])) for m in merges) == [
+        ((0, 2), ("canasta.melds.merge", "canasta.melds.sequence")), ((1, 3), ("canasta.melds.merge",)),
+        ((2, 4), ("canasta.melds.merge", "canasta.melds.sequence"))]
+    after = answer(client, "/apply-move", variant, state, merge(0, 2))["state"]["melds"][0]
+    assert after[0]["cards"] == SPADE_SAMBA["cards"] and len(after) == 4
+
+
+@pytest.mark.parametrize("variant", each())
 def test_canasta_melds_sequence_two_sequences_of_four_never_make_a_samba(client, variant):
     four_and_four = opened(["JD", "5H", "9S"], [seq("4S", "5S", "6S", "7S"), seq("8S", "9S", "10S", "JS")])
     assert_refused(judged(client, variant, four_and_four, merge(0, 1)), "canasta.melds.sequence")
