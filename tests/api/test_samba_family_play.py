@@ -241,6 +241,30 @@ def test_canasta_melds_merge_sequences_and_sets_listed_once_each_with_their_rule
 
 
 @pytest.mark.parametrize("variant", each())
+@pytest.mark.parametrize("runs,hand", [
+    ([seq("4S", "5S", "6S"), seq("7S", "8S", "9S", "10S")], ["QH", "QS", "QD", "4H"]),
+    ([seq("4S", "5S", "6S"), seq("8S", "9S", "10S")], ["7S", "QH", "QS", "QD", "4H"]),
+], ids=["touching", "seven-between"])
+def test_canasta_melds_merge_two_sequences_joined_into_a_samba_take_a_side_out(client, variant, runs, hand):
+    # A samba made by joining two runs (the seven of spades laid off between them first) is the second
+    # canasta going out needs: the going-out question may be asked, and the queens go down first.
+    state = opened(hand, [KINGS_CANASTA, *runs])
+    assert_allowed(judged(client, variant, state, {"type": "ask_go_out"}))
+    if len(hand) == 4 and variant != "brazilian":
+        assert_allowed(judged(client, variant, state, meld({"cards": ["QH", "QS", "QD"]})))
+    asked = answer(client, "/apply-move", variant, state, {"type": "ask_go_out"})["state"]
+    state = answer(client, "/apply-move", variant, asked, {"type": "answer_go_out", "yes": True})["state"]
+    for _ in range(6):
+        listed = answer(client, "/legal-moves", variant, state)
+        if listed["to_act"] is None:
+            break
+        state = answer(client, "/apply-move", variant, state,
+                       {k: v for k, v in listed["moves"][0].items() if k not in ("code", "rules")})["state"]
+    assert state["turn"]["phase"] == "over" and state["turn"]["ending"] == "went_out"
+    assert SPADE_SAMBA["cards"] in [m["cards"] for m in state["melds"][0]]
+
+
+@pytest.mark.parametrize("variant", each())
 def test_canasta_melds_sequence_two_sequences_of_four_never_make_a_samba(client, variant):
     four_and_four = opened(["JD", "5H", "9S"], [seq("4S", "5S", "6S", "7S"), seq("8S", "9S", "10S", "JS")])
     assert_refused(judged(client, variant, four_and_four, merge(0, 1)), "canasta.melds.sequence")

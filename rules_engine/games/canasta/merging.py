@@ -6,10 +6,13 @@ be joined, what the joined meld is, and where the side's melds stand afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import product
 
 from ...cards import RANKS
 from .config import Config
+from .going_out import Plan
+from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import Meld, judge
 from .sequences import judge_sequence_onto
 
@@ -172,3 +175,76 @@ def merge_moves(recipes: list[Joining], count: int) -> tuple[list[dict], dict[in
             alive.remove(high)
     where = {original: at for at, original in enumerate(alive)}
     return moves, where
+
+
+def run_joins(cfg: Config, hand: list[str], melds: list[Meld]) -> list[tuple[list[dict], list[str], list[Meld]]]:
+    """Each way to join pairs of the side's sequences of one suit before going out, the cards of the hand that
+    fill the ranks between them laid off first: (the moves, the hand left, the side's melds after), one way per
+    set of suits joined. Sequences without wild cards only, where a variant merges melds (Samba's family): a
+    joined run is as long as a sequence may be at most, so two runs make it and each suit joins one pair."""
+    rules = cfg.table.sequences
+    if rules is None or rules.wilds or not has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK):
+        return []
+    by_suit: dict[str, list[int]] = {}
+    for index, meld in enumerate(melds):
+        if meld.suit and not cfg.is_canasta(meld.size):
+            by_suit.setdefault(meld.suit, []).append(index)
+    held = set(hand)
+    choices = []
+    for indices in by_suit.values():
+        pairs = []
+        for low in indices:
+            for high in indices:
+                top, bottom = _highest(melds[low]), _lowest(cfg, melds[high])
+                gap = [rank + melds[low].suit for rank in RANKS[top + 1:bottom]]
+                if top < bottom and held.issuperset(gap) and \
+                        melds[low].size + len(gap) + melds[high].size <= rules.max_cards:
+                    pairs.append((low, high, gap))
+        if pairs:
+            choices.append([None] + pairs)
+    found = []
+    for picked in product(*choices):
+        joins = [pair for pair in picked if pair is not None]
+        if joins:
+            way = _joined_runs(cfg, hand, melds, joins)
+            if way is not None:
+                found.append(way)
+    return found
+
+
+def _joined_runs(cfg: Config, hand: list[str], melds: list[Meld], joins: list) -> tuple | None:
+    """The moves that carry out these joins (each: the lower run, the higher, the cards between), in order."""
+    moves: list[dict] = []
+    left = list(hand)
+    alive = list(range(len(melds)))
+    for low, high, gap in joins:
+        at, other = alive.index(low), alive.index(high)
+        if gap:
+            moves.append({"type": "lay_off", "meld": at, "cards": gap})
+            run = melds[at]
+            melds = melds[:at] + [Meld("", run.cards + gap, run.naturals + len(gap), run.wilds, run.suit)] \
+                + melds[at + 1:]
+            for card in gap:
+                left.remove(card)
+        melds, problems = merged(cfg, melds, at, other)
+        if problems:
+            return None
+        moves.append({"type": "merge", "melds": [at, other]})
+        alive.remove(alive[max(at, other)])
+    return moves, left, melds
+
+
+def _highest(run: Meld) -> int:
+    """The place in rank order of a run's highest card."""
+    return max(RANKS.index(card[:-1]) for card in run.cards)
+
+
+def plan_with_joined_runs(cfg: Config, hand: list[str], melds: list[Meld], search) -> Plan | None:
+    """A way to go out that first joins some of the side's sequences (run_joins), searched by `search(hand,
+    melds)` on what each way leaves; None when no way does."""
+    for moves, left, after in run_joins(cfg, hand, melds):
+        plan = search(left, after)
+        if plan is not None:
+            gained = sum(cfg.values[card] for move in moves if move["type"] == "lay_off" for card in move["cards"])
+            return replace(plan, moves=moves + plan.moves, points=plan.points + gained)
+    return None
