@@ -243,6 +243,8 @@ def plan_with_joined_runs(cfg: Config, hand: list[str], melds: list[Meld], searc
     """A way to go out that first joins some of the side's sequences (run_joins), searched by `search(hand,
     melds)` on what each way leaves; None when no way does."""
     for moves, left, after in run_joins(cfg, hand, melds):
+        if not left:
+            continue    # the cards between emptied the hand: it ended before the merge
         plan = search(left, after)
         if plan is not None:
             gained = sum(cfg.values[card] for move in moves if move["type"] == "lay_off" for card in move["cards"])
