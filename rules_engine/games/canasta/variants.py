@@ -609,10 +609,13 @@ def released(entries: tuple[VariantRules, ...], slugs: tuple[str, ...]) -> tuple
     return tuple(replace(entry, playable=True) if entry.slug in slugs else entry for entry in entries)
 
 
+_MEMBERS = (CLASSIC, SAMBA, BOLIVIA, BRAZILIAN, JOKER_CANASTA, MEXICANA, HAND_AND_FOOT, OKLAHOMA, TWO_HAND,
+            THREE_HAND, FIVE_PERSON)
+# The variants this service plays only because the preview setting names them (not playable as released).
+PREVIEWED: tuple[str, ...] = tuple(slug for slug in previewed(os.environ.get(PREVIEW_SETTING, ""))
+                                   if not any(v.slug == slug and v.playable for v in _MEMBERS))
 # Every member of the family, in the order the service lists them; the first is the default.
-ENTRIES: dict[str, VariantRules] = {v.slug: check_entry(v) for v in released((
-    CLASSIC, SAMBA, BOLIVIA, BRAZILIAN, JOKER_CANASTA, MEXICANA, HAND_AND_FOOT, OKLAHOMA, TWO_HAND, THREE_HAND,
-    FIVE_PERSON), previewed(os.environ.get(PREVIEW_SETTING, "")))}
+ENTRIES: dict[str, VariantRules] = {v.slug: check_entry(v) for v in released(_MEMBERS, PREVIEWED)}
 # The variants the engine plays; the others answer their static rules only.
 TABLE: dict[str, VariantRules] = {slug: v for slug, v in ENTRIES.items() if v.playable}
 PLANNED: dict[str, VariantRules] = {slug: v for slug, v in ENTRIES.items() if not v.playable}
