@@ -33,6 +33,11 @@ def requests(endpoint: str) -> dict[str, dict]:
             if body is not None:
                 found[f"{slug}-{variant}"] = {"summary": f"{GAMES[slug].title}, {variant}",
                                               "value": {**body, "variant": variant}}
+            if endpoint == "legal-moves":
+                for phase, state in variant_example.get("phases", {}).items():
+                    found[f"{slug}-{variant}-{phase}"] = {
+                        "summary": f"{GAMES[slug].title}, {variant}: {phase.replace('_', ' ')}",
+                        "value": {**_request(slug, {"state": state}), "variant": variant}}
         if endpoint == "legal-moves":
             for phase, state in example.get("phases", {}).items():
                 found[f"{slug}-{phase}"] = {"summary": f"{GAMES[slug].title}: {phase.replace('_', ' ')}",

@@ -228,6 +228,43 @@ def test_canasta_melds_several_of_a_rank_two_sequences_joined_into_a_samba_of_se
 
 
 @pytest.mark.parametrize("variant", each())
+def test_canasta_melds_merge_sequences_and_sets_listed_once_each_with_their_rules(client, variant):
+    state = opened(["JD", "5H", "9S"], [seq("4S", "5S", "6S"), group("KC", "KD", "KS", "KH"), seq("7S", "8S", "9S", "10S"),
+                                        group("KC", "KD", "KS"), seq("JS", "QS", "KS")])
+    merges = [m for m in answer(client, "/legal-moves", variant, state)["moves"] if m["type"] == "merge"]
+    # Spades 4-6 with 7-10, and 7-10 with J-K, make sambas; 4-6 with J-K leave a gap; the kings make a canasta.
+    assert sorted((tuple(m["melds"]), tuple(m["rules"])) for m in merges) == [
+        ((0, 2), ("canasta.melds.merge", "canasta.melds.sequence")), ((1, 3), ("canasta.melds.merge",)),
+        ((2, 4), ("canasta.melds.merge", "canasta.melds.sequence"))]
+    after = answer(client, "/apply-move", variant, state, merge(0, 2))["state"]["melds"][0]
+    assert after[0]["cards"] == SPADE_SAMBA["cards"] and len(after) == 4
+
+
+@pytest.mark.parametrize("variant", each())
+@pytest.mark.parametrize("runs,hand", [
+    ([seq("4S", "5S", "6S"), seq("7S", "8S", "9S", "10S")], ["QH", "QS", "QD", "4H"]),
+    ([seq("4S", "5S", "6S"), seq("8S", "9S", "10S")], ["7S", "QH", "QS", "QD", "4H"]),
+], ids=["touching", "seven-between"])
+def test_canasta_melds_merge_two_sequences_joined_into_a_samba_take_a_side_out(client, variant, runs, hand):
+    # A samba made by joining two runs (the seven of spades laid off between them first) is the second
+    # canasta going out needs: the going-out question may be asked, and the queens go down first.
+    state = opened(hand, [KINGS_CANASTA, *runs])
+    assert_allowed(judged(client, variant, state, {"type": "ask_go_out"}))
+    if len(hand) == 4 and variant != "brazilian":
+        assert_allowed(judged(client, variant, state, meld({"cards": ["QH", "QS", "QD"]})))
+    asked = answer(client, "/apply-move", variant, state, {"type": "ask_go_out"})["state"]
+    state = answer(client, "/apply-move", variant, asked, {"type": "answer_go_out", "yes": True})["state"]
+    for _ in range(6):
+        listed = answer(client, "/legal-moves", variant, state)
+        if listed["to_act"] is None:
+            break
+        state = answer(client, "/apply-move", variant, state,
+                       {k: v for k, v in listed["moves"][0].items() if k not in ("code", "rules")})["state"]
+    assert state["turn"]["phase"] == "over" and state["turn"]["ending"] == "went_out"
+    assert SPADE_SAMBA["cards"] in [m["cards"] for m in state["melds"][0]]
+
+
+@pytest.mark.parametrize("variant", each())
 def test_canasta_melds_sequence_two_sequences_of_four_never_make_a_samba(client, variant):
     four_and_four = opened(["JD", "5H", "9S"], [seq("4S", "5S", "6S", "7S"), seq("8S", "9S", "10S", "JS")])
     assert_refused(judged(client, variant, four_and_four, merge(0, 1)), "canasta.melds.sequence")
@@ -458,12 +495,16 @@ def test_canasta_opening_minimum_samba_a_sequence_counts_toward_50(client, varia
     assert_allowed(judged(client, variant, enough, move))
 
 
-@pytest.mark.parametrize("variant", each("bolivia", "brazilian"))
-def test_canasta_opening_minimum_150_at_a_score_of_0(client, variant):
+# Bolivia asks 150 at every score only under the book's literal reading (the option); by default it keeps
+# Samba's tiers (test_canasta_opening_minimum_bolivia_by_game_score).
+@pytest.mark.parametrize("variant,options", [case("bolivia", {"bolivia_opening": "150_always"}),
+                                             case("brazilian", {})])
+def test_canasta_opening_minimum_150_at_a_score_of_0(client, variant, options):
     fifty = meld({"cards": ["KH", "KS", "KD"]}, {"kind": "sequence", "cards": ["4H", "5H", "6H", "7H"]})
-    assert_refused(judged(client, variant, unopened(KINGS_AND_HEARTS + ["7H"], score=0), fifty), *OPENING_RULES)
+    assert_refused(judged(client, variant, unopened(KINGS_AND_HEARTS + ["7H"], score=0), fifty, options),
+                   *OPENING_RULES)
     jokers = unopened(["JK", "JK", "JK", "9C", "JD", "8S"], score=0)
-    assert_allowed(judged(client, variant, jokers, meld({"kind": "wild", "cards": ["JK", "JK", "JK"]})))
+    assert_allowed(judged(client, variant, jokers, meld({"kind": "wild", "cards": ["JK", "JK", "JK"]}), options))
 
 
 # A count of exactly 150: aces 60, kings 30, queens 30, a heart sequence 4 to 8 worth 30.
@@ -576,7 +617,7 @@ def test_canasta_going_out_ask_partner_required_only_in_brazilian(client, varian
     state = down_to_one([KINGS_CANASTA, seq("5C", "6C", "7C", "8C", "9C", "10C")], "JC")
     verdict = judged(client, variant, state, lay_off(1, "JC"))
     if variant == "brazilian":
-        assert_refused(verdict, "canasta.going-out.ask-partner")
+        assert_refused(verdict, "canasta.going-out.ask-partner", "canasta.going-out.ask-first")
         assert_allowed(judged(client, variant, state, {"type": "ask_go_out"}))
     else:
         assert_allowed(verdict)
@@ -691,7 +732,7 @@ def test_canasta_scoring_incomplete_brazilian_1000_for_each_short_sequence_or_wi
     score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], melds)
     lines = [line for line in score["lines"] if line["rule"] == "canasta.scoring.incomplete"]
     assert sorted((line["team"], line["points"]) for line in lines) == [(1, -1000), (1, -1000)]
-    assert score["teams"] == [70 + 500 + 50 + 1500 + 20 + 200 - 5, 15 + 40 + 180 - 2000 - 30]
+    assert score["teams"] == [70 + 500 + 50 + 1500 + 25 + 200 - 5, 15 + 40 + 180 - 2000 - 30]
 
 
 @pytest.mark.parametrize("variant", each("brazilian"))

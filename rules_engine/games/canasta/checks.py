@@ -171,6 +171,8 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
         found += [Violation(rule, f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and "
                                   f"emptying the hand is going out: {words}. Keep at least two cards.")
                   for rule, words in _unmet(pos, after, gained_bonus)]
+    if question is None and _ask_required(pos):
+        found.append(_not_asked(pos))
     if question == "no":
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this "
@@ -185,6 +187,17 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
             _hidden_zone_taken(pos)
         return []
     return found
+
+
+def _ask_required(pos: Position) -> bool:
+    """Whether the seat must have its partner's yes before going out (Brazilian Canasta)."""
+    return pos.cfg.table.going_out.ask_partner == "required" and pos.state.partner_of(pos.seat) is not None
+
+
+def _not_asked(pos: Position) -> Violation:
+    return Violation("canasta.going-out.ask-first",
+                     f"In this variant a player goes out only after asking the partner, and seat {pos.seat} has not "
+                     "asked this turn: it must keep at least two cards.")
 
 
 def _merges_may_finish(pos: Position, after) -> bool:
@@ -432,11 +445,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
                                    f"natural {rank}s from the hand; the move brings {naturals}."))
     elif not wild_top and not (naturals >= 2 or (cfg.table.pile.natural_and_wild and naturals >= 1 and wilds >= 1)
               or (index is not None and onto_meld(cfg, pos.melds[index]))):
-        found.append(Violation("canasta.pile.unfrozen-take",
-                               f"To take the pile the top card ({top}) needs a natural pair of {rank}s, one natural "
-                               f"{rank} and a wild card, or a meld of {rank}s of side {pos.side} on the table"
-                               + (" that is not yet a canasta" if cfg.table.pile.onto_meld_unless_canasta else "")
-                               + "."))
+        found.append(_unfrozen_take_problem(pos, top, rank, index))
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
     left = pos.held - len(cards) - sum(len(m) for m in extra) + (0 if alone else gained(cfg, pile))
@@ -463,6 +472,26 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
                          0 if alone else sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
     return found
+
+
+def _unfrozen_take_problem(pos: Position, top: str, rank: str, index: int | None) -> Violation:
+    """Why an unfrozen pile does not yield to the move: the ways the variant lets it be taken, in words, or the
+    canasta named where the top card never joins one."""
+    pile = pos.cfg.table.pile
+    if index is not None and pile.onto_meld_unless_canasta and pos.cfg.is_canasta(pos.melds[index].size):
+        return Violation("canasta.pile.onto-meld-unless-canasta",
+                         f"Meld {index} is a canasta already: the top card ({top}) is never taken to join a canasta; "
+                         f"only a natural pair of {rank}s from the hand takes the pile.")
+    ways = [f"a natural pair of {rank}s"]
+    if pile.natural_and_wild:
+        ways.append(f"one natural {rank} and a wild card")
+    if pile.onto_meld:
+        ways.append(f"a meld of {rank}s of side {pos.side} on the table"
+                    + (" that is not yet a canasta" if pile.onto_meld_unless_canasta else ""))
+    if pile.top_card_only_onto_sequence and pos.cfg.table.sequences is not None:
+        ways.append(f"a sequence of side {pos.side} it lengthens, named by `meld`")
+    said = ", ".join(ways[:-1]) + ", or " + ways[-1] if len(ways) > 2 else " or ".join(ways)
+    return Violation("canasta.pile.unfrozen-take", f"To take the pile the top card ({top}) needs {said}.")
 
 
 def _wild_pair_problems(pos: Position, top: str, cards: list[str]) -> list[Violation]:

@@ -47,8 +47,8 @@ OPENING = {
 }
 
 
-def complete(position: dict) -> dict:
-    """Add the stock (as a count) and the player count so the position accounts for all 108 cards."""
+def complete(position: dict, deck_size: int = DECK_SIZE) -> dict:
+    """Add the stock (as a count) and the player count so the position accounts for every card of the deck."""
     shown = len(position["discard"]) + sum(len(m["cards"]) for side in position["melds"] for m in side)
     shown += sum(len(r) for r in position["red_threes"])
     shown += sum(h["count"] if type(h) is dict else len(h) for h in position["hands"])
@@ -56,12 +56,14 @@ def complete(position: dict) -> dict:
     for key, value in position.items():
         completed[key] = value
         if key == "hands":
-            completed["stock"] = {"count": DECK_SIZE - shown}
+            completed["stock"] = {"count": deck_size - shown}
     return completed
 
 
 def build_examples(game) -> dict:
     """Requests for the documentation: a state per phase, a legal move, a finished hand, a meld request."""
+    from .family_examples import family_examples   # which builds on complete() here
+
     rs = game.ruleset()
 
     def step(state: dict, move: dict) -> dict:
@@ -91,7 +93,8 @@ def build_examples(game) -> dict:
     two_hand_state["stock"] = {"count": len(two_hand_state["stock"])}
     discard = sorted(two_hand_state["hands"][acting])[0]
     return {
-        "variants": {"two-hand": {"state": two_hand_state, "move": {"type": "discard", "card": discard}}},
+        "variants": {"two-hand": {"state": two_hand_state, "move": {"type": "discard", "card": discard}},
+                     **family_examples(game)},
         "state": draw,
         "move": {"type": "take_pile", "cards": ["8C", "8S"]},
         "setup": {"dealer": 0, "score": [0, 0]},

@@ -357,12 +357,14 @@ def _merges(pos: Position, offer) -> None:
         return
     open_melds: dict[str, list[int]] = {}
     for index, meld in enumerate(pos.melds):
-        if meld.rank and not pos.cfg.is_canasta(meld.size):
-            open_melds.setdefault(meld.rank, []).append(index)
-    for indices in open_melds.values():
+        if (meld.rank or meld.suit) and not pos.cfg.is_canasta(meld.size):
+            # Sets gather by rank, sequences by suit (keyed apart: a suit letter is no rank).
+            open_melds.setdefault(meld.rank or "suit:" + meld.suit, []).append(index)
+    for key, indices in open_melds.items():
+        rules = ["canasta.melds.merge", "canasta.melds.sequence"] if key.startswith("suit:") else ["canasta.melds.merge"]
         for at, first in enumerate(indices):
             for second in indices[at + 1:]:
-                offer({"type": "merge", "melds": [first, second]}, ["canasta.melds.merge"])
+                offer({"type": "merge", "melds": [first, second]}, rules)
 
 
 def _sequence_blocks(pos: Position, lister: Lister) -> None:

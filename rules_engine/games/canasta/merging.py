@@ -6,10 +6,15 @@ be joined, what the joined meld is, and where the side's melds stand afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import product
 
+from ...cards import RANKS
 from .config import Config
+from .going_out import Plan
+from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import Meld, judge
+from .sequences import judge_sequence_onto
 
 RULE = "canasta.melds.merge"
 
@@ -19,6 +24,8 @@ def merged(cfg: Config, melds: list[Meld], first: int, second: int) -> tuple[lis
     and what forbids it: (rule, words) each."""
     low, high = sorted((first, second))
     a, b = melds[low], melds[high]
+    if a.suit or b.suit:
+        return _merged_runs(cfg, melds, low, high)
     problems: list[tuple[str, str]] = []
     if not a.rank or not b.rank or a.rank == "3" or b.rank == "3":
         problems.append((RULE, "Only melds of one rank are put together; melds of wild cards alone or of black "
@@ -31,10 +38,37 @@ def merged(cfg: Config, melds: list[Meld], first: int, second: int) -> tuple[lis
         problems.append((RULE, f"Meld {finished[0]} is a canasta already; only melds that are not canastas yet "
                                "are put together."))
     verdict = judge(cfg, b.cards, going_out=False, onto=a)
-    if not problems:
+    if not problems or (a.rank and b.rank and a.rank != b.rank):
         problems += [(v.rule, "The joined meld would break a rule: " + v.message) for v in verdict.violations]
     joined = Meld(a.rank, a.cards + b.cards, verdict.naturals, verdict.wilds)
-    return melds[:low] + [joined] + melds[low + 1:high] + melds[high + 1:], problems
+    return _replaced(melds, low, high, joined), problems
+
+
+def _merged_runs(cfg: Config, melds: list[Meld], low: int, high: int) -> tuple[list[Meld], list[tuple[str, str]]]:
+    """merged for sequences: two of the side's sequences of one suit become one, judged as the sequence their
+    cards make together (in Samba, a samba at most: no more than seven cards)."""
+    a, b = melds[low], melds[high]
+    if not (a.suit and b.suit):
+        return melds, [(RULE, f"Meld {low if a.suit else high} is a sequence and meld {high if a.suit else low} is "
+                              "not: only two sequences, or two melds of one rank, are put together.")]
+    problems = [(RULE, f"Meld {i} is a canasta already; only melds that are not canastas yet are put together.")
+                for i, m in ((low, a), (high, b)) if cfg.is_canasta(m.size)][:1]
+    verdict = judge_sequence_onto(cfg, b.cards, a, b.named)
+    problems += [(v.rule, "The joined sequence would break a rule: " + v.message) for v in verdict.violations]
+    # The joined run lies low card first, as the sequence it now is: the lower of the two runs leads.
+    cards = b.cards + a.cards if _lowest(cfg, b) < _lowest(cfg, a) else a.cards + b.cards
+    joined = Meld("", cards, verdict.naturals, verdict.wilds, a.suit, verdict.named)
+    return _replaced(melds, low, high, joined), problems
+
+
+def _lowest(cfg: Config, run: Meld) -> int:
+    """The place in rank order of a run's lowest natural card."""
+    return min((RANKS.index(card[:-1]) for card in run.cards if card not in cfg.wild), default=len(RANKS))
+
+
+def _replaced(melds: list[Meld], low: int, high: int, joined: Meld) -> list[Meld]:
+    """The side's melds with melds `low` and `high` gone and the joined meld in the place of `low`."""
+    return melds[:low] + [joined] + melds[low + 1:high] + melds[high + 1:]
 
 
 def index_after(index: int, first: int, second: int) -> int:
@@ -141,3 +175,78 @@ def merge_moves(recipes: list[Joining], count: int) -> tuple[list[dict], dict[in
             alive.remove(high)
     where = {original: at for at, original in enumerate(alive)}
     return moves, where
+
+
+def run_joins(cfg: Config, hand: list[str], melds: list[Meld]) -> list[tuple[list[dict], list[str], list[Meld]]]:
+    """Each way to join pairs of the side's sequences of one suit before going out, the cards of the hand that
+    fill the ranks between them laid off first: (the moves, the hand left, the side's melds after), one way per
+    set of suits joined. Sequences without wild cards only, where a variant merges melds (Samba's family): a
+    joined run is as long as a sequence may be at most, so two runs make it and each suit joins one pair."""
+    rules = cfg.table.sequences
+    if rules is None or rules.wilds or not has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK):
+        return []
+    by_suit: dict[str, list[int]] = {}
+    for index, meld in enumerate(melds):
+        if meld.suit and not cfg.is_canasta(meld.size):
+            by_suit.setdefault(meld.suit, []).append(index)
+    held = set(hand)
+    choices = []
+    for indices in by_suit.values():
+        pairs = []
+        for low in indices:
+            for high in indices:
+                top, bottom = _highest(melds[low]), _lowest(cfg, melds[high])
+                gap = [rank + melds[low].suit for rank in RANKS[top + 1:bottom]]
+                if top < bottom and held.issuperset(gap) and \
+                        melds[low].size + len(gap) + melds[high].size <= rules.max_cards:
+                    pairs.append((low, high, gap))
+        if pairs:
+            choices.append([None] + pairs)
+    found = []
+    for picked in product(*choices):
+        joins = [pair for pair in picked if pair is not None]
+        if joins:
+            way = _joined_runs(cfg, hand, melds, joins)
+            if way is not None:
+                found.append(way)
+    return found
+
+
+def _joined_runs(cfg: Config, hand: list[str], melds: list[Meld], joins: list) -> tuple | None:
+    """The moves that carry out these joins (each: the lower run, the higher, the cards between), in order."""
+    moves: list[dict] = []
+    left = list(hand)
+    alive = list(range(len(melds)))
+    for low, high, gap in joins:
+        at, other = alive.index(low), alive.index(high)
+        if gap:
+            moves.append({"type": "lay_off", "meld": at, "cards": gap})
+            run = melds[at]
+            melds = melds[:at] + [Meld("", run.cards + gap, run.naturals + len(gap), run.wilds, run.suit)] \
+                + melds[at + 1:]
+            for card in gap:
+                left.remove(card)
+        melds, problems = merged(cfg, melds, at, other)
+        if problems:
+            return None
+        moves.append({"type": "merge", "melds": [at, other]})
+        alive.remove(alive[max(at, other)])
+    return moves, left, melds
+
+
+def _highest(run: Meld) -> int:
+    """The place in rank order of a run's highest card."""
+    return max(RANKS.index(card[:-1]) for card in run.cards)
+
+
+def plan_with_joined_runs(cfg: Config, hand: list[str], melds: list[Meld], search) -> Plan | None:
+    """A way to go out that first joins some of the side's sequences (run_joins), searched by `search(hand,
+    melds)` on what each way leaves; None when no way does."""
+    for moves, left, after in run_joins(cfg, hand, melds):
+        if not left:
+            continue    # the cards between emptied the hand: it ended before the merge
+        plan = search(left, after)
+        if plan is not None:
+            gained = sum(cfg.values[card] for move in moves if move["type"] == "lay_off" for card in move["cards"])
+            return replace(plan, moves=moves + plan.moves, points=plan.points + gained)
+    return None

@@ -10,6 +10,7 @@ from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
 from .melds import Meld, judge, meld_points
 from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
+from .merging import plan_with_joined_runs
 from .opening import needed_canasta, plan_opening, search_going_out
 from .pile_policy import taken_below
 from .sequences import top_card_alone
@@ -214,6 +215,9 @@ class Position:
         if current and self._plan is not None:
             return self._plan[0]  # the listing asks about the position as it stands more than once
         plan = self._search(hand, melds, self.needed, current)
+        if plan is None and self.cfg.table.sequences is not None:   # sequences joined first (Samba's family)
+            plan = plan_with_joined_runs(self.cfg, hand, melds, lambda left, after: self._search(
+                left, after, self.needed, False))
         if current:
             self._plan = (plan,)
         return plan

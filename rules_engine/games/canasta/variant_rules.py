@@ -90,8 +90,11 @@ MELD_SHAPES_RULES = (
          "Where a side may hold several melds of one rank and the variant lets it join them, the player may, "
          "during the turn, make one meld of two of the side's melds of the same rank (a merge move naming "
          "both) to build a canasta. Neither of the two may be a canasta yet, and the joined meld must itself "
-         "be valid: no more wild cards than a meld may hold, no more cards than a meld may have. It takes no "
-         "card from the hand; the joined meld keeps the lower of the two places.", (BICYCLE_SAMBA, BOOK),
+         "be valid: no more wild cards than a meld may hold, no more cards than a meld may have. Two of the "
+         "side's sequences of one suit are joined the same way when together they make one unbroken run no "
+         "longer than a sequence may be (in Samba, seven cards at most: two runs of four never make a samba). "
+         "It takes no card from the hand; the joined meld keeps the lower of the two places.",
+         (BICYCLE_SAMBA, BOOK),
          variants=tuple(slug for slug, entry in ENTRIES.items() if "merge_melds_of_a_rank" in entry.hooks),
          notes=(f"Joining only melds that are not canastas yet is {READING}: the sources speak of melds of a "
                 "rank joined to make canastas and are silent on joining a finished one, which would only cost "
@@ -122,6 +125,11 @@ MELD_SHAPES_RULES = (
                      for entry in ENTRIES.values() if entry.canastas.sequence is not None)
          + ". It counts as a canasta toward going out.", (BICYCLE_SAMBA, BICYCLE_BOLIVIA, BICYCLE_BRAZILIAN, OFFICIAL_LAWS_SAMBA, BOOK),
          variants=tuple(slug for slug, entry in ENTRIES.items() if entry.canastas.sequence is not None)),
+    Rule("canasta.going-out.ask-first", "Going out only after asking the partner",
+         "Where a variant says so, asking the partner is not optional: a player goes out only after asking, "
+         "right after drawing, and hearing yes. Without that yes a player keeps at least two cards: no meld, "
+         "addition or taking of the pile may leave one card or none.", (BICYCLE_BRAZILIAN, KLASSA_HAND_AND_FOOT),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.going_out.ask_partner == "required")),
     Rule("canasta.pile.top-card-onto-sequence", "The top discard alone onto a sequence",
          "Where a variant says so, a side may take the pile's top card by itself to lengthen one of its "
          "sequences on the table, at either end, while the sequence has room for it. Only that card is taken: "

@@ -8,7 +8,8 @@ docs/canasta-variant-table.md maps Samba and Hand & Foot onto these fields.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from ...cards import JOKER, STANDARD_CARDS
@@ -456,7 +457,7 @@ CANASTA_KINDS = ("natural", "mixed", "wild", "sequence")
 MAX_HOOKS = 2
 # Fields the playing engine does not read yet: a playable entry must leave them at their defaults, so
 # that no entry says something the referee would silently ignore. Each variant's play reads its own.
-NOT_PLAYED_YET = ("sequences", "pile.top_card_only_onto_sequence", "canastas.sequence")
+NOT_PLAYED_YET: tuple[str, ...] = ()
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
@@ -585,10 +586,36 @@ def check_entry(entry: VariantRules) -> VariantRules:
     return entry
 
 
+# The operator setting that makes variants whose play is built but not yet released playable: comma-separated
+# slugs, read once, here, as the table is built.
+PREVIEW_SETTING = "CARDREF_PREVIEW_VARIANTS"
+# Those it may name: their play is built, but the search for initial melds of sequences is not yet bounded on
+# every hand, so they stay unplayable unless the operator asks for them.
+PREVIEWABLE = ("samba", "bolivia", "brazilian")
+
+
+def previewed(setting: str) -> tuple[str, ...]:
+    """The slugs a value of the preview setting names, or ValueError naming one it may not."""
+    slugs = tuple(slug.strip() for slug in setting.split(",") if slug.strip())
+    refused = [slug for slug in slugs if slug not in PREVIEWABLE]
+    if refused:
+        raise ValueError(f"{PREVIEW_SETTING}: {refused[0]!r} is none of the variants it may release "
+                         f"({', '.join(PREVIEWABLE)})")
+    return slugs
+
+
+def released(entries: tuple[VariantRules, ...], slugs: tuple[str, ...]) -> tuple[VariantRules, ...]:
+    """The entries, those named made playable."""
+    return tuple(replace(entry, playable=True) if entry.slug in slugs else entry for entry in entries)
+
+
+_MEMBERS = (CLASSIC, SAMBA, BOLIVIA, BRAZILIAN, JOKER_CANASTA, MEXICANA, HAND_AND_FOOT, OKLAHOMA, TWO_HAND,
+            THREE_HAND, FIVE_PERSON)
+# The variants this service plays only because the preview setting names them (not playable as released).
+PREVIEWED: tuple[str, ...] = tuple(slug for slug in previewed(os.environ.get(PREVIEW_SETTING, ""))
+                                   if not any(v.slug == slug and v.playable for v in _MEMBERS))
 # Every member of the family, in the order the service lists them; the first is the default.
-ENTRIES: dict[str, VariantRules] = {v.slug: check_entry(v) for v in (
-    CLASSIC, SAMBA, BOLIVIA, BRAZILIAN, JOKER_CANASTA, MEXICANA, HAND_AND_FOOT, OKLAHOMA, TWO_HAND, THREE_HAND,
-    FIVE_PERSON)}
+ENTRIES: dict[str, VariantRules] = {v.slug: check_entry(v) for v in released(_MEMBERS, PREVIEWED)}
 # The variants the engine plays; the others answer their static rules only.
 TABLE: dict[str, VariantRules] = {slug: v for slug, v in ENTRIES.items() if v.playable}
 PLANNED: dict[str, VariantRules] = {slug: v for slug, v in ENTRIES.items() if not v.playable}

@@ -18,7 +18,7 @@ from rules_engine.games.canasta.play import _simulate_draw, apply
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import (
-    CLASSIC, NOT_PLAYED_YET, Deck, Needs,
+    CLASSIC, NOT_PLAYED_YET, Deck, Needs, SequenceMelds,
 )
 from rules_engine.registry import get_game
 
@@ -58,7 +58,10 @@ CHANGES = {
     "roles.wild_and_natural": ("2C", "2D", "2H", "2S"), "values.wild_as": (("K", 15), ("4", 5)),
     "foot": 11, "opening_draw": 13, "kitties": (2, 11),
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
+    "sequences": SequenceMelds(), "pile.top_card_only_onto_sequence": True,
 }
+# Read only where a hand makes a complete sequence, which the dealt hands above do not: its own test below.
+OWN_CASE = ("canastas.sequence",)
 # Seatings beyond Classic's partnerships, each against every player alone at its own player count.
 SEATING_CHANGES = {"lone_hand": 3, "partner_rentrap": 5}
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.
@@ -66,6 +69,7 @@ COMPANIONS = {
     "threes.per_colour": {"roles.bonus": ("3C", "3D", "3H", "3S"), "roles.stop": ()},
     "pile.wild_top_with_wild_pair": {"pile.blocked_tops": ("black_three",), "sets.all_wild": True},
     "roles.wild_and_natural": {"roles.wild": ("JK",)},
+    "pile.top_card_only_onto_sequence": {"sequences": SequenceMelds()},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.
 DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
@@ -131,7 +135,7 @@ def _answers(entry) -> list:
             melding = [m for m in moves if m["type"] not in ("discard", "draw")]
             move = rng.choice(melding or moves)
             state, events = apply(cfg, state, read_move({k: v for k, v in move.items() if k not in ("code", "rules")},
-                                                        entry.max_players))
+                                                        entry.max_players, entry.sequences is not None))
             found.append(events)
             if state.over:
                 break
@@ -167,7 +171,7 @@ def _before() -> list:
 
 def test_canasta_variant_table_every_field_is_changed_here_or_declared_unread():
     every = set(_paths(CLASSIC))
-    assert every == set(CHANGES) | set(NOT_PLAYED_YET) | set(DECLARED)
+    assert every == set(CHANGES) | set(OWN_CASE) | set(NOT_PLAYED_YET) | set(DECLARED)
 
 
 def test_canasta_variant_table_declared_fields_reach_the_listing():
@@ -204,3 +208,21 @@ def test_canasta_opening_canasta_needed_tiers_are_read():
             found.append(legal_moves(cfg, state))
         listed.append(found)
     assert listed[0] != listed[1], "a tier asking for a canasta changed no listing"
+
+
+def test_canasta_canastas_sequence_bonus_is_read():
+    """A complete sequence earns canastas.sequence where it is set, and a set's bonus for its cards where not."""
+    runs = _changed("sequences", SequenceMelds())
+    spades = ["4S", "5S", "6S", "7S", "8S", "9S", "10S"]
+    found = []
+    for entry in (runs, _changed("canastas.sequence", 1500, runs)):
+        cfg = build_config(entry, ())
+        state = read_state(cfg, position([[], ["9D"], ["4C"], ["AH"]], discard=["8C"],
+                                         melds=[[SEVEN_KINGS, {"kind": "sequence", "cards": spades}],
+                                                [meld(["QH", "QS", "QD"])]],
+                                         hidden_stock=True, melded_before=[True, True, False, True],
+                                         turn={"seat": 0, "phase": "over", "ending": "went_out",
+                                               "concealed": False}), [])
+        found.append([(line["rule"], line["points"]) for line in score(cfg, state)["lines"]
+                      if line["rule"].startswith("canasta.canastas.")])
+    assert ("canasta.canastas.sequence", 1500) in found[1] and ("canasta.canastas.sequence", 1500) not in found[0]

@@ -88,3 +88,24 @@ def test_canasta_state_doc_examples_are_valid_states():
         state = json.loads(block)
         variant = "two-hand" if state["players"] == 2 else "classic"
         answers.legal_moves({"game": GAME, "variant": variant, "state": state})
+
+
+FAMILY = {variant: example for variant, example in EXAMPLES["variants"].items() if "phases" in example}
+
+
+@pytest.mark.parametrize("variant,phase", sorted((v, p) for v, example in FAMILY.items() for p in example["phases"]))
+def test_canasta_examples_every_phase_of_each_samba_family_variant_lists_moves(variant, phase):
+    listed = answers.legal_moves({**body(FAMILY[variant]["phases"][phase]), "variant": variant})
+    assert (listed["to_act"] is None) == (phase == "over")
+    assert listed["moves"] or phase == "over"
+    for move in listed["moves"]:
+        assert all(rule in CANASTA.rulebook for rule in move["rules"])
+
+
+@pytest.mark.parametrize("variant", sorted(FAMILY))
+def test_canasta_examples_samba_family_move_finished_hand_and_meld_request(variant):
+    example = FAMILY[variant]
+    assert answers.validate_move({**body(example["state"], example["move"]), "variant": variant})["legal"] is True
+    assert answers.score({**body(example["finished_state"]), "variant": variant})["hand_over"] is True
+    assert answers.validate_meld({"game": GAME, "variant": variant, **example["meld_request"]})["valid"] is True
+    answers.deal({"game": GAME, "variant": variant, "players": 4, "seed": 42, "setup": example["setup"]})

@@ -76,7 +76,8 @@ def test_canasta_melds_merge_only_where_the_variant_joins_melds():
 def test_canasta_melds_merge_refused(ours, melds):
     raw = _table(["5H", "6H", "9D"], ours)
     rules = set(_refused(MERGING, raw, {"type": "merge", "melds": melds}))
-    assert rules and rules <= {"canasta.melds.merge", "canasta.melds.wild-limit"}
+    # Two ranks joined would also make a meld of two ranks, which the set rule forbids.
+    assert rules and rules <= {"canasta.melds.merge", "canasta.melds.wild-limit", "canasta.melds.set"}
     assert f"merge:{melds[0]},{melds[1]}" not in _codes(MERGING, raw)
 
 

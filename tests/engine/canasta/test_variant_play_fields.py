@@ -365,7 +365,7 @@ UNLESS_CANASTA = entry(pile=replace(CLASSIC.pile, onto_meld_unless_canasta=True)
 def test_canasta_pile_onto_meld_unless_canasta(ours, allowed):
     state = _draw_turn(["9D", "4C", "5S"], ["5D", "KH"], ours)
     move = {"type": "take_pile", "cards": []}
-    assert refused(UNLESS_CANASTA, state, move) == ([] if allowed else ["canasta.pile.unfrozen-take"])
+    assert refused(UNLESS_CANASTA, state, move) == ([] if allowed else ["canasta.pile.onto-meld-unless-canasta"])
     assert ("take_pile:" in listed(UNLESS_CANASTA, state)) is allowed
     assert refused(CLASSIC, state, move) == []
 
