@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import GAME, body, dealt, play_out
+from .helpers import body, dealt, play_out
 
 RULE = "canadian-salad.scoring.totals"
 TRICKS = {3: 17, 4: 13, 5: 10, 6: 8}

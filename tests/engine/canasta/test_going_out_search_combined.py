@@ -21,8 +21,7 @@ from hypothesis import strategies as st
 from rules_engine.errors import EngineError
 from rules_engine.games.canasta.checks import check
 from rules_engine.games.canasta.config import build_config
-from rules_engine.games.canasta.listing import legal_moves
-from rules_engine.games.canasta.variants import CLASSIC, GoingOut, check_entry
+from rules_engine.games.canasta.variants import CLASSIC, check_entry
 
 from .helpers import DECK, meld, meld_turn, position
 from .test_several_melds_of_a_rank import _move, _state, _went_out_by_the_plan

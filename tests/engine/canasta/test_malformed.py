@@ -9,7 +9,7 @@ import pytest
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import GAME, meld, meld_turn, position
+from .helpers import GAME, meld, position
 
 
 def good_state() -> dict:
