@@ -92,7 +92,6 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     free = longest >= 2 * least - 1
     apart = free and counting and most >= size                 # runs meant to be canastas, counted apart
     most_canastas = tally.counts(tally.size - 1)[0]
-    full = tally.size - 1                                      # the code where every count is at its cap
     pool_size = len(wilds)
     joined, sequence = tally.joined, tally.mark("sequence")
     suit_blind = _suit_blind(values, order)
@@ -262,19 +261,23 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                     elsewhere = sum(map(_aimed, runs)) - aimed
                 for move in suit_moves(suit, p, runs[j], copies):
                     after, n, done = move[:3]
-                    if apart and move[5] > aimed and (made == full or elsewhere + move[5] > most_canastas):
-                        continue      # more runs meant as canastas at once than the Tally can count
+                    if apart and move[5] > aimed and closing(made, elsewhere + move[5]) == closing(
+                            made, elsewhere + move[5] - 1):
+                        continue      # a run meant as a canasta the Tally would not count, whatever comes
                     key = (used, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
                            taken + n if suit_blind else taken + (n,))
                     total = points + n * worth
                     if key not in grown or total > grown[key][0]:
                         grown[key] = (total, (state, move))
-            states = grown
+            states = _widest(grown)
+            if free:
+                states = _undominated(states, least, profiles, range(j, j + 1))
             history.append(states)
         if suit_blind:
             states = sets_step(rank, states, lambda state: tuple(cards[:len(cards) - state[4]]))
         else:
             states = sets_step(rank, states, lambda state: _left(cards, state[4]))
+        states = _widest(states)
         if free:
             states = _undominated(states, least, profiles)
         history.append(states)
@@ -343,7 +346,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             at += len(SUITS) + 2
             taken = [move[1] for move in moves]
             chosen.append(replace(choice, pool=_left(sorted_cards[rank], taken)))
-            for j, (after, _, _, ends, ending) in enumerate(moves):
+            for j, (after, _, _, ends, ending, _) in enumerate(moves):
                 runs_found += [_run_draft(order, tables, s) for s in ends]
                 if free:
                     chains = open_chains[j]
@@ -588,21 +591,42 @@ def _shared(spans: list[_Span], used: int) -> list[_Choice]:
     return chosen
 
 
-def _profile(entries: tuple, least: int) -> tuple[int, int, int] | None:
-    """A suit's open chains as (chains, chains one card long, chains shorter than a run), or None where the suit
-    has other open runs (those are compared only when equal)."""
-    if any(tag != PLAIN for _, tag, _ in entries):
+def _widest(states: dict) -> dict:
+    """The states without those another state beats in wild cards alone, all else equal: as many points or more,
+    and a span of wild cards holding theirs."""
+    groups: dict = {}
+    for key, (points, _) in states.items():
+        groups.setdefault(key[1:], []).append((key[0], points, key))
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        members.sort(key=lambda member: (-member[1], member[0][0], -member[0][1]))
+        front: list = []
+        for (fewest, most), _, key in members:
+            if any(low <= fewest and high >= most for low, high in front):
+                del states[key]
+            else:
+                front.append((fewest, most))
+    return states
+
+
+def _profile(entries: tuple, least: int) -> tuple | None:
+    """A suit's open chains as (chains, chains one card long, chains shorter than a run) after its runs meant as
+    canastas, or None where the suit lengthens a sequence on the table (compared only when equal)."""
+    if any(tag >= 0 for _, tag, _ in entries):
         return None
-    return len(entries), sum(1 for h, _, _ in entries if h == 1), sum(1 for h, _, _ in entries if h < least)
+    chains = [h for h, tag, _ in entries if tag == PLAIN]
+    aimed = tuple(entry for entry in entries if entry[1] == CANASTA)
+    return aimed, len(chains), sum(1 for h in chains if h == 1), sum(1 for h in chains if h < least)
 
 
-def _undominated(states: dict, least: int, profiles: dict) -> dict:
+def _undominated(states: dict, least: int, profiles: dict, suits: range = range(len(SUITS))) -> dict:
     """The states without those another state beats in one suit's open chains, all else equal: as many points or
     more, as many chains or more, and no more chains that must still grow by two cards, or by one or two.
 
     Whatever the cards ahead let the weaker chains do, the stronger do alike: the chains that must go on are
     fewer, so they go on where the others do, and a chain the others start may go on from one already open."""
-    for j in range(len(SUITS)):
+    for j in suits:
         groups: dict = {}
         for key, (points, _) in states.items():
             entries = key[3][j]
@@ -611,7 +635,8 @@ def _undominated(states: dict, least: int, profiles: dict) -> dict:
             profile = profiles[entries]
             if profile is not None:
                 runs = key[3]
-                groups.setdefault((key[0], key[1], key[2], runs[:j] + runs[j + 1:]), []).append((profile, points, key))
+                groups.setdefault((key[0], key[1], key[2], runs[:j] + runs[j + 1:], *key[4:], profile[0]), []).append(
+                    (profile[1:], points, key))
         for members in groups.values():
             if len(members) < 2:
                 continue
