@@ -36,11 +36,33 @@ Tally code of the canastas) a way can still reach:
   the runs took) and the sets only see how many cards of the rank are left to them. Where two cards of a
   rank differ in value, the count is kept per suit (exact, only slower).
 - Going out keeps at most one card, so a state keeping two is dropped at once.
+- Free chains beyond what the suit's copies at the next rank can carry on (after the runs that must go on) stop
+  at once: which of them stop changes nothing, so states that differ only there are one.
+- A state is dropped where another, alike in all else (wild cards, cards kept, Tally code, the other suits' open
+  runs, the same runs meant as canastas in this suit), counts as much or more and holds in this suit as many
+  chains or more, no more one card long and no more shorter than a run: whatever the cards ahead let the
+  weaker chains do, the stronger do alike (the chains that must go on are fewer, so they go on where the
+  others do, and a chain the others start may go on from one already open). The rule is checked against
+  every way a suit's cards ahead can continue small sets of chains (tests/engine/canasta/
+  test_run_search_bounded.py); a looser one, blind to the chains one card long, fails there.
+- The set choices of a rank that differ only in wild cards (same cards kept, canastas and points) are taken
+  as one span of wild-card counts, split where a count is missing; spans add up, so a state carries the
+  fewest and the most wild cards its sets may hold (the most capped at the hand's) and reaches every count
+  between. The table is read out per count at the end, and the way back shares the count among the ranks'
+  spans. A state whose span lies inside another's, alike in all else, with no more points, is dropped.
+- A run is meant as a canasta only where the Tally could still count one more sequence canasta, whatever
+  the other melds bring (counts only grow, and stay at their caps).
 
-Its states are still the product of the four suits' chain states with (wild cards used, cards kept, Tally
-code): polynomial in the hand with a large constant, not bounded as steps 1 to 3 are. Random hands of up to
-the whole deck are answered by steps 1 to 3 (bench/run_search.py); a hand that needs runs holding two copies
-of a card to reach the bound comes to step 4, which takes seconds from about 100 cards.
+What this relies on, checked where it is used: card values by rank alone (`_suit_blind`; else the count the
+runs take is kept per suit, exact and slower, and run_bounds gives no bound); runs of `least` to `longest`
+cards with `longest >= 2 * least - 1` (else each open run keeps its exact length and chains are not compared).
+
+Its states are still the product of the four suits' chain states with (wild-card span, cards kept, Tally
+code): polynomial in the hand, but the constant is not small. The rules above cut the states of the hands
+that reach step 4 many times over (a 100-card hand's going out from 183 s to about a second), but where runs
+are possible in every suit and sequence canastas are counted (going out) tens of thousands of states remain:
+about a second at 60 to 100 cards, and up to half a minute for the full search on an 80-card hand holding a
+dozen wild cards (steps 1 to 3 answer those hands today: bench/run_search.py --pile).
 
 Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
 Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
@@ -621,8 +643,9 @@ def _profile(entries: tuple, least: int) -> tuple | None:
 
 
 def _undominated(states: dict, least: int, profiles: dict, suits: range = range(len(SUITS))) -> dict:
-    """The states without those another state beats in one suit's open chains, all else equal: as many points or
-    more, as many chains or more, and no more chains that must still grow by two cards, or by one or two.
+    """The states without those another state beats in one suit's open chains, all else equal (the suit's runs
+    meant as canastas too): as many points or more, as many chains or more, and no more chains that must still
+    grow by two cards, or by one or two.
 
     Whatever the cards ahead let the weaker chains do, the stronger do alike: the chains that must go on are
     fewer, so they go on where the others do, and a chain the others start may go on from one already open."""
