@@ -85,6 +85,7 @@ from .tally import Tally
 SUITS = "CDHS"
 PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
 TRIES = 24                        # runs tried one at a time beside the sets, at most
+FEW = 64                          # states the full search keeps without comparing them
 
 
 def run_order(cfg: Config) -> list[str]:
@@ -237,6 +238,14 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                 needs.append(tables[tag][1] - p - 1)
         return all(sum(1 for need in needs if need >= d) <= copies[p + d] for d in range(1, max(needs, default=0) + 1))
 
+    def pruned(states: dict, suits: range) -> dict:
+        """The states without those others beat, in wild cards or in these suits' chains (a few states are left as
+        they are: comparing them costs more than it saves)."""
+        if len(states) < FEW:
+            return states
+        states = _widest(states)
+        return _undominated(states, least, profiles, suits) if free else states
+
     # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit
     # and one for the rank's sets. A layer maps a state to (best count, (state before, move or choice)).
     ranks = set(naturals) | of_rank | ({top_rank} if top_rank else set())
@@ -277,7 +286,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             worth = values.get(rank + suit, 0)
             grown: dict = {}
             for state, (points, _) in states.items():
-                used, kept, made, runs, taken = state
+                span, kept, made, runs, taken = state
                 if apart:
                     aimed = _aimed(runs[j])
                     elsewhere = sum(map(_aimed, runs)) - aimed
@@ -286,22 +295,18 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                     if apart and move[5] > aimed and closing(made, elsewhere + move[5]) == closing(
                             made, elsewhere + move[5] - 1):
                         continue      # a run meant as a canasta the Tally would not count, whatever comes
-                    key = (used, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
+                    key = (span, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
                            taken + n if suit_blind else taken + (n,))
                     total = points + n * worth
                     if key not in grown or total > grown[key][0]:
                         grown[key] = (total, (state, move))
-            states = _widest(grown)
-            if free:
-                states = _undominated(states, least, profiles, range(j, j + 1))
+            states = pruned(grown, range(j, j + 1))
             history.append(states)
         if suit_blind:
             states = sets_step(rank, states, lambda state: tuple(cards[:len(cards) - state[4]]))
         else:
             states = sets_step(rank, states, lambda state: _left(cards, state[4]))
-        states = _widest(states)
-        if free:
-            states = _undominated(states, least, profiles)
+        states = pruned(states, range(len(SUITS)))
         history.append(states)
     # The end: every run still open stops here, long enough.
     final: dict = {}
