@@ -1,9 +1,10 @@
 """Hands built to defeat the shortcuts of the Canasta searches with runs (Samba's deck: three packs, six jokers).
 
-Each hand mixes what makes runs and sets compete: a few thin ranks holding one or two cards (too few for a set
+An adversarial hand mixes what makes runs and sets compete: a few thin ranks holding one or two cards (too few for a set
 alone, so only a run melds them), crossed by runs of one to four suits holding one to three copies of each card
 (parallel runs that one copy per card cannot make), the rest of the hand drawn from the other ranks, wild cards
-and black threes included. The whole deck has no thin rank. Deterministic for a given seed.
+and black threes included. The whole deck has no thin rank. A pile hand is what a player holds after taking a
+big pile: many cards, a dozen wild cards, runs in every suit. Deterministic for a given seed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import random
 
 ORDER = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")      # the ranks a sequence follows
 RANKS = ("2", "3", *ORDER)
+PILE_SIZE = 80                                                        # cards held after taking a big pile
 
 
 def deck() -> list[str]:
@@ -45,5 +47,25 @@ def adversarial_hand(rng: random.Random, size: int) -> list[str]:
         if len(hand) >= size:
             break
         if hand.count(card) < (6 if card == "JK" else 3):
+            hand.append(card)
+    return hand[:size]
+
+
+def pile_hand(rng: random.Random, size: int = PILE_SIZE, wilds: int = 12) -> list[str]:
+    """A hand of `size` cards holding `wilds` wild cards and, in every suit, a run of five to nine ranks held once
+    or twice each; the rest drawn from the deck's other natural cards."""
+    wild_cards = [card for card in deck() if card[:-1] == "2" or card == "JK"]
+    hand = rng.sample(wild_cards, wilds)
+    for suit in "CDHS":
+        length = rng.randint(5, 9)
+        first = rng.randint(0, len(ORDER) - length)
+        for place in range(first, first + length):
+            hand += [ORDER[place] + suit] * rng.randint(1, 2)
+    rest = [card for card in deck() if card[:-1] != "2" and card != "JK"]
+    rng.shuffle(rest)
+    for card in rest:
+        if len(hand) >= size:
+            break
+        if hand.count(card) < 3:
             hand.append(card)
     return hand[:size]

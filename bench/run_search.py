@@ -1,7 +1,7 @@
 """The opening and going-out searches where a variant has sequences, on random hands of a Samba entry.
 
 Run: .venv/bin/python bench/run_search.py [--sizes 15 30 60 100 156] [--hands 7] [--repeat 3] [--limit 20]
-       [--variant samba|bolivia] [--thin 9] [--adversarial]
+       [--variant samba|bolivia] [--thin 9] [--adversarial] [--pile]
 
 Each size draws --hands random hands from all three packs and six jokers (the red threes left out: a bonus
 card is laid out, never held, so the whole deck in hand is 156 cards) and times, in process time, the
@@ -13,6 +13,8 @@ searches' shortcuts).
 --adversarial draws the hands of bench/adversarial_hands.py instead (thin ranks crossed by parallel runs of one
 to three copies) and reports, per size, the worst hand's time (the fastest of --repeat calls) rather than the
 median, and how many hands took over 100 ms (a call past --limit counts as over).
+--pile draws instead hands of 80 cards holding 12 wild cards and runs in every suit, as after taking a big pile
+(bench/adversarial_hands.py), and reports them as --adversarial does (--sizes is not read).
 Target: every size well under 50 ms on random hands; every adversarial hand under 100 ms.
 """
 
@@ -29,7 +31,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.adversarial_hands import adversarial_hand, deck  # noqa: E402
+from bench.adversarial_hands import PILE_SIZE, adversarial_hand, deck, pile_hand  # noqa: E402
 from rules_engine.games.canasta.config import build_config  # noqa: E402
 from rules_engine.games.canasta.opening import plan_opening, search_going_out  # noqa: E402
 from rules_engine.games.canasta.variants import BOLIVIA, SAMBA  # noqa: E402
@@ -72,19 +74,23 @@ def _thinned(hand: list[str], rank: str | None) -> list[str]:
 
 
 def measure(variant: str, sizes: list[int], hands: int, repeat: int, limit: float, seed: int,
-            thin: str | None = None, adversarial: bool = False) -> list[dict]:
-    """One row per size: median (adversarial: worst) milliseconds of each search, or past the limit."""
+            thin: str | None = None, adversarial: bool = False, pile: bool = False) -> list[dict]:
+    """One row per size: median (adversarial, pile: worst) milliseconds of each search, or past the limit."""
     cfg = build_config(ENTRIES[variant], ())
     signal.signal(signal.SIGALRM, _stop)
     rows = []
-    for size in sizes:
+    adversarial = adversarial or pile
+    for size in [PILE_SIZE] if pile else sizes:
         rng = random.Random(seed + size)
-        if adversarial:
+        if pile:
+            drawn = [pile_hand(rng) for _ in range(hands)]
+        elif adversarial:
             drawn = [adversarial_hand(rng, size) for _ in range(hands)]
         else:
             drawn = [_thinned(rng.sample(deck(), size), thin) for _ in range(hands)]
         row: dict = {"variant": variant, "cards": size, "hands": hands, **({"thin": thin} if thin else {}),
-                     **({"adversarial": "worst hand"} if adversarial else {})}
+                     **({"adversarial": "worst hand"} if adversarial else {}),
+                     **({"pile": "12 wild cards, runs in every suit"} if pile else {})}
         for name, search in (("opening_ms", lambda h: plan_opening(cfg, h, 50, keep=2)),
                              ("going_out_ms", lambda h: search_going_out(cfg, h, [], canastas_needed=2,
                                                                          minimum=None))):
@@ -117,8 +123,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--thin", default=None)
     parser.add_argument("--adversarial", action="store_true")
+    parser.add_argument("--pile", action="store_true")
     args = parser.parse_args()
-    measure(args.variant, args.sizes, args.hands, args.repeat, args.limit, args.seed, args.thin, args.adversarial)
+    measure(args.variant, args.sizes, args.hands, args.repeat, args.limit, args.seed, args.thin, args.adversarial,
+            args.pile)
 
 
 if __name__ == "__main__":

@@ -36,11 +36,33 @@ Tally code of the canastas) a way can still reach:
   the runs took) and the sets only see how many cards of the rank are left to them. Where two cards of a
   rank differ in value, the count is kept per suit (exact, only slower).
 - Going out keeps at most one card, so a state keeping two is dropped at once.
+- Free chains beyond what the suit's copies at the next rank can carry on (after the runs that must go on) stop
+  at once: which of them stop changes nothing, so states that differ only there are one.
+- A state is dropped where another, alike in all else (wild cards, cards kept, Tally code, the other suits' open
+  runs, the same runs meant as canastas in this suit), counts as much or more and holds in this suit as many
+  chains or more, no more one card long and no more shorter than a run: whatever the cards ahead let the
+  weaker chains do, the stronger do alike (the chains that must go on are fewer, so they go on where the
+  others do, and a chain the others start may go on from one already open). The rule is checked against
+  every way a suit's cards ahead can continue small sets of chains (tests/engine/canasta/
+  test_run_search_bounded.py); a looser one, blind to the chains one card long, fails there.
+- The set choices of a rank that differ only in wild cards (same cards kept, canastas and points) are taken
+  as one span of wild-card counts, split where a count is missing; spans add up, so a state carries the
+  fewest and the most wild cards its sets may hold (the most capped at the hand's) and reaches every count
+  between. The table is read out per count at the end, and the way back shares the count among the ranks'
+  spans. A state whose span lies inside another's, alike in all else, with no more points, is dropped.
+- A run is meant as a canasta only where the Tally could still count one more sequence canasta, whatever
+  the other melds bring (counts only grow, and stay at their caps).
 
-Its states are still the product of the four suits' chain states with (wild cards used, cards kept, Tally
-code): polynomial in the hand with a large constant, not bounded as steps 1 to 3 are. Random hands of up to
-the whole deck are answered by steps 1 to 3 (bench/run_search.py); a hand that needs runs holding two copies
-of a card to reach the bound comes to step 4, which takes seconds from about 100 cards.
+What this relies on, checked where it is used: card values by rank alone (`_suit_blind`; else the count the
+runs take is kept per suit, exact and slower, and run_bounds gives no bound); runs of `least` to `longest`
+cards with `longest >= 2 * least - 1` (else each open run keeps its exact length and chains are not compared).
+
+Its states are still the product of the four suits' chain states with (wild-card span, cards kept, Tally
+code): polynomial in the hand, but the constant is not small. The rules above cut the states of the hands
+that reach step 4 many times over (a 100-card hand's going out from 183 s to about a second), but where runs
+are possible in every suit and sequence canastas are counted (going out) tens of thousands of states remain:
+about a second at 60 to 100 cards, and up to half a minute for the full search on an 80-card hand holding a
+dozen wild cards (steps 1 to 3 answer those hands today: bench/run_search.py --pile).
 
 Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
 Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
@@ -53,7 +75,7 @@ not searched.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .config import Config
 from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices
@@ -63,6 +85,7 @@ from .tally import Tally
 SUITS = "CDHS"
 PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
 TRIES = 24                        # runs tried one at a time beside the sets, at most
+FEW = 64                          # states the full search keeps without comparing them
 
 
 def run_order(cfg: Config) -> list[str]:
@@ -92,12 +115,20 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     free = longest >= 2 * least - 1
     apart = free and counting and most >= size                 # runs meant to be canastas, counted apart
     most_canastas = tally.counts(tally.size - 1)[0]
-    full = tally.size - 1                                      # the code where every count is at its cap
     pool_size = len(wilds)
     joined, sequence = tally.joined, tally.mark("sequence")
     suit_blind = _suit_blind(values, order)
     set_choices = _set_chooser(cfg, melds, saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally,
                                pool_size=pool_size, merging=merging)
+    spans_known: dict = {}
+    profiles: dict = {}
+
+    def set_spans(rank: str, pool: tuple) -> list[_Span]:
+        key = (rank, pool)
+        if key not in spans_known:
+            spans_known[key] = _spans(set_choices(rank, pool))
+        return spans_known[key]
+
     kept_cap = 10 ** 6 if kept_most is None else kept_most
 
     def closing(code: int, closed: int) -> int:
@@ -166,11 +197,33 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                     chain_stopped)
 
         rec(0, 0, [], 0, [], False)
-        return [(after, used, made, stopped) for (after, used, made), stopped in found.items()
-                if _viable(suit, p, after)]
+        moves: dict = {}
+        for (after, used, made), stopped in found.items():
+            if _viable(suit, p, after):
+                after, ending = _trimmed(suit, p, after)
+                moves.setdefault((after, used, made), (stopped, ending))
+        return [(after, used, made, stopped, ending, _aimed(after)) for (after, used, made), (stopped, ending)
+                in moves.items()]
 
     held = {suit: [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order] + [0] * (most + 1)
             for suit in SUITS}
+
+    def _trimmed(suit: str, p: int, after: tuple) -> tuple[tuple, int]:
+        """The open runs without the free chains that cannot all go on at the next rank (they stop here: which of
+        them stop changes nothing), and how many stop so."""
+        if not free:
+            return after, 0
+        chains = sum(1 for h, tag, _ in after if tag == PLAIN and h >= least)
+        bound = [h < least if tag == PLAIN else h < size if tag == CANASTA else p + 1 < tables[tag][1]
+                 for h, tag, _ in after]
+        room = held[suit][p + 1] if run_copies is None else min(held[suit][p + 1], run_copies)
+        ending = chains - max(0, room - sum(bound))
+        if ending <= 0:
+            return after, 0
+        kept = list(after)
+        for _ in range(ending):
+            kept.remove((least, PLAIN, 0))
+        return tuple(kept), ending
 
     def _viable(suit: str, p: int, after: tuple) -> bool:
         """Whether the suit holds, at each rank ahead, a copy for every open run that must reach it."""
@@ -185,28 +238,36 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                 needs.append(tables[tag][1] - p - 1)
         return all(sum(1 for need in needs if need >= d) <= copies[p + d] for d in range(1, max(needs, default=0) + 1))
 
+    def pruned(states: dict, suits: range) -> dict:
+        """The states without those others beat, in wild cards or in these suits' chains (a few states are left as
+        they are: comparing them costs more than it saves)."""
+        if len(states) < FEW:
+            return states
+        states = _widest(states)
+        return _undominated(states, least, profiles, suits) if free else states
+
     # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit
     # and one for the rank's sets. A layer maps a state to (best count, (state before, move or choice)).
     ranks = set(naturals) | of_rank | ({top_rank} if top_rank else set())
     outside = sorted(rank for rank in ranks if rank not in place)
     empty = ((),) * 4
-    states: dict = {(0, 0, 0, empty): (0, None)}
+    # A state counts the wild cards its sets may hold as a span (fewest, most): every count between is reached.
+    states: dict = {((0, 0), 0, 0, empty): (0, None)}
     history: list[dict] = []
     sorted_cards = {rank: sorted(naturals.get(rank, []), key=lambda c: -values[c]) for rank in ranks | set(order)}
 
     def sets_step(rank: str, states: dict, pool_of) -> dict:
         grown: dict = {}
         for state, (points, _) in states.items():
-            used, kept, made, runs = state[:4]
-            for choice in set_choices(rank, pool_of(state)):
-                if used + choice.wilds > pool_size:
+            (fewest, most_wilds), kept, made, runs = state[:4]
+            for span in set_spans(rank, pool_of(state)):
+                if fewest + span.fewest > pool_size or kept + span.kept > kept_cap:
                     continue
-                if kept + choice.kept > kept_cap:
-                    continue
-                key = (used + choice.wilds, min(saturate, kept + choice.kept), joined[made][choice.canasta], runs)
-                total = points + choice.points
+                key = ((fewest + span.fewest, min(pool_size, most_wilds + span.most)), min(saturate, kept + span.kept),
+                       joined[made][span.canasta], runs)
+                total = points + span.points
                 if key not in grown or total > grown[key][0]:
-                    grown[key] = (total, (state, choice))
+                    grown[key] = (total, (state, span))
         return grown
 
     for rank in outside:
@@ -225,29 +286,32 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             worth = values.get(rank + suit, 0)
             grown: dict = {}
             for state, (points, _) in states.items():
-                used, kept, made, runs, taken = state
-                aimed = _aimed(runs[j])
-                elsewhere = sum(map(_aimed, runs)) - aimed if apart else 0
+                span, kept, made, runs, taken = state
+                if apart:
+                    aimed = _aimed(runs[j])
+                    elsewhere = sum(map(_aimed, runs)) - aimed
                 for move in suit_moves(suit, p, runs[j], copies):
-                    after, n, done, _ = move
-                    if apart and _aimed(after) > aimed and (made == full or elsewhere + _aimed(after) > most_canastas):
-                        continue      # more runs meant as canastas at once than the Tally can count
-                    key = (used, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
+                    after, n, done = move[:3]
+                    if apart and move[5] > aimed and closing(made, elsewhere + move[5]) == closing(
+                            made, elsewhere + move[5] - 1):
+                        continue      # a run meant as a canasta the Tally would not count, whatever comes
+                    key = (span, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
                            taken + n if suit_blind else taken + (n,))
                     total = points + n * worth
                     if key not in grown or total > grown[key][0]:
                         grown[key] = (total, (state, move))
-            states = grown
+            states = pruned(grown, range(j, j + 1))
             history.append(states)
         if suit_blind:
             states = sets_step(rank, states, lambda state: tuple(cards[:len(cards) - state[4]]))
         else:
             states = sets_step(rank, states, lambda state: _left(cards, state[4]))
+        states = pruned(states, range(len(SUITS)))
         history.append(states)
     # The end: every run still open stops here, long enough.
     final: dict = {}
     for state, (points, _) in states.items():
-        used, kept, made, runs = state
+        (fewest, most_wilds), kept, made, runs = state
         stopped = []
         closed = 0
         valid = True
@@ -264,9 +328,11 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                     stopped.append((suit, tables[tag][2] + 1, h - pre, tag, pre))
         if not valid:
             continue
-        key = (used, kept, closing(made, closed))
-        if key not in final or points > final[key][0]:
-            final[key] = (points, (state, tuple(stopped)))
+        code = closing(made, closed)
+        for used in range(fewest, most_wilds + 1):
+            key = (used, kept, code)
+            if key not in final or points > final[key][0]:
+                final[key] = (points, (state, tuple(stopped), used))
     wild_layer = cfg.table.sets.all_wild
     if wild_layer:
         choices = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit],
@@ -287,31 +353,37 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         if wild_layer:
             back, wild_choice = back
             found.append(wild_choice)
-        state, stopped = back
+        state, stopped, used = back
         runs_found = [_run_draft(order, tables, s) for s in stopped]
         steps = []
         for layer in range(len(history) - 1, -1, -1):
             state, step = history[layer][state][1]
             steps.append(step)
         steps.reverse()
+        spans = [steps[i] for i in range(len(outside))] + [steps[len(outside) + p * (len(SUITS) + 2) + len(SUITS) + 1]
+                                                          for p in range(len(order))]
+        picked = iter(_shared(spans, used))
         # Forward again: per rank of the order a start, one move per suit, then the sets' choice.
-        chosen = [steps[i] for i in range(len(outside))]
+        chosen = [next(picked) for _ in outside]
         open_chains: list[list[int]] = [[] for _ in SUITS]
         at = len(outside)
         for p, rank in enumerate(order):
             moves = steps[at + 1:at + 1 + len(SUITS)]
-            choice = steps[at + 1 + len(SUITS)]
+            choice = next(picked)
             at += len(SUITS) + 2
             taken = [move[1] for move in moves]
             chosen.append(replace(choice, pool=_left(sorted_cards[rank], taken)))
-            for j, (after, _, _, ends) in enumerate(moves):
+            for j, (after, _, _, ends, ending, _) in enumerate(moves):
                 runs_found += [_run_draft(order, tables, s) for s in ends]
                 if free:
                     chains = open_chains[j]
-                    holding = sum(1 for _, tag, _ in after if tag == PLAIN)
-                    while len(chains) > holding:          # the oldest chains stop first
+                    fresh = sum(1 for h, tag, _ in after if tag == PLAIN and h == 1)
+                    going_on = sum(1 for _, tag, _ in after if tag == PLAIN) + ending - fresh
+                    while len(chains) > going_on:         # the oldest chains stop first
                         runs_found += _chain_drafts(order, SUITS[j], chains.pop(0), p - 1, longest)
-                    chains += [p] * (holding - len(chains))
+                    for _ in range(ending):               # free chains the next rank cannot hold stop here
+                        runs_found += _chain_drafts(order, SUITS[j], chains.pop(0), p, longest)
+                    chains += [p] * fresh
         for j, chains in enumerate(open_chains):
             for first in chains:
                 runs_found += _chain_drafts(order, SUITS[j], first, len(order) - 1, longest)
@@ -504,3 +576,105 @@ def _run_draft(order: list[str], tables: dict, stopped: tuple) -> Draft:
     below = [order[q] + suit for q in range(a - pre, a)]
     above = [order[q] + suit for q in range(b + 1, b + 1 + length)]
     return Draft("", below + above, onto=tag, suit=suit)
+
+
+@dataclass(frozen=True, slots=True)
+class _Span:
+    """The set choices of a rank that differ only in wild cards, every count from `fewest` to `most` among them."""
+
+    fewest: int
+    most: int
+    kept: int
+    canasta: int
+    points: int
+    choices: tuple                    # by wild cards, from the fewest
+
+
+def _spans(choices: list[_Choice]) -> list[_Span]:
+    """A rank's set choices as spans: those alike in cards kept, canastas and points, by runs of wild counts."""
+    alike: dict = {}
+    for choice in choices:
+        alike.setdefault((choice.kept, choice.canasta, choice.points), {}).setdefault(choice.wilds, choice)
+    spans = []
+    for (kept, canasta, points), by_wilds in alike.items():
+        counts = sorted(by_wilds)
+        start = 0
+        for i in range(1, len(counts) + 1):
+            if i == len(counts) or counts[i] != counts[i - 1] + 1:
+                run = counts[start:i]
+                spans.append(_Span(run[0], run[-1], kept, canasta, points, tuple(by_wilds[w] for w in run)))
+                start = i
+    return spans
+
+
+def _shared(spans: list[_Span], used: int) -> list[_Choice]:
+    """One choice per span whose wild cards add up to `used` (the spans' fewest add up to no more)."""
+    extra = used - sum(span.fewest for span in spans)
+    chosen = []
+    for span in spans:
+        more = min(extra, span.most - span.fewest)
+        extra -= more
+        chosen.append(span.choices[more])
+    return chosen
+
+
+def _widest(states: dict) -> dict:
+    """The states without those another state beats in wild cards alone, all else equal: as many points or more,
+    and a span of wild cards holding theirs."""
+    groups: dict = {}
+    for key, (points, _) in states.items():
+        groups.setdefault(key[1:], []).append((key[0], points, key))
+    for members in groups.values():
+        if len(members) < 2:
+            continue
+        members.sort(key=lambda member: (-member[1], member[0][0], -member[0][1]))
+        front: list = []
+        for (fewest, most), _, key in members:
+            if any(low <= fewest and high >= most for low, high in front):
+                del states[key]
+            else:
+                front.append((fewest, most))
+    return states
+
+
+def _profile(entries: tuple, least: int) -> tuple | None:
+    """A suit's open chains as (chains, chains one card long, chains shorter than a run) after its runs meant as
+    canastas, or None where the suit lengthens a sequence on the table (compared only when equal)."""
+    if any(tag >= 0 for _, tag, _ in entries):
+        return None
+    chains = [h for h, tag, _ in entries if tag == PLAIN]
+    aimed = tuple(entry for entry in entries if entry[1] == CANASTA)
+    return aimed, len(chains), sum(1 for h in chains if h == 1), sum(1 for h in chains if h < least)
+
+
+def _undominated(states: dict, least: int, profiles: dict, suits: range = range(len(SUITS))) -> dict:
+    """The states without those another state beats in one suit's open chains, all else equal (the suit's runs
+    meant as canastas too): as many points or more, as many chains or more, and no more chains that must still
+    grow by two cards, or by one or two.
+
+    Whatever the cards ahead let the weaker chains do, the stronger do alike: the chains that must go on are
+    fewer, so they go on where the others do, and a chain the others start may go on from one already open."""
+    for j in suits:
+        groups: dict = {}
+        for key, (points, _) in states.items():
+            entries = key[3][j]
+            if entries not in profiles:
+                profiles[entries] = _profile(entries, least)
+            profile = profiles[entries]
+            if profile is not None:
+                runs = key[3]
+                groups.setdefault((key[0], key[1], key[2], runs[:j] + runs[j + 1:], *key[4:], profile[0]), []).append(
+                    (profile[1:], points, key))
+        for members in groups.values():
+            if len(members) < 2:
+                continue
+            # The most points first, then the strongest chains: a state comes after every state that beats it.
+            members.sort(key=lambda member: (-member[1], -member[0][0], member[0][1], member[0][2]))
+            front: list = []
+            for profile, _, key in members:
+                chains, ones, short = profile
+                if any(other[0] >= chains and other[1] <= ones and other[2] <= short for other in front):
+                    del states[key]
+                else:
+                    front.append(profile)
+    return states

@@ -1,7 +1,9 @@
 """The search with runs on hands holding many copies of each card (three packs): against a brute force over
-every way to put a small hand down, and against the reference search (every open run of the four suits
-carried at its exact length) on random hands of up to 25 cards and on hands built to reach the full search
-(bench/adversarial_hands.py) of up to 30 cards. The rules: an initial meld counts the cards it
+every way to put a small hand down (through plan_opening, and the full search with runs alone), against the
+reference search (every open run of the four suits carried at its exact length) on random hands of up to 25
+cards and on hands built to reach the full search (bench/adversarial_hands.py) of up to 30 cards, and the rule
+by which the full search drops a suit's open chains beaten by another state's, against every way the cards
+ahead can continue them. The rules: an initial meld counts the cards it
 puts down and keeps two cards in the hand; going out melds every card but at most one, with the canastas
 the variant asks for; a sequence is three to seven cards of one suit in consecutive ranks from 4 to the ace;
 a side may hold several sets of a rank."""
@@ -10,8 +12,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from functools import lru_cache
+from itertools import product
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from bench.adversarial_hands import adversarial_hand
@@ -141,3 +146,89 @@ def test_canasta_melds_sequence_opening_search_puts_three_copies_of_a_card_in_ru
     assert verdict.best == 125
     runs = [d.naturals for d in verdict.witness if d.suit]
     assert sum(run.count("JH") for run in runs) == 3 and sum(run.count("QH") for run in runs) == 2
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=8).filter(_copies(3)),
+       name=st.sampled_from(sorted(SMALL)), needed=st.integers(0, 2))
+def test_canasta_melds_sequence_full_search_with_three_copies_is_exact_against_brute_force(hand, name, needed):
+    """The full search with runs alone (plan_opening may answer before it): its best opening keeping two cards
+    and its best way of going out with the canastas asked for, read from its table, are the brute force's."""
+    cfg = SMALL[name]
+    naturals, wilds, _ = split_hand(cfg, hand)
+    pool = sorted(wilds, key=lambda c: -cfg.values[c])
+    common = dict(saturate=2, top=None, top_rank=None, frozen=True, wild_top=None)
+    opening = search_with_runs(cfg, naturals, pool, (), tally=tally_for(0), **common)[0]
+    assert max(_answers(cfg, opening, pool, tally_for(0))[0], 0) == brute_best(cfg, hand, [])
+    out_tally = tally_for(needed)
+    out = search_with_runs(cfg, naturals, pool, (), tally=out_tally, kept_most=1, **common)[0]
+    assert _answers(cfg, out, pool, out_tally)[1] == brute_out(cfg, hand, [], needed)
+
+
+def _continues(chains: tuple[int, ...], ahead: tuple[int, ...], least: int = 3) -> bool:
+    """Whether a suit's open chains (their lengths) and `ahead[i]` cards of the suit at each next rank can all lie
+    in chains of at least `least` cards: each card goes on an open chain or starts one, any chain may stop once
+    long enough, every chain is long enough at the end. Every choice tried."""
+
+    @lru_cache(maxsize=None)
+    def rest(chains: tuple[int, ...], at: int) -> bool:
+        if at == len(ahead):
+            return all(h >= least for h in chains)
+        cards = ahead[at]
+        for going_on in product((False, True), repeat=len(chains)):
+            if sum(going_on) > cards or any(not on and h < least for on, h in zip(going_on, chains)):
+                continue
+            after = [min(h + 1, least) for on, h in zip(going_on, chains) if on] + [1] * (cards - sum(going_on))
+            if rest(tuple(sorted(after)), at + 1):
+                return True
+        return False
+
+    return rest(tuple(sorted(min(h, 3) for h in chains)), 0)
+
+
+def _beats(strong: list[int], weak: list[int]) -> bool:
+    """The full search's rule: as many chains or more, no more one card long, no more shorter than a run."""
+    return (len(strong) >= len(weak) and strong.count(1) <= weak.count(1)
+            and sum(h < 3 for h in strong) <= sum(h < 3 for h in weak))
+
+
+chains_of = st.lists(st.integers(1, 3), max_size=3)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(strong=chains_of, weak=chains_of, held=st.lists(st.integers(0, 3), min_size=1, max_size=5))
+def test_canasta_melds_sequence_open_chains_that_beat_others_continue_wherever_the_others_do(strong, weak, held):
+    """A suit's open chains beat others (more chains, fewer that must still grow) only if, for every count of the
+    suit's cards at each rank ahead, the stronger chains can take them wherever the weaker can."""
+    assume(_beats(strong, weak))
+    for ahead in product(*(range(n + 1) for n in held)):
+        if _continues(tuple(weak), ahead):
+            assert _continues(tuple(strong), ahead), (strong, weak, ahead)
+
+
+def test_canasta_melds_sequence_open_chains_that_do_not_beat_others_miss_some_continuation():
+    """The rule is no looser than it must be: a chain one card long is not beaten by none (three more cards of the
+    suit start a run either way, but two cards only continue the chain), nor a chain two cards long by one a card
+    long (one card ahead completes only the longer)."""
+    assert not _beats([], [1]) and _continues((1,), (1, 1)) and not _continues((), (1, 1))
+    assert not _beats([1], [2]) and _continues((2,), (1,)) and not _continues((1,), (1,))
+
+
+BENCH_SEED = 1
+
+
+@pytest.mark.parametrize("index", range(8))
+@pytest.mark.parametrize("entry", ["samba", "bolivia"])
+def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_the_bench_adversarial_hands(entry, index):
+    """The bench's own adversarial hands of 30 cards (bench/run_search.py --adversarial): the full search's tables
+    against the reference's, the searches' answers, and a plan of going out that melds only valid melds."""
+    cfg = BOLIVIA_CFG if entry == "bolivia" else SAMBA_CFG
+    rng = random.Random(BENCH_SEED + 30)
+    hand = [adversarial_hand(rng, 30) for _ in range(index + 1)][index]
+    hand = [card for card in hand if card[:-1] != "3"]
+    _assert_agrees_with_reference(cfg, hand)
+    plan = search_going_out(cfg, hand, [], canastas_needed=2, minimum=None)
+    if plan is not None:
+        for move in plan.moves:
+            for meld in move.get("melds", [move]):
+                assert not judge_new(cfg, meld["cards"], True).violations, meld
