@@ -448,8 +448,11 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         found.append(_unfrozen_take_problem(pos, top, rank, index))
     if found and any(v.rule == "canasta.melds.from-hand" for v in found):
         return found
-    left = pos.held - len(cards) - sum(len(m) for m in extra) + (0 if alone else gained(cfg, pile))
-    going_out = pos.goes_out(left)
+    # What reaches the hand with the top card, and the bonus cards that come with it (laid out instead).
+    below = () if alone else taken_below(cfg, pile)
+    gain = len(below) if cfg.bonus_cards.isdisjoint(below) else gained(cfg, pile)
+    left = pos.held - len(cards) - sum(len(m) for m in extra) + gain
+    going_out = left <= 1 and not pos.foot_down   # not pos.goes_out(left), inlined: every listed take asks it
     onto = pos.melds[index] if index is not None else None
     if run is not None:
         verdict = judge_onto(cfg, [top] + cards, going_out, run)
@@ -459,18 +462,19 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     found += verdict.violations
     if onto is not None and not cfg.table.sets.wild_onto_canasta:
         found += _wild_onto_canasta(pos, onto, cards)
-    judged, problems = _judge_new(pos, extra, going_out, set() if run else {rank}, move.get("melds", ()))
-    found += problems + _kinds_named(pos, move.get("melds", []), judged)
+    judged: list = []
+    if extra:                            # melds of their own beside the top card's
+        judged, problems = _judge_new(pos, extra, going_out, set() if run else {rank}, move["melds"])
+        found += problems + _kinds_named(pos, move["melds"], judged)
     canastas = pos.canastas - (1 if onto is not None and cfg.is_canasta(onto.size) else 0)
     canastas += cfg.is_canasta(verdict.size) + sum(cfg.is_canasta(j.size) for j in judged)
-    points = verdict.points - cfg.values[top] + top_counted(cfg, top)
     if not pos.opened:
+        points = verdict.points - cfg.values[top] + top_counted(cfg, top)
         _pile_count_note(pos, top, cards, points, [j.points for j in judged])
-    found += _opening(pos, points + sum(j.points for j in judged), exempt=False,
-                      made=lambda: taken_melds(pos, move)[1])
+        found += _opening(pos, points + sum(j.points for j in judged), exempt=False,
+                          made=lambda: taken_melds(pos, move)[1])
     if not found:
-        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move),
-                         0 if alone else sum(1 for c in taken_below(cfg, pile) if c in cfg.bonus_cards))
+        found += _ending(pos, left, canastas, lambda: taken_melds(pos, move), len(below) - gain)
     return found
 
 
