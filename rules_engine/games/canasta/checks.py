@@ -561,7 +561,9 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
     left = pos.held - len(every)
     # not pos.goes_out(left), inlined: every listed meld asks it
     judged, problems = _judge_new(pos, melds, left <= 1 and not pos.foot_down, set(), move["melds"])
-    found += problems + _kinds_named(pos, move["melds"], judged)
+    found += problems
+    if len(melds) != 1 or "kind" in move["melds"][0]:   # the usual move: one meld, naming no kind
+        found += _kinds_named(pos, move["melds"], judged)
     if found:
         return found
     size = pos.cfg.canasta_size   # cfg.is_canasta, read once

@@ -253,7 +253,8 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
         if plan is not None:
             for step in plan.moves:
                 lister.offer(step, ["canasta.going-out.ask-partner", "canasta.going-out.how"])
-    if has_hook(pos.cfg.table.hooks, JOKER_SWAP):
+    hooks = pos.cfg.table.hooks
+    if JOKER_SWAP in hooks:            # has_hook, read directly: a declared hook, asked of every listing
         for swap in swap_offers(pos):
             lister.offer(swap, [SWAP_RULE])
     naturals, wilds, blacks = pos.split()
@@ -261,7 +262,8 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
         _blocks(pos, lister, naturals, wilds, blacks)
     else:
         _opening_moves(pos, lister, notes)
-    _merges(pos, lister.offer)
+    if MERGE_MELDS_OF_A_RANK in hooks:
+        _merges(pos, lister.offer)
     _discards(pos, lister)
 
 
