@@ -52,6 +52,7 @@ class Config:
     plain_threes: bool = True
     bonus_every: int = 0              # how many bonus cards the deck holds
     blocked_by: dict = field(default_factory=dict, compare=False, repr=False)  # pile_policy.blocked, by top card
+    needs_by: dict = field(default_factory=dict, compare=False, repr=False)    # going_out.needs_of, by its counts
     keeps_round: bool = False         # whether positions carry the deal's number (game_length.by_rounds)
     rentrap_adds_back: bool = False   # Five-person read both ways: a seat adds to its rentrap's melds too
     # Cards both wild and natural (Five-person's twos) -> their rank: natural in a meld of that rank, wild

@@ -53,8 +53,13 @@ class Needs:
 def needs_of(cfg: Config, bonus: int, canastas: int | None = None) -> Needs:
     """What going out needs of a side that has laid out `bonus` bonus cards (`canastas` in all, when given)."""
     rules = cfg.table.going_out
-    return Needs(rules.canastas if canastas is None else canastas, rules.by_kind,
-                 bonus if rules.bonus_cards_per_canasta else None)
+    key = (rules.canastas if canastas is None else canastas, bonus if rules.bonus_cards_per_canasta else None)
+    found = cfg.needs_by.get(key)
+    if found is None:
+        found = Needs(key[0], rules.by_kind, key[1])
+        if len(cfg.needs_by) < 256:    # a few counts per variant: the bound only guards against odd input
+            cfg.needs_by[key] = found
+    return found
 
 
 def asks_more(cfg: Config) -> bool:
