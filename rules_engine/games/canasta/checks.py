@@ -450,7 +450,7 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         return found
     # What reaches the hand with the top card, and the bonus cards that come with it (laid out instead).
     below = () if alone else taken_below(cfg, pile)
-    gain = len(below) if cfg.bonus_cards.isdisjoint(below) else gained(cfg, pile)
+    gain = 0 if alone else gained(cfg, pile)
     left = pos.held - len(cards) - sum(len(m) for m in extra) + gain
     going_out = left <= 1 and not pos.foot_down   # not pos.goes_out(left), inlined: every listed take asks it
     onto = pos.melds[index] if index is not None else None

@@ -61,9 +61,14 @@ def _merged_runs(cfg: Config, melds: list[Meld], low: int, high: int) -> tuple[l
     return _replaced(melds, low, high, joined), problems
 
 
+def _places(cfg: Config, run: Meld) -> list[int]:
+    """The places in rank order of a run's natural cards (a wild card's code names no place of the run)."""
+    return [RANKS.index(card[:-1]) for card in run.cards if card not in cfg.wild]
+
+
 def _lowest(cfg: Config, run: Meld) -> int:
     """The place in rank order of a run's lowest natural card."""
-    return min((RANKS.index(card[:-1]) for card in run.cards if card not in cfg.wild), default=len(RANKS))
+    return min(_places(cfg, run), default=len(RANKS))
 
 
 def _replaced(melds: list[Meld], low: int, high: int, joined: Meld) -> list[Meld]:
@@ -195,7 +200,7 @@ def run_joins(cfg: Config, hand: list[str], melds: list[Meld]) -> list[tuple[lis
         pairs = []
         for low in indices:
             for high in indices:
-                top, bottom = _highest(melds[low]), _lowest(cfg, melds[high])
+                top, bottom = _highest(cfg, melds[low]), _lowest(cfg, melds[high])
                 gap = [rank + melds[low].suit for rank in RANKS[top + 1:bottom]]
                 if top < bottom and held.issuperset(gap) and \
                         melds[low].size + len(gap) + melds[high].size <= rules.max_cards:
@@ -234,9 +239,9 @@ def _joined_runs(cfg: Config, hand: list[str], melds: list[Meld], joins: list) -
     return moves, left, melds
 
 
-def _highest(run: Meld) -> int:
-    """The place in rank order of a run's highest card."""
-    return max(RANKS.index(card[:-1]) for card in run.cards)
+def _highest(cfg: Config, run: Meld) -> int:
+    """The place in rank order of a run's highest natural card."""
+    return max(_places(cfg, run), default=-1)
 
 
 def plan_with_joined_runs(cfg: Config, hand: list[str], melds: list[Meld], search) -> Plan | None:
