@@ -10,6 +10,7 @@ from pathlib import Path
 
 from .errors import NotSupported, UnknownName, invalid
 from .rules import Option, RuleBook, resolve_options
+from .records import record
 
 # Bumped when shared machinery changes behaviour in a way file digests would not show.
 ENGINE_VERSION = "1"
@@ -29,7 +30,7 @@ class Variant:
     playable: bool = True             # False: the static rules are known, play answers 501
 
 
-@dataclass(frozen=True)
+@record
 class Ruleset:
     """A game, one of its variants and the options in force: everything a verdict depends on."""
 
@@ -39,7 +40,7 @@ class Ruleset:
     id: str
 
 
-@dataclass(frozen=True)
+@record
 class Violation:
     """A rule that a move or position breaks, and why, in plain words."""
 

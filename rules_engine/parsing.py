@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from .cards import CANONICAL, CANONICAL_OF
 from .errors import Pointer, invalid
+from .records import record
 
 
-@dataclass(frozen=True)
+@record
 class HiddenHand:
     """A hand whose cards are not disclosed, only how many there are."""
 

@@ -14,6 +14,7 @@ from .cards import CANONICAL_OF, RANK_INDEX, SUIT, SUIT_NAMES, card_name
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Violation
 from .parsing import HiddenHand, read_cards, read_hand, read_list, read_object, read_seat, reject_unknown
+from .records import record
 
 
 @dataclass(frozen=True)
@@ -412,7 +413,7 @@ def dump_play(play: Play) -> dict:
 
 
 # -- hidden hands ------------------------------------------------------------------------------
-@dataclass(frozen=True)
+@record
 class Sight:
     """What a position shows beyond the hands and tricks, for judging the play of a hidden hand.
 

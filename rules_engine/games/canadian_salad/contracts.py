@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...cards import RANK, SUIT
+from ...records import record
 
 KING_OF_SPADES = "KS"
 
 
-@dataclass(frozen=True)
+@record
 class Charge:
     """A penalty one trick brings its winner under one rule."""
 

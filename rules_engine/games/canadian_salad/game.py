@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ...cards import card_name
 from ...decks import cards_of, make_deck
@@ -17,6 +17,7 @@ from ...trick_taking import (
 from .contracts import CONTRACTS, Contract
 from .rules import OPTIONS, RULEBOOK
 from .totals import check_totals
+from ...records import record
 
 REMOVED = {3: ("2C",), 4: (), 5: ("2C", "2D"), 6: ("2C", "3C", "2D", "3D")}
 IDS = PlayRuleIds(
@@ -44,7 +45,7 @@ def hand_size_for(players: int) -> int:
     return (52 - len(REMOVED[players])) // players
 
 
-@dataclass(frozen=True)
+@record
 class SaladState:
     """A position of Canadian Salad: which hand of the six, who dealt, and the play so far."""
 

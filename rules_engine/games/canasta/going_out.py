@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .config import BLACK, WILD, Config, card_sort_key, wild_sort_key
 from .melds import canasta_kind, meld_canasta
+from ...records import record
 
 
 @dataclass
@@ -36,7 +37,7 @@ class Plan:
     points: int                       # value of the cards it melds
 
 
-@dataclass(frozen=True)
+@record
 class Needs:
     """What a side's melds must hold when a player goes out: canastas in all, of each kind, and at most."""
 

@@ -6,7 +6,7 @@ be joined, what the joined meld is, and where the side's melds stand afterwards.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import product
 
 from ...cards import RANKS
@@ -15,6 +15,7 @@ from .going_out import Plan
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import Meld, judge
 from .sequences import judge_sequence_onto
+from ...records import record
 
 RULE = "canasta.melds.merge"
 
@@ -84,7 +85,7 @@ def index_after(index: int, first: int, second: int) -> int:
     return index - 1 if index > high else index
 
 
-@dataclass(frozen=True)
+@record
 class Joining:
     """How some melds of a rank become one: the merges in order (pairs of indices, each naming the meld that
     holds that original meld), and for the two parts the last merge joins, the wild cards the part's first

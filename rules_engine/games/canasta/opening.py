@@ -24,6 +24,7 @@ from .meld_kinds import SET
 from .pile_policy import WILD_PAIR
 from .tally import Tally, tally_for
 from .variants import Needs as Tier
+from ...records import record
 
 
 @dataclass(slots=True)
@@ -73,7 +74,7 @@ class OpeningVerdict:
         return (bool(self.witness) or self.counted > 0) and self.best >= self.required
 
 
-@dataclass(frozen=True, slots=True)
+@record(slots=True)
 class _Choice:
     """What one rank contributes: naturals from the hand, wild cards, points, cards kept, a canasta."""
 

@@ -113,9 +113,9 @@ def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
                       "card counted by the rank it stands for")] + _by_place_lines(
             side, None, [card for m in melds for card in m.cards if card in special], values, "melded", 1)
     if not special:
-        return [_line(side, None, sum([sum(map(values.__getitem__, m.cards)) for m in melds]),
-                      "canasta.scoring.melded-cards", f"{sum([len(m.cards) for m in melds])} melded cards in "
-                      f"{len(melds)} meld{'s' if len(melds) != 1 else ''}")]
+        cards = [card for m in melds for card in m.cards]
+        return [_line(side, None, sum(map(values.__getitem__, cards)), "canasta.scoring.melded-cards",
+                      f"{len(cards)} melded cards in {len(melds)} meld{'s' if len(melds) != 1 else ''}")]
     cards = [card for m in melds for card in m.cards]
     apart = [card for card in cards if card in special]
     cards = [card for card in cards if card not in special]
@@ -239,8 +239,9 @@ def score(cfg: Config, state: CanastaState) -> dict:
         melds = state.melds[side]
         if melds:
             lines += _melded_lines(cfg, side, melds)
-        bonuses = [canasta_bonus(cfg, m) for m in melds]
-        if any(rule for _, rule in bonuses):
+        size = cfg.canasta_size
+        bonuses = [canasta_bonus(cfg, m) for m in melds if m.naturals + m.wilds >= size]
+        if bonuses:     # melds short of a canasta earn no bonus of any kind
             lines += _canasta_lines(table, side, bonuses)
         lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
         if out_side is not None and out_side != side and table.incomplete_penalty:

@@ -632,6 +632,8 @@ def _started_melds(melds: list[Meld], entries: tuple, side: int) -> tuple[int, .
 
 def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:
     """Refuse the position when the side's melds, bonus cards or zones lack what going out needs beside a count."""
+    if state.played_from_foot is None and not asks_more(cfg):
+        return      # a count of canastas is all going out needs here, and the caller has checked it
     for rule, words in foot_unmet(state, side)[:1]:
         waiting = next(s for s in range(side, state.players, state.sides) if not state.played_from_foot[s])
         pointer = ("state", "played_from_foot", waiting)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from ...cards import RANK, card_name
 from .formulas import say
+from ...records import record
 
 FACES = frozenset(("J", "Q", "K"))
 STRENGTH = {"2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "10": 10, "J": 11, "Q": 12, "K": 13}
@@ -27,7 +28,7 @@ def rank_beats(a: str, b: str) -> bool:
     return STRENGTH[a] > STRENGTH[b]
 
 
-@dataclass(frozen=True)
+@record
 class Call:
     """A formula said aloud at the reveal: the cards named before "salsifis", and whether "soup" followed."""
 
@@ -43,7 +44,7 @@ class Call:
         return self.text if self.text is not None else say(self.names, self.soup)
 
 
-@dataclass(frozen=True)
+@record
 class Contest:
     """The cards revealed by one packet and what kind of contest they make."""
 
@@ -91,7 +92,7 @@ def judge(contest: Contest, call: Call) -> str:
     return "correct" if call.soup == expected.soup and sorted(call.names) == sorted(expected.names) else "wrong"
 
 
-@dataclass(frozen=True)
+@record
 class Verdict:
     """What one call amounted to."""
 
@@ -101,7 +102,7 @@ class Verdict:
     verdict: str  # correct (won or shared the packet), late, wrong or uncalled
 
 
-@dataclass(frozen=True)
+@record
 class Settlement:
     """How one packet ends: taken by one seat, shared by several, or claimed by nobody."""
 

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
 from ...cards import RANKS
 from ...decks import cards_of, make_deck
+from ...records import record
 
 # Five turns of two packets of three: the 30-card heap of the rule sheet.
 STANDARD_TURNS = ((3, 3),) * 5
 
 
-@dataclass(frozen=True)
+@record
 class Layout:
     """The pack in play, the cards dealt to each player and the packet sizes of every turn."""
 

@@ -9,6 +9,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
+from ...records import record
 
 STATE_FIELDS = frozenset({"players", "turn", "dealer", "hands", "packets", "heap", "placements", "won", "shared",
                           "discarded", "penalties", "alone_streak"})
@@ -18,7 +19,7 @@ PILE_LIMIT = 52  # the whole pack: no hand, pile or share holds more
 MAX_PENALTY = 10**6
 
 
-@dataclass(frozen=True)
+@record
 class Placement:
     """A card put face down by a packet; card is None when it is not disclosed."""
 
@@ -27,7 +28,7 @@ class Placement:
     card: str | None
 
 
-@dataclass(frozen=True)
+@record
 class Share:
     """A stake whose points are shared by several seats because no single formula won it."""
 
