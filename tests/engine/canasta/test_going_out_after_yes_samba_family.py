@@ -97,7 +97,9 @@ def after(position: Position, move: dict) -> tuple[list[str], list[Meld]]:
     return without(position.hand, cards), melds
 
 
-CASES = [(variant, seed, size) for variant in FAMILY for seed, size in enumerate((30, 40, 50, 60, 70, 80, 36, 64))]
+# Each verdict is held to the full search, which is slow on the largest hands: a few hands of each size.
+CASES = [(variant, seed, size) for variant in FAMILY for seed, size in enumerate((30, 45, 60, 80))]
+SAMPLED = 12                  # candidate moves compared per position
 
 
 @pytest.mark.parametrize("variant,seed,size", CASES)
@@ -117,7 +119,7 @@ def test_canasta_going_out_ask_partner_yes_samba_family_verdicts_match_the_full_
     compared = 0
     rng = random.Random(seed)
     moves = candidates(position)
-    for move in rng.sample(moves, min(40, len(moves))):
+    for move in rng.sample(moves, min(SAMPLED, len(moves))):
         verdict = answers.validate_move({**body, "move": move})
         hand, melds = after(position, move)
         if len(hand) <= 1 or any(v["rule"] != ASK for v in verdict["violations"]):
