@@ -97,9 +97,10 @@ def after(position: Position, move: dict) -> tuple[list[str], list[Meld]]:
     return without(position.hand, cards), melds
 
 
-# Each verdict is held to the full search, which is slow on the largest hands: a few hands of each size.
-CASES = [(variant, seed, size) for variant in FAMILY for seed, size in enumerate((30, 45, 60, 80))]
-SAMPLED = 12                  # candidate moves compared per position
+# Each verdict is held to the full search, which takes minutes on some hands of 60 to 80 cards (bench/yes_against.py
+# compares whole listings on 48 positions up to 80 cards): hands of 30 and 45 cards, and one of 80.
+CASES = [(variant, seed, size) for variant in FAMILY for seed, size in ((0, 30), (1, 45))] + [("samba", 3, 80)]
+SAMPLED = 8                   # candidate moves compared per position
 
 
 @pytest.mark.parametrize("variant,seed,size", CASES)
