@@ -198,9 +198,11 @@ def _wild_choices(cfg: Config, ontos: list, wilds: int, tally: Tally, top: str |
     def made(size: int) -> int:
         return tally.mark(canasta_kind(cfg, 0, size))
 
-    additions = [[(0, b, made(meld.size + b), ((index, 0, b, False),) if b else ())
-                  for b in range(0, min(wilds, most - meld.size) + 1 if _takes_wild_cards(cfg, meld) else 1)]
-                 for index, meld in ontos]
+    # A meld on the table grows by as many as the hand holds where melds have no most (`most` bounds new ones).
+    room = [(wilds if sets.max_cards is None else max(0, min(wilds, most - meld.size)))
+            if _takes_wild_cards(cfg, meld) else 0 for _, meld in ontos]
+    additions = [[(0, b, made(meld.size + b), ((index, 0, b, False),) if b else ()) for b in range(0, space + 1)]
+                 for (index, meld), space in zip(ontos, room)]
     fresh = [(0, b, made(b), ((None, 0, b, False),)) for b in range(sets.min_cards, min(wilds, most) + 1)]
     first = None if top is None else [(0, b, made(b + 1), ((None, 0, b, True),))
                                       for b in range(max(WILD_PAIR, sets.min_cards - 1), min(wilds, most - 1) + 1)]
@@ -461,14 +463,18 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         return best_points, best_trail, best_out, stays_points, stays_trail
 
     if runs:
-        from .opening_runs import run_bounds, search_with_runs     # they build on this module's set search
+        from .opening_runs import run_bounds, search_with_runs, sequence_canastas_most   # they build on the set search
+        if out_only and dict(needs.by_kind).get("sequence", 0) > sequence_canastas_most(cfg, naturals, melds):
+            return OpeningVerdict(required, -1, [], blocks, counted, canasta)   # going out needs more sequences
         picked = None
         bounds = run_bounds(cfg, naturals, len(pool), tuple(melds), saturate=saturate, top=top, top_rank=top_rank,
                             frozen=frozen, tally=tally, wild_top=wild_top, merging=merging)
         if bounds is not None:
             loosened, sure, tries = bounds
             most = pick(_search(loosened, len(pool), saturate, tally)[0])
-            for run in [None, *tries]:
+            if most[0] < 0 and most[3] < 0:
+                picked = most         # where even the bound finds no way, there is none
+            for run in [] if picked is not None else [None, *tries]:
                 states, trail_of = _search(sure(run), len(pool), saturate, tally)
                 picked = pick(states)
                 if (most[0], most[3]) == (picked[0], picked[3]):

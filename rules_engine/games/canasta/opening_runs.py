@@ -6,7 +6,10 @@ and stops at the first answer that meets the bound (`run_bounds`):
 
 1. The bound: a search over counts where every card that could lie in a run (its suit holds a run's length
    of consecutive ranks around it, or reaches a sequence on the table) may be melded for nothing, with as
-   many sequence canastas as the cards could make. No way to meld beats it.
+   many sequence canastas as the cards could make: one per sequence on the table, and per stretch of
+   consecutive ranks a suit holds, as many as its cards fill a canasta's length (a new sequence canasta lies
+   within one stretch). No way to meld beats it, so where it finds no way there is none, and going out that
+   needs more sequence canastas than it counts is refused before any search (sequence_canastas_most).
 2. The sets alone, the sequences on the table as they lie; then the sets beside one run: each run of a
    canasta's length the hand holds (where the Tally counts canastas), each shortest run holding a card of a
    rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
@@ -437,8 +440,8 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
         if m.suit and cfg.is_canasta(m.size):
             lying = joined[lying][sequence]
     codes, code = {0}, 0
-    runs_cards = sum(len(cards) for rank, cards in naturals.items() if rank in place)
-    for _ in range(min(tally.size, len(tables) + runs_cards // min(cfg.canasta_size, rules.max_cards + 1))):
+    for _ in range(min(tally.size, len(tables) + _new_canasta_runs(naturals, order,
+                                                                   min(cfg.canasta_size, rules.max_cards + 1)))):
         code = joined[code][sequence]
         codes.add(code)
     loose.append([_Choice("", 0, 0, 0, 0, code) for code in sorted(codes)])
@@ -498,6 +501,31 @@ def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dic
                 for r in range(p, q + 1):
                     found[order[r]] = found.get(order[r], 0) + copies[r]
             p = q + 1
+    return found
+
+
+def sequence_canastas_most(cfg: Config, naturals: dict, melds) -> int:
+    """At most how many sequence canastas a side could hold after melding from these naturals: each of its
+    sequences on the table, and the new sequences of a canasta's length the hand's cards could make."""
+    rules = cfg.table.sequences
+    length = min(cfg.canasta_size, rules.max_cards + 1)
+    return sum(1 for m in melds if m.suit) + _new_canasta_runs(naturals, run_order(cfg), length)
+
+
+def _new_canasta_runs(naturals: dict, order: list[str], length: int) -> int:
+    """At most how many sequences of `length` cards the hand's cards alone could make: a sequence lies within one
+    suit's stretch of consecutive ranks the hand holds, and takes `length` of its cards."""
+    found = 0
+    for suit in SUITS:
+        stretch = cards = 0
+        for rank in [*order, None]:
+            copies = sum(1 for c in naturals.get(rank, ()) if c[-1] == suit) if rank else 0
+            if copies:
+                stretch, cards = stretch + 1, cards + copies
+                continue
+            if stretch >= length:
+                found += cards // length
+            stretch = cards = 0
     return found
 
 

@@ -8,6 +8,7 @@ from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
 from .going_out import Plan, plan_going_out, split_hand
+from .going_out_steps import StepsOut
 from .melds import Meld, judge, meld_points
 from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
 from .merging import plan_with_joined_runs
@@ -24,7 +25,7 @@ class Position:
     # Built on every request and read by every check: slots make both cheaper than a dict per position.
     __slots__ = ("cfg", "state", "seat", "actor", "side", "melds", "short", "opened", "counted", "by_rank",
                  "_of_rank", "canastas", "others", "counted_owners", "shared", "needed", "_hand", "hidden", "held",
-                 "unverified", "_minimum", "_counts", "_split", "_plan", "_can_go_out", "_frozen", "notes",
+                 "unverified", "_minimum", "_counts", "_split", "_plan", "_can_go_out", "_steps", "_frozen", "notes",
                  "foot_down", "kitty_left", "keep", "zones_unmet")
 
     def __init__(self, cfg: Config, state: CanastaState):
@@ -71,6 +72,7 @@ class Position:
         self._split: tuple | None = None
         self._plan: tuple[Plan | None] | None = None
         self._can_go_out: dict[tuple, bool] = {}
+        self._steps: StepsOut | None = None
         self._frozen: list[str] | None = None
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
         if state.feet is None and state.kitties is None:
@@ -282,7 +284,9 @@ class Position:
         distinct remainder. And a move
         that only melds or adds cards from the hand is a first step of going out from the
         position as it stands: when the hand cannot go out now (the search is exact), no such
-        move leaves a hand that can, and no other search is made.
+        move leaves a hand that can, and no other search is made. When it can, and the variant has
+        sequences, a way out of the position that holds the move answers yes without a search
+        (going_out_steps); only the moves none of those ways holds are searched.
         """
         if self._hand is not None and self._within_hand(hand) and not self._can_go_out_now():
             return False
@@ -298,8 +302,19 @@ class Position:
                    tuple([(m.rank, m.naturals, m.wilds) for m in shared or ()]))
         found = self._can_go_out.get(key)
         if found is None:
-            found = self._can_go_out[key] = self.going_out_plan(hand, melds, shared) is not None
+            found = self._can_go_out[key] = bool(self._step_held(hand, melds, shared)) or self.going_out_plan(
+                hand, melds, shared) is not None
         return found
+
+    def _step_held(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | None:
+        """True where a way out of the position as it stands holds the step leaving this hand and these melds
+        (going_out_steps: exact, and no search per step); None where that does not say."""
+        if (self.cfg.table.sequences is None or self._hand is None or not self.opened or shared or self.shared
+                or self.cfg.dual or self.cfg.wild_as):
+            return None
+        if self._steps is None:
+            self._steps = StepsOut(self.cfg, self._hand, self.melds, self.needed, len(self.state.red_threes[self.side]))
+        return self._steps.holds(hand, melds)
 
     def _can_go_out_now(self) -> bool:
         return self.going_out_plan(self.hand, self.melds) is not None
