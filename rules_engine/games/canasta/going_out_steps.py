@@ -34,7 +34,7 @@ from .config import Config
 from .going_out import needs_of, split_hand
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import Meld
-from .opening import _takes_wild_cards, _tallies
+from .opening import _takes_wild_cards, _tallies, layer_moves
 from .opening_runs import run_bounds
 
 FAMILIES = 6                      # families of ways out read, at most (each costs about two plain searches)
@@ -122,19 +122,16 @@ def _held_choices(layers: list, wilds: int, tally, goes, left_over: int) -> list
     A way out ends with what going out needs (`goes`) and at most one card left: cards kept, wild cards unused
     and the `left_over` cards no meld takes. States are numbered as opening._search numbers them."""
     saturate = 2
-    counts, joined = tally.size, tally.joined
+    counts = tally.size
     per_used = (saturate + 1) * counts
-    # Per layer and choice: its wild cards, the shift they make, and where each (kept, code) part of a state goes.
-    moves = [sorted((c.wilds, c.wilds * per_used, [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
-                                                   for k in range(saturate + 1) for m in range(counts)], i)
-                    for i, c in enumerate(layer)) for layer in layers]
+    moves = [layer_moves(layer, saturate, tally) for layer in layers]
     reached = [{0}]
     for options in moves:
         after = set()
         for state in reached[-1]:
             used, rest = divmod(state, per_used)
             base, room = state - rest, wilds - used
-            for w, shift, parts, _ in options:
+            for w, shift, parts, _, _ in options:
                 if w > room:
                     break
                 after.add(base + shift + parts[rest])
@@ -153,7 +150,7 @@ def _held_choices(layers: list, wilds: int, tally, goes, left_over: int) -> list
         for state in reached[number]:
             used, rest = divmod(state, per_used)
             base, room = state - rest, wilds - used
-            for w, shift, parts, i in moves[number]:
+            for w, shift, parts, _, i in moves[number]:
                 if w > room:
                     break
                 if base + shift + parts[rest] in ending:

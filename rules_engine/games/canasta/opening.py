@@ -276,7 +276,6 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
     gains[layer][choice][wild cards used before it] says, its wild cards included.
     """
     kinds, counts = saturate + 1, tally.size
-    joined = tally.joined
     per_used = kinds * counts
     best = [-1] * ((wilds + 1) * per_used)
     best[0] = 0
@@ -289,11 +288,7 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
             continue
         following = [-1] * len(best)
         back: list = [None] * len(best)
-        # Per choice, where each (kept, canastas) part of a state goes: a lookup instead of two min().
-        moves = sorted((c.wilds, c.wilds * per_used,
-                        [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
-                         for k in range(kinds) for m in range(counts)], c.points, i)
-                       for i, c in enumerate(choices))
+        moves = layer_moves(choices, saturate, tally)
         for state in live:
             points = best[state]
             used, rest = divmod(state, per_used)
@@ -323,6 +318,18 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
         used, rest = divmod(state, per_used)
         ends[(used, *divmod(rest, counts))] = (best[state], state)
     return ends, trail
+
+
+def layer_moves(choices: list[_Choice], saturate: int, tally: Tally) -> list[tuple]:
+    """A layer's choices as the searches step them, fewest wild cards first: (wild cards, the shift they make in
+    a state's number, where each (kept, Tally code) part of a state goes (a lookup instead of two min()), points,
+    the choice's index). States are numbered (used * kept values + kept) * tally codes + code."""
+    counts, joined = tally.size, tally.joined
+    per_used = (saturate + 1) * counts
+    return sorted((c.wilds, c.wilds * per_used,
+                   [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
+                    for k in range(saturate + 1) for m in range(counts)], c.points, i)
+                  for i, c in enumerate(choices))
 
 
 def _by_gains(choices: list[_Choice], gains: list, best: list, live: list, wilds: int, per_used: int, saturate: int,

@@ -241,7 +241,7 @@ def score(cfg: Config, state: CanastaState) -> dict:
             lines += _melded_lines(cfg, side, melds)
         size = cfg.canasta_size
         bonuses = [canasta_bonus(cfg, m) for m in melds if m.naturals + m.wilds >= size]
-        if bonuses:     # melds short of a canasta earn no bonus of any kind
+        if bonuses:     # (cfg.is_canasta, inlined:) melds short of a canasta earn no bonus of any kind
             lines += _canasta_lines(table, side, bonuses)
         lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
         if out_side is not None and out_side != side and table.incomplete_penalty:
