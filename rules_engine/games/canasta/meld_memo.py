@@ -23,10 +23,9 @@ class MeldMemo:
         self._melds: dict[tuple, Meld] = {}
         self._max_bytes = max_bytes
         self.bytes = 0
-
-    def get(self, cards: tuple) -> Meld | None:
-        """The meld judged before for this card list, or None."""
-        return self._melds.get(cards)
+        # The meld judged before for a card list, or None: the dict's own lookup, asked of every meld of
+        # every request (the dict is cleared, never replaced, so this stays bound to it).
+        self.get = self._melds.get
 
     def remember(self, fresh: list[tuple[tuple, Meld]]) -> None:
         """Keep melds of a position that was accepted."""

@@ -31,23 +31,24 @@ class Position:
     def __init__(self, cfg: Config, state: CanastaState):
         self.cfg, self.state = cfg, state
         turn = state.turn
-        self.seat = turn.seat
-        self.actor = state.partner_of(turn.seat) if turn.phase == "answer" else turn.seat
-        self.side = state.side_of(turn.seat)
-        self.melds = state.melds[self.side]
+        seat = self.seat = turn.seat
+        self.actor = state.partner_of(seat) if turn.phase == "answer" else seat
+        side = self.side = seat % state.sides   # state.side_of(seat), asked of every request: inlined
+        melds = self.melds = state.melds[side]
         # (counted, minimum) while the melds on the table are an initial meld this turn has not completed
-        self.short = state.turn.opening if self.melds and turn.phase == "meld" else None
-        self.opened = bool(self.melds) and self.short is None
-        self.counted = self.short[0] if self.short else 0
+        short = self.short = turn.opening if melds and turn.phase == "meld" else None
+        self.opened = bool(melds) and short is None
+        self.counted = short[0] if short else 0
         size = cfg.canasta_size   # cfg.is_canasta, read once: this loop runs on every request
-        self.by_rank: dict[str, int] = {}    # each rank's meld (the last, where a side may hold several)
-        self._of_rank: dict[str, list[int]] | None = None
-        self.canastas = 0
-        for i, meld in enumerate(self.melds):   # one plain pass: cheaper than a comprehension and a sum
-            if meld.rank:                        # a meld of wild cards alone has none
-                self.by_rank[meld.rank] = i
+        by_rank: dict[str, int] = {}    # each rank's meld (the last, where a side may hold several)
+        canastas = 0
+        for i, meld in enumerate(melds):   # one plain pass: cheaper than a comprehension and a sum
+            if meld.rank:                   # a meld of wild cards alone has none
+                by_rank[meld.rank] = i
             if meld.naturals + meld.wilds >= size:
-                self.canastas += 1
+                canastas += 1
+        self.by_rank = by_rank
+        self._of_rank: dict[str, list[int]] | None = None
         # The owners besides its own whose melds the seat may add to, and those whose canastas count for it
         # (its partner's, where the seating shares melds): their melds, owner by owner, are `shared`.
         # Fixed sides share nothing: every request of Classic takes this branch, so it asks nothing more.
@@ -55,17 +56,20 @@ class Position:
             self.others = self.counted_owners = ()
             self.shared: list[Meld] = []
         else:
-            self.others = state.others_added_to(turn.seat)
-            self.counted_owners = state.others_counted(turn.seat) if self.others else ()
+            self.others = state.others_added_to(seat)
+            self.counted_owners = state.others_counted(seat) if self.others else ()
             self.shared = [m for owner in self.counted_owners for m in state.melds[owner]] if self.others else []
             for meld in self.shared:
                 if meld.naturals + meld.wilds >= size:
-                    self.canastas += 1
+                    canastas += 1
+        self.canastas = canastas
         self.needed = cfg.table.going_out.canastas
-        hand = state.hands[self.seat]
-        self._hand: list[str] | None = None if type(hand) is HiddenHand else hand
-        self.hidden = self._hand is None
-        self.held = len(hand) if self._hand is not None else hand.count
+        hand = state.hands[seat]
+        if type(hand) is HiddenHand:
+            self._hand: list[str] | None = None
+            self.hidden, self.held = True, hand.count
+        else:
+            self._hand, self.hidden, self.held = hand, False, len(hand)
         self.unverified: set[str] = set()   # rules the checks could not apply: the hand's cards are hidden
         self._minimum: int | None = None
         self._counts: dict[str, int] | None = None
@@ -81,12 +85,12 @@ class Position:
             self.zones_unmet: list[tuple[str, str]] = []
             return
         # With the foot still down, emptying the hand takes it up: no going out, and no two cards to keep.
-        self.foot_down = state.feet is not None and foot_down(state, self.seat)
+        self.foot_down = state.feet is not None and foot_down(state, seat)
         # With a kitty on the table, a hand played out without going out takes the kitty up instead.
         self.kitty_left = state.kitties is not None and next_kitty(state) is not None
         self.keep = 0 if self.foot_down or self.kitty_left else 2
         # What the zones lack for going out (a player of the side yet to play from the foot), in words.
-        self.zones_unmet = foot_unmet(state, self.side) if state.played_from_foot is not None else []
+        self.zones_unmet = foot_unmet(state, side) if state.played_from_foot is not None else []
 
     def goes_out(self, left: int) -> bool:
         """Whether a move leaving the hand this many cards is going out (or its last step before a discard)."""

@@ -244,12 +244,27 @@ NOMINATED_FIELDS = MELD_FIELDS | {"as"}               # where the variant names 
 def _read_melds(cfg: Config, raw: object, sides: int, fresh: list) -> list[list[Meld]]:
     per_side = _entries(raw, "melds", sides, "side")
     one_per_rank = cfg.table.sets.one_per_rank
+    known = cfg.table_melds.get
+    # A meld named a sequence is judged as one; the memo, keyed by cards, holds the kind the cards make.
+    runs = cfg.table.sequences is not None
     found: list[list[Meld]] = []
     for t, side_raw in enumerate(per_side):
         side: list[Meld] = []
         ranks: set[str] = set()
         for i, meld_raw in enumerate(read_list(side_raw, ("state", "melds", t))):
-            meld = _table_meld(cfg, meld_raw, t, i, fresh)
+            # Every request repeats the table's melds: a well-formed entry whose card list was read
+            # before is looked up by that list as given (an item that is no card code cannot be a key).
+            meld = None
+            if type(meld_raw) is dict and MELD_FIELDS.issuperset(meld_raw) and not (
+                    runs and meld_raw.get("kind") == "sequence"):
+                given = meld_raw.get("cards")
+                if type(given) is list:
+                    try:
+                        meld = known(tuple(given))
+                    except TypeError:
+                        pass
+            if meld is None:
+                meld = _table_meld(cfg, meld_raw, t, i, fresh)
             given_kind = meld_raw.get("kind")
             if given_kind is not None and given_kind != meld.kind:
                 _refuse_kind(cfg, meld, given_kind, ("state", "melds", t, i, "kind"))
@@ -287,24 +302,9 @@ def _refuse_kind(cfg: Config, meld: Meld, given: object, pointer: tuple) -> None
 
 
 def _table_meld(cfg: Config, raw: object, side: int, index: int, fresh: list) -> Meld:
-    """The meld a table entry holds, its cards read and judged once per configuration.
-
-    Every request repeats the table's melds, so a well-formed entry whose card list was read
-    before is looked up by that list as given; anything else is read in full, with its errors,
-    and added to `fresh`, for the memo to keep if the whole position is accepted.
-    """
-    known = cfg.table_melds
-    # A meld named a sequence is judged as one; the memo, keyed by cards, holds the kind the cards make.
+    """The meld a table entry holds that the memo of judged melds lacks, read in full with its errors, and
+    added to `fresh`, for the memo to keep if the whole position is accepted."""
     named_run = cfg.table.sequences is not None and type(raw) is dict and raw.get("kind") == "sequence"
-    if type(raw) is dict and MELD_FIELDS.issuperset(raw) and not named_run:
-        given = raw.get("cards")
-        if type(given) is list:
-            try:
-                found = known.get(tuple(given))
-            except TypeError:  # an item that is no card code at all
-                found = None
-            if found is not None:
-                return found
     pointer = ("state", "melds", side, index)
     raw = read_object(raw, pointer)
     if cfg.nominated:
