@@ -124,6 +124,16 @@ def split_hand(cfg: Config, hand: list[str]) -> tuple[dict[str, list[str]], list
     return naturals, wilds, blacks
 
 
+def rank_and_wilds(cfg: Config, hand: list[str], rank: str) -> tuple[list[str], list[str]]:
+    """split_hand's naturals of one rank and its wild cards, without splitting the rest of the hand."""
+    kind_of = cfg.kind_of
+    mine = [card for card in hand if kind_of[card] == rank]
+    wilds = [card for card in hand if kind_of[card] is WILD]
+    mine.sort(key=card_sort_key)
+    wilds.sort(key=wild_sort_key)
+    return mine, wilds
+
+
 def plan_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int,
                    minimum: int | None, split: tuple | None = None, bonus: int = 0) -> Plan | None:
     """One way to meld the whole hand (or all but one card, then discard it), or None.

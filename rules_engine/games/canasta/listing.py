@@ -171,8 +171,9 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     rank = cfg.rank_of.get(top)
     if (rank is None and top not in cfg.wild) or rank == "3" or blocked(cfg, top):
         return
-    naturals, wilds, _ = pos.split()
-    mine = naturals.get(rank, [])
+    # A side that has opened takes the pile with cards of the top card's rank and wild cards alone (a side
+    # that has not opened takes it with an initial meld, searched over the whole hand below).
+    mine, wilds = pos.rank_and_wilds(rank) if pos.opened else ([], [])
     rules = ["canasta.pile.take"]
     if pos.opened and rank is None:
         _wild_pair_takes(pos, lister, wilds, rules + ["canasta.pile.wild-top-pair"])

@@ -7,7 +7,7 @@ from dataclasses import replace
 from ...errors import invalid
 from ...parsing import HiddenHand
 from .config import Config
-from .going_out import Plan, plan_going_out, split_hand
+from .going_out import Plan, plan_going_out, rank_and_wilds, split_hand
 from .going_out_steps import StepsOut
 from .melds import Meld, judge, meld_points
 from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
@@ -163,6 +163,13 @@ class Position:
         if self._split is None:
             self._split = split_hand(self.cfg, self.hand)
         return self._split
+
+    def rank_and_wilds(self, rank: str) -> tuple[list[str], list[str]]:
+        """The acting hand's naturals of one rank and its wild cards, as split() gives them (a draw asks no more)."""
+        if self._split is not None:
+            naturals, wilds, _ = self._split
+            return naturals.get(rank, []), wilds
+        return rank_and_wilds(self.cfg, self.hand, rank)
 
     def missing(self, cards: list[str]) -> list[str]:
         """The cards (with multiplicity) a move names that the hand does not hold."""
