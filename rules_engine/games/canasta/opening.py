@@ -513,7 +513,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                     # the full search keeping only the states that could beat the best way found.
                     best = search_with_runs(cfg, naturals, pool, tuple(melds), goal=lambda key, points: pick(
                         {key: (points, 0)})[0], slack=wild_sums[-1] + (black_points if can_meld_blacks else 0),
-                        target=most[0], budget=budget, then_all=budget == BEST_BUDGET, **common)
+                        target=most[0], budget=budget, then_all=budget == BEST_BUDGET,
+                        goes=goes if needs.most is None else None, **common)
                     if best is not None:
                         picked, trail_of = pick(best[0]), best[1]
                 if picked is not None:

@@ -15,9 +15,35 @@ and stops at the first answer that meets the bound (`run_bounds`):
    rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
    the bound does, its answer and witness are exact. Both are the set search of opening.py: polynomial in
    the hand, a few milliseconds on the whole deck.
-3. The search with runs below, its runs holding one copy of each card: a way to meld too, with at most four
-   chain states per suit.
-4. The search with runs below, exact.
+3. Going out only (a way keeping at most one card): the search with runs below, depth first for the best way
+   out (`goal`), the successors that count most first, within a small budget of states. It stops at once at a
+   way that counts what the bound does (exact: nothing beats the bound); where it ends within the budget it has
+   proved its best way best (exact too). Other openings: the search with runs below, its runs holding one copy
+   of each card, a way to meld (at most four chain states per suit).
+4. The bound again, tighter: per suit whose cards could lie in a run, the search with runs below searching runs
+   in that suit alone (`exact`), the other suits' cards that could lie in a run melded for nothing and their
+   sequence canastas counted as many as they could make (run_bounds's relaxation, one suit exact). Every way
+   to meld restricts to such a way of each suit's search (its other suits' run cards are cards that could lie
+   in a run, its other suits' sequence canastas no more than they could make), so each search's table holds
+   every count the full search reaches, alike or better (tests/engine/canasta/test_run_search_bounded.py
+   checks it key by key), and the least of their answers is a bound. Where it finds no way there is none (most
+   refusals after a partner's yes end here, in milliseconds), and a way found in steps 2 and 3 that meets it
+   is the best. One suit's chain states times the counts: tens of milliseconds on the whole deck.
+5. Going out: the depth-first search again with a larger budget; past it, the search with runs below, keeping
+   only the states that could still beat the best way found (their count plus every natural card of the ranks
+   ahead, plus the wild cards and black threes, above its value). In both, a state that could no longer make
+   the canastas going out needs (its Tally code with every canasta the cards ahead could still make counted as
+   made: its runs meant as canastas, the table's sequences, each sequence of a canasta's length the cards ahead
+   could make, set canastas by the fewest naturals one holds per rank ahead, the wild cards' canastas; counts
+   only grow, so the Tally refusing that refuses every end) is dropped: where going out needs a samba, the
+   states that can no longer make one go at once. Other openings: the search with runs below, exact.
+
+The depth-first search keeps, per layer, the best count each state was searched with, and searches a state
+again only with a higher count: what lies below a state depends on the state alone, so it finds the best way
+of the full search (tests/engine/canasta/test_run_search_bounded.py holds it to the full search's table on
+hands built to reach it, at budgets that end it early and late). Its way is one way of the full search, but
+not always the one the full search would name: a plan of going out may differ from the full search's (another
+way as good), never its verdict or count.
 
 The search with runs takes the ranks in the sequences' order, the runs of each suit still open carried
 from one rank to the next, each rank's cards shared between runs and the rank's sets (the set search of
@@ -62,10 +88,12 @@ cards with `longest >= 2 * least - 1` (else each open run keeps its exact length
 
 Its states are still the product of the four suits' chain states with (wild-card span, cards kept, Tally
 code): polynomial in the hand, but the constant is not small. The rules above cut the states of the hands
-that reach step 4 many times over (a 100-card hand's going out from 183 s to about a second), but where runs
-are possible in every suit and sequence canastas are counted (going out) tens of thousands of states remain:
-about a second at 60 to 100 cards, and up to half a minute for the full search on an 80-card hand holding a
-dozen wild cards (steps 1 to 3 answer those hands today: bench/run_search.py --pile).
+that reach the full search many times over (a 100-card hand's going out from 183 s to about a second), but
+where runs are possible in every suit and sequence canastas are counted tens of thousands of states remain:
+about a second at 60 to 100 cards, and up to half a minute on an 80-card hand holding a dozen wild cards.
+Steps 3 to 5 answer going out on the measured hands in well under a second (bench/README.md), but no bound on
+their states is proved: a hand whose best way out keeps a card, or that cannot go out while the bounds say it
+might, is answered by the full search restricted to states that could beat the best way found.
 
 Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
 Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
@@ -99,7 +127,8 @@ def run_order(cfg: Config) -> list[str]:
 def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, *, saturate: int, top: str | None,
                      top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False,
                      kept_most: int | None = None, run_copies: int | None = None, exact: str = SUITS,
-                     goal=None, slack: int = 0, target: int = 0, budget: int = 0, then_all: bool = False):
+                     goal=None, slack: int = 0, target: int = 0, budget: int = 0, then_all: bool = False,
+                     goes=None):
     """Best natural points per (wild cards used, cards kept, Tally code of the canastas made), and a way back to
     the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most);
     with `run_copies`, only ways whose runs hold at most that many copies of a card (fewer states, not exact:
@@ -109,7 +138,9 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     With `goal` (what a (wild cards used, cards kept, Tally code) and its count are worth, -1: nothing, and at
     most `slack` more than the count), only the way it values most, searched depth first and stopping at one
     worth `target` (an upper bound): a table of that one way (empty: none). Past `budget` states, None, or with
-    `then_all` the search above, keeping only the states that could beat the best way found so far.
+    `then_all` the search above, keeping only the states that could beat the best way found so far. With `goes`
+    too (whether a Tally code holds what the goal asks, true of every code counting as many canastas or more),
+    a state that could not reach such a code, whatever canastas the cards ahead could still make, is dropped.
 
     Returns the states in the form opening._search gives them and a trail that, for a state, lists the
     set choices (each holding the cards left to its rank) and the sequences as Drafts."""
@@ -367,7 +398,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
 
     final: dict = {}
     history: list[dict] = []
-    path = floor = None
+    path = floor = alive = None
     if goal is not None:
         # The most the layers from each on can still add: every natural card of their ranks and after (the cards
         # of a rank the runs took counted twice), and the most a meld of wild cards alone adds.
@@ -379,7 +410,9 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                 after += sum(values[c] for c in sorted_cards[ranks_of[i]])
             reach.append(after)
         reach.reverse()
-        value, path, ended = _best_way(layers, start, ends_of, widened, goal, reach, slack, target, budget)
+        alive = _canastas_ahead(cfg, layers, outside, sorted_cards, melds, len(wilds), wild_top, tally, closing,
+                                goes) if goes is not None else None
+        value, path, ended = _best_way(layers, start, ends_of, widened, goal, reach, slack, target, budget, alive)
         if not ended and value < target:
             if not then_all:
                 return None
@@ -400,8 +433,9 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                         grown[key] = (total, back)
             states = grown if suits is None else pruned(grown, suits)
             if floor is not None:
-                beyond = reach[len(history) + 1] + slack
-                states = {key: entry for key, entry in states.items() if entry[0] + beyond > floor}
+                beyond, at = reach[len(history) + 1] + slack, len(history) + 1
+                states = {key: entry for key, entry in states.items()
+                          if entry[0] + beyond > floor and (alive is None or alive(at, key))}
             history.append(states)
         ended: dict = {}
         for state, (points, _) in states.items():
@@ -568,14 +602,15 @@ def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick
 
 
 def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[int], slack: int, target: int,
-              budget: int) -> tuple[int, list | None, bool]:
+              budget: int, alive=None) -> tuple[int, list | None, bool]:
     """The end `goal` values most, searched depth first through the layers (the successors that count most first),
     stopping at once at one valued `target` (an upper bound) or past `budget` states: (its value, -1 for none; the
     states, count and way back of each layer to it, then the end's; whether the search ended within the budget).
 
     A state is searched again only with a higher count (it holds every later choice alike), and not at all where
     its count, with `reach[i]` the most the layers from i on add and `slack` the most an end adds to the value
-    beyond the count, cannot value more than the best end found."""
+    beyond the count, cannot value more than the best end found, nor where `alive` (layer, state) says it cannot
+    end as the goal asks."""
     seen: list[dict] = [{} for _ in layers]
     best: list = [-1, None]
     way: list = []
@@ -597,7 +632,8 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
         known = seen[i]
         for successor in grown:
             key, total, _ = successor
-            if total + reach[i + 1] + slack <= best[0] or known.get(key, -1) >= total:
+            if total + reach[i + 1] + slack <= best[0] or known.get(key, -1) >= total or (
+                    alive is not None and not alive(i + 1, key)):
                 continue
             known[key] = total
             spent[0] += 1
@@ -612,6 +648,52 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
 
     down(0, start, 0)
     return best[0], best[1], spent[0] <= budget
+
+
+def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, melds: tuple, wilds: int,
+                    wild_top: str | None, tally: Tally, closing, goes):
+    """Whether a state entering a layer could still end with canastas that `goes` accepts: the state's canastas
+    with, counted as made, its runs meant as canastas, every sequence on the table, each sequence of a canasta's
+    length the cards ahead could make, a set canasta per fewest naturals one holds among each rank's cards ahead
+    (as natural and as mixed both) and one per set of the rank on the table, and the wild cards' canastas (as
+    many as their number fills, and one per meld of wild cards on the table). Counts only grow, so a state
+    whose count with all that is refused cannot end accepted."""
+    order = run_order(cfg)
+    size, rules, sets = cfg.canasta_size, cfg.table.sequences, cfg.table.sets
+    joined = tally.joined
+    fewest = max(1, size - sets.max_wilds) if sets.max_wilds is not None else 1
+    of_rank: dict[str, int] = {}
+    for m in melds:
+        if m.rank:
+            of_rank[m.rank] = of_rank.get(m.rank, 0) + 1
+    sequences = sum(1 for m in melds if m.suit)
+    set_canasta = joined[tally.mark("natural")][tally.mark("mixed")]
+    wild_code = 0
+    if sets.all_wild:
+        for _ in range((wilds + (1 if wild_top else 0)) // size + sum(1 for m in melds if not m.rank and not m.suit)):
+            wild_code = joined[wild_code][tally.mark("wild")]
+    # Per layer: the rank whose cards are still ahead from it on, in the order the layers take them.
+    ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
+    sets_after = [i == len(ranks_of) - 1 or ranks_of[i] != ranks_of[i + 1] for i in range(len(ranks_of))]
+    extra, runs_ahead = [], []
+    for i in range(len(layers) + 1):
+        code = wild_code
+        for j in range(i, len(layers)):
+            if sets_after[j]:
+                rank = ranks_of[j]
+                for _ in range(len(cards[rank]) // fewest + of_rank.get(rank, 0)):
+                    code = joined[code][set_canasta]
+        extra.append(code)
+        first = order.index(ranks_of[i]) if i < len(layers) and ranks_of[i] in order else (
+            0 if i < len(layers) else len(order))
+        ahead = {rank: cards[rank] for rank in order[first:]}
+        runs_ahead.append(sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1)))
+
+    def alive(i: int, state: tuple) -> bool:
+        aimed = sum(map(_aimed, state[3]))
+        return goes(closing(joined[state[2]][extra[i]], runs_ahead[i] + aimed))
+
+    return alive
 
 
 def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:

@@ -252,8 +252,9 @@ def _out_value(cfg, wilds: list[str], tally):
        budget=st.sampled_from([1, 50, 10 ** 6]))
 def test_canasta_melds_sequence_going_out_best_way_depth_first_is_the_full_search_best(seed, size, bolivia, budget):
     """Going out, the depth-first search for the best way (with a budget of states, then the full search keeping only
-    the states that could beat the way found) finds what the full search's table reads as best, and so does
-    search_going_out, with a plan that melds the hand in valid melds."""
+    the states that could beat the way found; states that could no longer make the canastas going out needs
+    dropped) finds what the full search's table reads as best, and so does search_going_out, with a plan that
+    melds the hand in valid melds."""
     cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
     hand = [card for card in adversarial_hand(random.Random(seed), size) if card[:-1] != "3"]
     naturals, wilds, _ = split_hand(cfg, hand)
@@ -266,7 +267,7 @@ def test_canasta_melds_sequence_going_out_best_way_depth_first_is_the_full_searc
     # An upper bound the search may stop at: the best itself, or one no way reaches.
     for target in (best, 10 ** 6):
         states, trail = search_with_runs(cfg, naturals, pool, (), goal=value, slack=sum(cfg.values[c] for c in pool),
-                                         target=target, budget=budget, then_all=True, **common)
+                                         target=target, budget=budget, then_all=True, goes=tally.meets, **common)
         assert max([value(key, points) for key, (points, _) in states.items()], default=-1) == best
     plan = search_going_out(cfg, hand, [], canastas_needed=2, minimum=None)
     assert (plan.points if plan is not None else -1) == best
