@@ -26,6 +26,9 @@ from .tally import Tally, tally_for
 from .variants import Needs as Tier
 from ...records import record
 
+FIRST_BUDGET = 1_000              # states the depth-first search for the best way out searches before the bound by
+BEST_BUDGET = 15_000              # suit, and after it
+
 
 @dataclass(slots=True)
 class Draft:
@@ -493,14 +496,13 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             budgets = (FIRST_BUDGET, None, BEST_BUDGET) if out_only else (None,)
             for budget in budgets if picked is None else ():
                 if budget is None:
-                    # The bound again, runs searched in one suit at a time: where it is lower, a way found above
-                    # may meet it, and where it finds no way there is none.
-                    if not out_only:
-                        # Runs holding one copy of each card: few states, and often all the runs a hand needs.
-                        states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1,
-                                                            **common)
-                        found.append((pick(states), way_back))
-                    if not _meets(found[-1][0], most):
+                    # Runs holding one copy of each card: few states, and often all the runs a hand needs.
+                    states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1, **common)
+                    found.append((pick(states), way_back))
+                    # Going out, the bound again, runs searched in one suit at a time: where it is lower, a way
+                    # found above may meet it, and where it finds no way there is none (openings gained nothing by
+                    # it on the measured hands, and it costs a search per suit).
+                    if out_only and not _meets(found[-1][0], most):
                         most = suit_bound(cfg, naturals, pool, tuple(melds), pick, most, **common)
                     if most[0] < 0 and most[3] < 0:
                         picked = most
@@ -572,10 +574,6 @@ def holds_canasta(cfg: Config, melds, kind: str | None) -> bool:
     if kind is None:
         return True
     return any((found := meld_canasta(cfg, m)) is not None and kind in ("any", found) for m in melds)
-
-
-FIRST_BUDGET = 2_000              # states the depth-first search for the best way out searches before the bound by
-BEST_BUDGET = 15_000              # suit, and after it
 
 
 def _meets(way: tuple, bound: tuple) -> bool:

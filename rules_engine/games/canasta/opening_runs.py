@@ -18,11 +18,12 @@ and stops at the first answer that meets the bound (`run_bounds`):
 3. Going out only (a way keeping at most one card): the search with runs below, depth first for the best way
    out (`goal`), the successors that count most first, within a small budget of states. It stops at once at a
    way that counts what the bound does (exact: nothing beats the bound); where it ends within the budget it has
-   proved its best way best (exact too). Other openings: the search with runs below, its runs holding one copy
-   of each card, a way to meld (at most four chain states per suit).
-4. The bound again, tighter: per suit whose cards could lie in a run, the search with runs below searching runs
-   in that suit alone (`exact`), the other suits' cards that could lie in a run melded for nothing and their
-   sequence canastas counted as many as they could make (run_bounds's relaxation, one suit exact). Every way
+   proved its best way best (exact too). Then, for every search, the search with runs below, its runs holding
+   one copy of each card: a way to meld (at most four chain states per suit).
+4. Going out: the bound again, tighter (suit_bound): per suit whose cards could lie in a run, the search with
+   runs below searching runs in that suit alone (`exact`), the other suits' cards that could lie in a run melded
+   for nothing and their sequence canastas counted as many as they could make (run_bounds's relaxation, one
+   suit exact). Every way
    to meld restricts to such a way of each suit's search (its other suits' run cards are cards that could lie
    in a run, its other suits' sequence canastas no more than they could make), so each search's table holds
    every count the full search reaches, alike or better (tests/engine/canasta/test_run_search_bounded.py
