@@ -26,6 +26,9 @@ from .tally import Tally, tally_for
 from .variants import Needs as Tier
 from ...records import record
 
+FIRST_BUDGET = 1_000              # states the depth-first search for the best way out searches before the bound by
+BEST_BUDGET = 15_000              # suit, and after it
+
 
 @dataclass(slots=True)
 class Draft:
@@ -470,38 +473,56 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         return best_points, best_trail, best_out, stays_points, stays_trail
 
     if runs:
-        from .opening_runs import run_bounds, search_with_runs, sequence_canastas_most   # they build on the set search
+        from .opening_runs import run_bounds, search_with_runs, sequence_canastas_most, suit_bound  # on the set search
         if out_only and dict(needs.by_kind).get("sequence", 0) > sequence_canastas_most(cfg, naturals, melds):
             return OpeningVerdict(required, -1, [], blocks, counted, canasta)   # going out needs more sequences
         picked = None
         bounds = run_bounds(cfg, naturals, len(pool), tuple(melds), saturate=saturate, top=top, top_rank=top_rank,
                             frozen=frozen, tally=tally, wild_top=wild_top, merging=merging)
+        common = dict(saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
+                      merging=merging, kept_most=1 if out_only else None)
         if bounds is not None:
             loosened, sure, tries = bounds
             most = pick(_search(loosened, len(pool), saturate, tally)[0])
+            found: list = []          # the ways to meld tried before the full search, each with its way back
             if most[0] < 0 and most[3] < 0:
                 picked = most         # where even the bound finds no way, there is none
             for run in [] if picked is not None else [None, *tries]:
                 states, trail_of = _search(sure(run), len(pool), saturate, tally)
-                picked = pick(states)
-                if (most[0], most[3]) == (picked[0], picked[3]):
-                    if run is not None:
-                        trail_of = _with_run(trail_of, run)
+                found.append((pick(states), trail_of if run is None else _with_run(trail_of, run)))
+                if _meets(found[-1][0], most):
+                    picked, trail_of = found[-1]
                     break
-                picked = None         # runs might do better than these melds: search them
-            if picked is None:
-                # Runs holding one copy of each card: few states, and often all the runs a hand needs.
-                states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
-                                                    top_rank=top_rank, frozen=frozen, tally=tally,
-                                                    wild_top=wild_top, merging=merging,
-                                                    kept_most=1 if out_only else None, run_copies=1)
-                picked = pick(states)
-                if (most[0], most[3]) != (picked[0], picked[3]):
-                    picked = None
+            budgets = (FIRST_BUDGET, None, BEST_BUDGET) if out_only else (None,)
+            for budget in budgets if picked is None else ():
+                if budget is None:
+                    # Runs holding one copy of each card: few states, and often all the runs a hand needs.
+                    states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1, **common)
+                    found.append((pick(states), way_back))
+                    # Going out, the bound again, runs searched in one suit at a time: where it is lower, a way
+                    # found above may meet it, and where it finds no way there is none (openings gained nothing by
+                    # it on the measured hands, and it costs a search per suit).
+                    if out_only and not _meets(found[-1][0], most):
+                        most = suit_bound(cfg, naturals, pool, tuple(melds), pick, most, **common)
+                    if most[0] < 0 and most[3] < 0:
+                        picked = most
+                    for way, way_back in [] if picked is not None else found:
+                        if _meets(way, most):
+                            picked, trail_of = way, way_back
+                            break
+                else:
+                    # Going out: the best way searched depth first, within a budget (an answer where it ends), then
+                    # the full search keeping only the states that could beat the best way found.
+                    best = search_with_runs(cfg, naturals, pool, tuple(melds), goal=lambda key, points: pick(
+                        {key: (points, 0)})[0], slack=wild_sums[-1] + (black_points if can_meld_blacks else 0),
+                        target=most[0], budget=budget, then_all=budget == BEST_BUDGET,
+                        goes=goes if needs.most is None else None, **common)
+                    if best is not None:
+                        picked, trail_of = pick(best[0]), best[1]
+                if picked is not None:
+                    break
         if picked is None:
-            states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), saturate=saturate, top=top,
-                                                top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
-                                                merging=merging, kept_most=1 if out_only else None)
+            states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), **common)
             picked = pick(states)
     else:
         states, trail_of = _search(layers, len(pool), saturate, tally, gains)
@@ -553,6 +574,12 @@ def holds_canasta(cfg: Config, melds, kind: str | None) -> bool:
     if kind is None:
         return True
     return any((found := meld_canasta(cfg, m)) is not None and kind in ("any", found) for m in melds)
+
+
+def _meets(way: tuple, bound: tuple) -> bool:
+    """Whether a way found (a pick of plan_opening) counts what an upper bound does, going out or not, and keeping
+    cards: then it is the best."""
+    return (way[0], way[3]) == (bound[0], bound[3])
 
 
 def _with_run(trail_of, run: list[str]):

@@ -15,9 +15,36 @@ and stops at the first answer that meets the bound (`run_bounds`):
    rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
    the bound does, its answer and witness are exact. Both are the set search of opening.py: polynomial in
    the hand, a few milliseconds on the whole deck.
-3. The search with runs below, its runs holding one copy of each card: a way to meld too, with at most four
-   chain states per suit.
-4. The search with runs below, exact.
+3. Going out only (a way keeping at most one card): the search with runs below, depth first for the best way
+   out (`goal`), the successors that count most first, within a small budget of states. It stops at once at a
+   way that counts what the bound does (exact: nothing beats the bound); where it ends within the budget it has
+   proved its best way best (exact too). Then, for every search, the search with runs below, its runs holding
+   one copy of each card: a way to meld (at most four chain states per suit).
+4. Going out: the bound again, tighter (suit_bound): per suit whose cards could lie in a run, the search with
+   runs below searching runs in that suit alone (`exact`), the other suits' cards that could lie in a run melded
+   for nothing and their sequence canastas counted as many as they could make (run_bounds's relaxation, one
+   suit exact). Every way
+   to meld restricts to such a way of each suit's search (its other suits' run cards are cards that could lie
+   in a run, its other suits' sequence canastas no more than they could make), so each search's table holds
+   every count the full search reaches, alike or better (tests/engine/canasta/test_run_search_bounded.py
+   checks it key by key), and the least of their answers is a bound. Where it finds no way there is none (most
+   refusals after a partner's yes end here, in milliseconds), and a way found in steps 2 and 3 that meets it
+   is the best. One suit's chain states times the counts: tens of milliseconds on the whole deck.
+5. Going out: the depth-first search again with a larger budget; past it, the search with runs below, keeping
+   only the states that could still beat the best way found (their count plus every natural card of the ranks
+   ahead, plus the wild cards and black threes, above its value). In both, a state that could no longer make
+   the canastas going out needs (its Tally code with every canasta the cards ahead could still make counted as
+   made: its runs meant as canastas, the table's sequences, each sequence of a canasta's length the cards ahead
+   could make, set canastas by the fewest naturals one holds per rank ahead, the wild cards' canastas; counts
+   only grow, so the Tally refusing that refuses every end) is dropped: where going out needs a samba, the
+   states that can no longer make one go at once. Other openings: the search with runs below, exact.
+
+The depth-first search keeps, per layer, the best count each state was searched with, and searches a state
+again only with a higher count: what lies below a state depends on the state alone, so it finds the best way
+of the full search (tests/engine/canasta/test_run_search_bounded.py holds it to the full search's table on
+hands built to reach it, at budgets that end it early and late). Its way is one way of the full search, but
+not always the one the full search would name: a plan of going out may differ from the full search's (another
+way as good), never its verdict or count.
 
 The search with runs takes the ranks in the sequences' order, the runs of each suit still open carried
 from one rank to the next, each rank's cards shared between runs and the rank's sets (the set search of
@@ -62,10 +89,12 @@ cards with `longest >= 2 * least - 1` (else each open run keeps its exact length
 
 Its states are still the product of the four suits' chain states with (wild-card span, cards kept, Tally
 code): polynomial in the hand, but the constant is not small. The rules above cut the states of the hands
-that reach step 4 many times over (a 100-card hand's going out from 183 s to about a second), but where runs
-are possible in every suit and sequence canastas are counted (going out) tens of thousands of states remain:
-about a second at 60 to 100 cards, and up to half a minute for the full search on an 80-card hand holding a
-dozen wild cards (steps 1 to 3 answer those hands today: bench/run_search.py --pile).
+that reach the full search many times over (a 100-card hand's going out from 183 s to about a second), but
+where runs are possible in every suit and sequence canastas are counted tens of thousands of states remain:
+about a second at 60 to 100 cards, and up to half a minute on an 80-card hand holding a dozen wild cards.
+Steps 3 to 5 answer going out on the measured hands in well under a second (bench/README.md), but no bound on
+their states is proved: a hand whose best way out keeps a card, or that cannot go out while the bounds say it
+might, is answered by the full search restricted to states that could beat the best way found.
 
 Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
 Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
@@ -98,11 +127,21 @@ def run_order(cfg: Config) -> list[str]:
 
 def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, *, saturate: int, top: str | None,
                      top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False,
-                     kept_most: int | None = None, run_copies: int | None = None):
+                     kept_most: int | None = None, run_copies: int | None = None, exact: str = SUITS,
+                     goal=None, slack: int = 0, target: int = 0, budget: int = 0, then_all: bool = False,
+                     goes=None):
     """Best natural points per (wild cards used, cards kept, Tally code of the canastas made), and a way back to
     the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most);
     with `run_copies`, only ways whose runs hold at most that many copies of a card (fewer states, not exact:
-    a lower bound).
+    a lower bound). Runs are searched in the suits `exact` only: the cards of the other suits that could lie
+    in a run (_runnable_by_suit) may each be melded for nothing, and those suits may add as many sequence
+    canastas as they could make (an upper bound, as run_bounds's, whose ways are not read back).
+    With `goal` (what a (wild cards used, cards kept, Tally code) and its count are worth, -1: nothing, and at
+    most `slack` more than the count), only the way it values most, searched depth first and stopping at one
+    worth `target` (an upper bound): a table of that one way (empty: none). Past `budget` states, None, or with
+    `then_all` the search above, keeping only the states that could beat the best way found so far. With `goes`
+    too (whether a Tally code holds what the goal asks, true of every code counting as many canastas or more),
+    a state that could not reach such a code, whatever canastas the cards ahead could still make, is dropped.
 
     Returns the states in the form opening._search gives them and a trail that, for a state, lists the
     set choices (each holding the cards left to its rank) and the sequences as Drafts."""
@@ -133,6 +172,12 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         return spans_known[key]
 
     kept_cap = 10 ** 6 if kept_most is None else kept_most
+    loose = _runnable_by_suit(naturals, order, tables, least) if exact != SUITS else {}
+    loose_canastas = 0
+    if exact != SUITS:
+        loose_canastas = sum(1 for s, *_ in tables.values() if s not in exact) + _new_canasta_runs(
+            {rank: [c for c in cards if c[-1] not in exact] for rank, cards in naturals.items()}, order,
+            min(size, most + 1))
 
     def closing(code: int, closed: int) -> int:
         """The code once `closed` more sequences have become canastas."""
@@ -249,106 +294,165 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         states = _widest(states)
         return _undominated(states, least, profiles, suits) if free else states
 
-    # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit
-    # and one for the rank's sets. A layer maps a state to (best count, (state before, move or choice)).
+    # The layers: each rank no sequence holds (its sets alone), then per rank of the order a start, one layer per
+    # suit and one for the rank's sets. A layer maps a state and its count to its successors, each as (state
+    # after, count, (state before, move or choice)); the searches keep the best count per state.
     ranks = set(naturals) | of_rank | ({top_rank} if top_rank else set())
     outside = sorted(rank for rank in ranks if rank not in place)
     empty = ((),) * 4
     # A state counts the wild cards its sets may hold as a span (fewest, most): every count between is reached.
-    states: dict = {((0, 0), 0, 0, empty): (0, None)}
-    history: list[dict] = []
+    start = ((0, 0), 0, 0, empty)
     sorted_cards = {rank: sorted(naturals.get(rank, []), key=lambda c: -values[c]) for rank in ranks | set(order)}
 
-    def sets_step(rank: str, states: dict, pool_of) -> dict:
-        grown: dict = {}
-        for state, (points, _) in states.items():
+    def sets_layer(rank: str, pool_of):
+        def grow(state: tuple, points: int) -> list:
             (fewest, most_wilds), kept, made, runs = state[:4]
+            found = []
             for span in set_spans(rank, pool_of(state)):
                 if fewest + span.fewest > pool_size or kept + span.kept > kept_cap:
                     continue
-                key = ((fewest + span.fewest, min(pool_size, most_wilds + span.most)), min(saturate, kept + span.kept),
-                       joined[made][span.canasta], runs)
-                total = points + span.points
-                if key not in grown or total > grown[key][0]:
-                    grown[key] = (total, (state, span))
-        return grown
+                found.append((((fewest + span.fewest, min(pool_size, most_wilds + span.most)),
+                               min(saturate, kept + span.kept), joined[made][span.canasta], runs),
+                              points + span.points, (state, span)))
+            return found
+        return grow
 
-    for rank in outside:
-        cards = tuple(sorted_cards[rank])
-        states = sets_step(rank, states, lambda state: cards)
-        history.append(states)
+    def start_layer(state: tuple, points: int) -> list:
+        return [((*state, 0 if suit_blind else ()), points, (state, None))]
+
+    def suit_layer(p: int, j: int):
+        suit, rank = SUITS[j], order[p]
+        copies = sum(1 for c in sorted_cards[rank] if c[-1] == suit)
+        if run_copies is not None:
+            copies = min(copies, run_copies)
+        worth = values.get(rank + suit, 0)
+
+        def loosely(state: tuple, points: int) -> list:
+            # Cards that could lie in a run melded for nothing: the suit's runs stay open.
+            span, kept, made, runs, taken = state
+            return [((span, kept, made, runs, taken + n if suit_blind else taken + (n,)), points + n * worth,
+                     (state, ((), n, 0, (), 0, 0))) for n in range(loose[suit].get(rank, 0) + 1)]
+
+        def grow(state: tuple, points: int) -> list:
+            span, kept, made, runs, taken = state
+            if apart:
+                aimed = _aimed(runs[j])
+                elsewhere = sum(map(_aimed, runs)) - aimed
+            found = []
+            for move in suit_moves(suit, p, runs[j], copies):
+                after, n, done = move[:3]
+                if apart and move[5] > aimed and closing(made, elsewhere + move[5]) == closing(
+                        made, elsewhere + move[5] - 1):
+                    continue      # a run meant as a canasta the Tally would not count, whatever comes
+                found.append(((span, kept, closing(made, done) if done else made,
+                               runs[:j] + (after,) + runs[j + 1:], taken + n if suit_blind else taken + (n,)),
+                              points + n * worth, (state, move)))
+            return found
+
+        return grow if suit in exact else loosely
+
+    # (grow, the suits whose chains states are compared after it, or None: no comparing)
+    layers: list = [(sets_layer(rank, lambda state, cards=tuple(sorted_cards[rank]): cards), None)
+                    for rank in outside]
     for p, rank in enumerate(order):
         cards = sorted_cards[rank]
-        states = {(*state, 0 if suit_blind else ()): (points, (state, None))
-                  for state, (points, _) in states.items()}
-        history.append(states)
-        for j, suit in enumerate(SUITS):
-            copies = sum(1 for c in cards if c[-1] == suit)
-            if run_copies is not None:
-                copies = min(copies, run_copies)
-            worth = values.get(rank + suit, 0)
-            grown: dict = {}
-            for state, (points, _) in states.items():
-                span, kept, made, runs, taken = state
-                if apart:
-                    aimed = _aimed(runs[j])
-                    elsewhere = sum(map(_aimed, runs)) - aimed
-                for move in suit_moves(suit, p, runs[j], copies):
-                    after, n, done = move[:3]
-                    if apart and move[5] > aimed and closing(made, elsewhere + move[5]) == closing(
-                            made, elsewhere + move[5] - 1):
-                        continue      # a run meant as a canasta the Tally would not count, whatever comes
-                    key = (span, kept, closing(made, done) if done else made, runs[:j] + (after,) + runs[j + 1:],
-                           taken + n if suit_blind else taken + (n,))
-                    total = points + n * worth
-                    if key not in grown or total > grown[key][0]:
-                        grown[key] = (total, (state, move))
-            states = pruned(grown, range(j, j + 1))
-            history.append(states)
+        layers.append((start_layer, None))
+        layers += [(suit_layer(p, j), range(j, j + 1) if SUITS[j] in exact else None) for j in range(len(SUITS))]
         if suit_blind:
-            states = sets_step(rank, states, lambda state: tuple(cards[:len(cards) - state[4]]))
+            layers.append((sets_layer(rank, lambda state, cards=cards: tuple(cards[:len(cards) - state[4]])),
+                           range(len(SUITS))))
         else:
-            states = sets_step(rank, states, lambda state: _left(cards, state[4]))
-        states = pruned(states, range(len(SUITS)))
-        history.append(states)
-    # The end: every run still open stops here, long enough.
-    final: dict = {}
-    for state, (points, _) in states.items():
+            layers.append((sets_layer(rank, lambda state, cards=cards: _left(cards, state[4])), range(len(SUITS))))
+
+    def ends_of(state: tuple, points: int) -> list:
+        """The ends of a state: every run still open stops here, long enough."""
         (fewest, most_wilds), kept, made, runs = state
         stopped = []
         closed = 0
-        valid = True
         for suit, entries in zip(SUITS, runs):
             for h, tag, pre in entries:
                 if tag == PLAIN and free:
-                    valid = valid and h >= least
+                    if h < least:
+                        return []
                 elif tag < 0:
-                    valid = valid and h >= (size if tag == CANASTA else least)
+                    if h < (size if tag == CANASTA else least):
+                        return []
                     closed += h >= size
                     stopped.append((suit, len(order) - h, h, tag, 0))
                 else:
                     closed += tables[tag][3] + h >= size
                     stopped.append((suit, tables[tag][2] + 1, h - pre, tag, pre))
-        if not valid:
-            continue
-        code = closing(made, closed)
-        for used in range(fewest, most_wilds + 1):
-            key = (used, kept, code)
-            if key not in final or points > final[key][0]:
-                final[key] = (points, (state, tuple(stopped), used))
+        return [((used, kept, closing(made, closed + extra)), points, (state, tuple(stopped), used))
+                for extra in range(loose_canastas + 1) for used in range(fewest, most_wilds + 1)]
+
     wild_layer = cfg.table.sets.all_wild
-    if wild_layer:
-        choices = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit],
-                                len(wilds), tally, wild_top)
-        widened: dict = {}
-        for (used, kept, made), (points, back) in final.items():
-            for choice in choices:
-                if used + choice.wilds > pool_size:
-                    continue
-                key = (used + choice.wilds, kept, joined[made][choice.canasta])
-                if key not in widened or points + choice.points > widened[key][0]:
-                    widened[key] = (points + choice.points, (back, choice))
-        final = widened
+    wild_options = _wild_choices(cfg, [(i, m) for i, m in enumerate(melds) if not m.rank and not m.suit],
+                                 len(wilds), tally, wild_top) if wild_layer else []
+
+    def widened(key: tuple, points: int, back) -> list:
+        """An end with the melds of wild cards alone (where the variant has them)."""
+        if not wild_layer:
+            return [(key, points, back)]
+        used, kept, made = key
+        return [((used + choice.wilds, kept, joined[made][choice.canasta]), points + choice.points, (back, choice))
+                for choice in wild_options if used + choice.wilds <= pool_size]
+
+    final: dict = {}
+    history: list[dict] = []
+    path = floor = alive = None
+    if goal is not None:
+        # The most the layers from each on can still add: every natural card of their ranks and after (the cards
+        # of a rank the runs took counted twice), and the most a meld of wild cards alone adds.
+        reach = [max((choice.points for choice in wild_options), default=0)]
+        ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
+        after = reach[0]
+        for i in range(len(layers) - 1, -1, -1):
+            if i == len(layers) - 1 or ranks_of[i] != ranks_of[i + 1]:
+                after += sum(values[c] for c in sorted_cards[ranks_of[i]])
+            reach.append(after)
+        reach.reverse()
+        alive = _canastas_ahead(cfg, layers, outside, sorted_cards, melds, len(wilds), wild_top, tally, closing,
+                                goes) if goes is not None else None
+        value, path, ended = _best_way(layers, start, ends_of, widened, goal, reach, slack, target, budget, alive)
+        if not ended and value < target:
+            if not then_all:
+                return None
+            floor, way_found, path = value, path, None   # every state that could beat it is searched below
+        elif path is None:
+            return {}, None
+    if path is not None:                    # the best way: its layers hold its states alone
+        history = [{key: (points, back)} for key, points, back in path[:-1]]
+        key, points, back = path[-1]
+        final = {key: (points, back)}
+    else:
+        states: dict = {start: (0, None)}
+        for grow, suits in layers:
+            grown: dict = {}
+            for state, (points, _) in states.items():
+                for key, total, back in grow(state, points):
+                    if key not in grown or total > grown[key][0]:
+                        grown[key] = (total, back)
+            states = grown if suits is None else pruned(grown, suits)
+            if floor is not None:
+                beyond, at = reach[len(history) + 1] + slack, len(history) + 1
+                states = {key: entry for key, entry in states.items()
+                          if entry[0] + beyond > floor and (alive is None or alive(at, key))}
+            history.append(states)
+        ended: dict = {}
+        for state, (points, _) in states.items():
+            for key, total, back in ends_of(state, points):
+                if key not in ended or total > ended[key][0]:
+                    ended[key] = (total, back)
+        for key, (points, back) in ended.items():
+            for wide, total, wide_back in widened(key, points, back):
+                if wide not in final or total > final[wide][0]:
+                    final[wide] = (total, wide_back)
+        if floor is not None and not any(goal(key, points) > floor for key, (points, _) in final.items()):
+            final = {}                      # none beats the way found first: that one is the best
+            if way_found is not None:
+                history = [{key: (points, back)} for key, points, back in way_found[:-1]]
+                key, points, back = way_found[-1]
+                final = {key: (points, back)}
 
     def trail(end) -> list:
         back = final_backs[end]
@@ -482,11 +586,132 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     return loose, sure, tries[:TRIES]
 
 
-def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
-    """Per rank, how many of its cards could lie in a run: those of a suit whose cards at consecutive ranks
-    around it are at least a run long, or reach a sequence of that suit on the table."""
-    found: dict[str, int] = {}
+def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick, bound: tuple, **search) -> tuple:
+    """`bound` (a pick of plan_opening's: the best count, going out or not, and the best keeping cards) lowered by
+    the searches with runs in one suit at a time (search_with_runs with `exact`), each an upper bound too."""
+    place = {rank: i for i, rank in enumerate(run_order(cfg))}
+    tables = _tables(melds, place)
+    loose = _runnable_by_suit(naturals, run_order(cfg), tables, cfg.table.sequences.min_cards)
     for suit in SUITS:
+        if not loose[suit] and not any(s == suit for s, *_ in tables.values()):
+            continue                  # no run in this suit: its search is the bound's
+        found = pick(search_with_runs(cfg, naturals, wilds, melds, exact=suit, **search)[0])
+        bound = (min(bound[0], found[0]), None, False, min(bound[3], found[3]), None)
+        if bound[0] < 0 and bound[3] < 0:
+            break
+    return bound
+
+
+def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[int], slack: int, target: int,
+              budget: int, alive=None) -> tuple[int, list | None, bool]:
+    """The end `goal` values most, searched depth first through the layers (the successors that count most first),
+    stopping at once at one valued `target` (an upper bound) or past `budget` states: (its value, -1 for none; the
+    states, count and way back of each layer to it, then the end's; whether the search ended within the budget).
+
+    A state is searched again only with a higher count (it holds every later choice alike), and not at all where
+    its count, with `reach[i]` the most the layers from i on add and `slack` the most an end adds to the value
+    beyond the count, cannot value more than the best end found, nor where `alive` (layer, state) says it cannot
+    end as the goal asks."""
+    seen: list[dict] = [{} for _ in layers]
+    best: list = [-1, None]
+    way: list = []
+    spent = [0]
+
+    def down(i: int, state: tuple, points: int) -> bool:
+        """Whether the search stops: an end valued `target` found, or the budget spent."""
+        if i == len(layers):
+            for key, total, back in ends_of(state, points):
+                for wide, wide_total, wide_back in widened(key, total, back):
+                    value = goal(wide, wide_total)
+                    if value > best[0]:
+                        best[:] = value, way + [(wide, wide_total, wide_back)]
+                        if value >= target:
+                            return True
+            return False
+        grown = layers[i][0](state, points)
+        grown.sort(key=lambda successor: -successor[1])
+        known = seen[i]
+        for successor in grown:
+            key, total, _ = successor
+            if total + reach[i + 1] + slack <= best[0] or known.get(key, -1) >= total or (
+                    alive is not None and not alive(i + 1, key)):
+                continue
+            known[key] = total
+            spent[0] += 1
+            if spent[0] > budget:
+                return True
+            way.append(successor)
+            stop = down(i + 1, key, total)
+            way.pop()
+            if stop:
+                return True
+        return False
+
+    down(0, start, 0)
+    return best[0], best[1], spent[0] <= budget
+
+
+def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, melds: tuple, wilds: int,
+                    wild_top: str | None, tally: Tally, closing, goes):
+    """Whether a state entering a layer could still end with canastas that `goes` accepts: the state's canastas
+    with, counted as made, its runs meant as canastas, every sequence on the table, each sequence of a canasta's
+    length the cards ahead could make, a set canasta per fewest naturals one holds among each rank's cards ahead
+    (as natural and as mixed both) and one per set of the rank on the table, and the wild cards' canastas (as
+    many as their number fills, and one per meld of wild cards on the table). Counts only grow, so a state
+    whose count with all that is refused cannot end accepted."""
+    order = run_order(cfg)
+    size, rules, sets = cfg.canasta_size, cfg.table.sequences, cfg.table.sets
+    joined = tally.joined
+    fewest = max(1, size - sets.max_wilds) if sets.max_wilds is not None else 1
+    of_rank: dict[str, int] = {}
+    for m in melds:
+        if m.rank:
+            of_rank[m.rank] = of_rank.get(m.rank, 0) + 1
+    sequences = sum(1 for m in melds if m.suit)
+    set_canasta = joined[tally.mark("natural")][tally.mark("mixed")]
+    wild_code = 0
+    if sets.all_wild:
+        for _ in range((wilds + (1 if wild_top else 0)) // size + sum(1 for m in melds if not m.rank and not m.suit)):
+            wild_code = joined[wild_code][tally.mark("wild")]
+    # Per layer: the rank whose cards are still ahead from it on, in the order the layers take them.
+    ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
+    sets_after = [i == len(ranks_of) - 1 or ranks_of[i] != ranks_of[i + 1] for i in range(len(ranks_of))]
+    extra, runs_ahead = [], []
+    for i in range(len(layers) + 1):
+        code = wild_code
+        for j in range(i, len(layers)):
+            if sets_after[j]:
+                rank = ranks_of[j]
+                for _ in range(len(cards[rank]) // fewest + of_rank.get(rank, 0)):
+                    code = joined[code][set_canasta]
+        extra.append(code)
+        first = order.index(ranks_of[i]) if i < len(layers) and ranks_of[i] in order else (
+            0 if i < len(layers) else len(order))
+        ahead = {rank: cards[rank] for rank in order[first:]}
+        runs_ahead.append(sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1)))
+
+    def alive(i: int, state: tuple) -> bool:
+        aimed = sum(map(_aimed, state[3]))
+        return goes(closing(joined[state[2]][extra[i]], runs_ahead[i] + aimed))
+
+    return alive
+
+
+def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
+    """Per rank, how many of its cards could lie in a run (_runnable_by_suit, all suits together)."""
+    found: dict[str, int] = {}
+    for by_rank in _runnable_by_suit(naturals, order, tables, least).values():
+        for rank, n in by_rank.items():
+            found[rank] = found.get(rank, 0) + n
+    return found
+
+
+def _runnable_by_suit(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, dict[str, int]]:
+    """Per suit and rank, how many of its cards could lie in a run: those whose suit's cards at consecutive ranks
+    around them are at least a run long, or reach a sequence of that suit on the table."""
+    every: dict[str, dict[str, int]] = {}
+    for suit in SUITS:
+        found = every[suit] = {}
         copies = [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order]
         ends = [(a, b) for s, a, b, _ in tables.values() if s == suit]
         p = 0
@@ -501,7 +726,7 @@ def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dic
                 for r in range(p, q + 1):
                     found[order[r]] = found.get(order[r], 0) + copies[r]
             p = q + 1
-    return found
+    return every
 
 
 def sequence_canastas_most(cfg: Config, naturals: dict, melds) -> int:

@@ -11,6 +11,7 @@ a side may hold several sets of a rank."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from itertools import product
@@ -232,3 +233,66 @@ def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_the_
         for move in plan.moves:
             for meld in move.get("melds", [move]):
                 assert not judge_new(cfg, meld["cards"], True).violations, meld
+
+
+def _out_value(cfg, wilds: list[str], tally):
+    """What plan_opening counts of a (wild cards used, cards kept, Tally code) going out, -1 where it does not:
+    the natural points, the wild cards used, at most one card left in the hand (kept or a wild card unused)."""
+    worth = sorted((cfg.values[c] for c in wilds), reverse=True)
+
+    def value(key: tuple, points: int) -> int:
+        used, kept, made = key
+        return points + sum(worth[:used]) if tally.meets(made) and kept + len(wilds) - used <= 1 else -1
+
+    return value
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), size=st.integers(15, 45), bolivia=st.booleans(),
+       budget=st.sampled_from([1, 50, 10 ** 6]))
+def test_canasta_melds_sequence_going_out_best_way_depth_first_is_the_full_search_best(seed, size, bolivia, budget):
+    """Going out, the depth-first search for the best way (with a budget of states, then the full search keeping only
+    the states that could beat the way found; states that could no longer make the canastas going out needs
+    dropped) finds what the full search's table reads as best, and so does search_going_out, with a plan that
+    melds the hand in valid melds."""
+    cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
+    hand = [card for card in adversarial_hand(random.Random(seed), size) if card[:-1] != "3"]
+    naturals, wilds, _ = split_hand(cfg, hand)
+    pool = sorted(wilds, key=lambda c: -cfg.values[c])
+    tally = tally_for(2, cfg.table.going_out.by_kind)
+    common = dict(saturate=2, top=None, top_rank=None, frozen=True, tally=tally, wild_top=None, kept_most=1)
+    value = _out_value(cfg, pool, tally)
+    full = search_with_runs(cfg, naturals, pool, (), **common)[0]
+    best = max([value(key, points) for key, (points, _) in full.items()], default=-1)
+    # An upper bound the search may stop at: the best itself, or one no way reaches.
+    for target in (best, 10 ** 6):
+        states, trail = search_with_runs(cfg, naturals, pool, (), goal=value, slack=sum(cfg.values[c] for c in pool),
+                                         target=target, budget=budget, then_all=True, goes=tally.meets, **common)
+        assert max([value(key, points) for key, (points, _) in states.items()], default=-1) == best
+    plan = search_going_out(cfg, hand, [], canastas_needed=2, minimum=None)
+    assert (plan.points if plan is not None else -1) == best
+    if plan is not None:      # every card melded in valid melds but the one left to discard
+        melds = [meld["cards"] for move in plan.moves for meld in move.get("melds", [move])]
+        assert sorted(sum(melds, []) + ([plan.leftover] if plan.leftover else [])) == sorted(hand)
+        for cards in melds:
+            assert not judge_new(cfg, cards, True).violations, cards
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 40), bolivia=st.booleans(), out=st.booleans())
+def test_canasta_melds_sequence_search_with_runs_in_one_suit_bounds_the_full_search(seed, size, bolivia, out):
+    """Runs searched in one suit, the other suits' cards that could lie in a run melded for nothing and their
+    sequence canastas counted as many as they could make: every count the full search reaches, it reaches alike
+    or better (an upper bound, so a way that meets it is the best, and where it finds no way there is none)."""
+    cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
+    hand = [card for card in adversarial_hand(random.Random(seed), size) if card[:-1] != "3"]
+    naturals, wilds, _ = split_hand(cfg, hand)
+    pool = sorted(wilds, key=lambda c: -cfg.values[c])
+    tally = tally_for(2, cfg.table.going_out.by_kind) if out else tally_for(0)
+    common = dict(saturate=2, top=None, top_rank=None, frozen=True, tally=tally, wild_top=None,
+                  kept_most=1 if out else None)
+    full = search_with_runs(cfg, naturals, pool, (), **common)[0]
+    for suit in "CDHS":
+        loose = search_with_runs(cfg, naturals, pool, (), exact=suit, **common)[0]
+        for key, (points, _) in full.items():
+            assert loose[key][0] >= points, (suit, key)
