@@ -161,16 +161,16 @@ def read_play(
             _check_trick_size(trick, finished, size, len(tricks) == total_tricks, pointer, ids)
             _check_leader(trick, leader, pointer, ids, index == 0, first_lead)
         shown += trick.cards
-        led = None
+        # The suit led, from the first card; a card not in the pack is named by the replay below.
+        led = suit_of.get(trick.cards[0]) if trick.cards else None
+        strengths = powers.get(led)
         best_power = -2
         for seat, card in zip(orders[leader], trick.cards):
-            suit = suit_of.get(card)
-            if suit is None:
+            try:
+                suit = suit_of[card]
+            except KeyError:
                 raise invalid(_trick_pointer(index, finished) + ("cards",), f"seat {seat} played the {_name(card)}, "
-                              "which is not in this pack", ids.deck)
-            if led is None:
-                led = suit
-                strengths = powers[led]
+                              "which is not in this pack", ids.deck) from None
             if voided and suit in void[seat]:
                 raise invalid(_trick_pointer(index, finished) + ("cards",), f"seat {seat} played {rules.named(card)} "
                               f"after failing to follow an earlier {SUIT_NAMES[suit][:-1]} lead, which shows it held no "
@@ -195,8 +195,11 @@ def read_play(
         winners.append(leader)
     if current is None:
         current = Trick(leader, ())
-    for seat in seats:
-        played[seat] += len(tricks)
+    if len(seats) == players:
+        played = [*map(len(tricks).__add__, played)]
+    else:
+        for seat in seats:
+            played[seat] += len(tricks)
     hidden = HiddenHand in map(type, hands)
     if hidden or [*map(len, hands)] != [*map(int.__sub__, hand_sizes, played)]:
         for seat, hand in enumerate(hands):
