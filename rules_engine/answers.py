@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import secrets
-from itertools import repeat
 
 from .errors import HandFinished, IllegalMove, InvalidRequest, RulesChanged, invalid
 from .game import Game, Ruleset
@@ -114,8 +113,7 @@ def legal_moves(body: dict) -> dict:
 def _listing_unverified(game: Game, rs: Ruleset, state: object, moves: list[dict]) -> list[str]:
     """Every rule the listing could not apply for hidden cards: the game's own, then each listed move's."""
     own = game.unverified(rs, state)
-    listed = ([rule for move in moves if "unverified" in move for rule in move["unverified"]]
-              if any(map(dict.__contains__, moves, repeat("unverified"))) else [])
+    listed = [rule for move in moves if "unverified" in move for rule in move["unverified"]]
     return list(dict.fromkeys([*own, *listed])) if own or listed else []
 
 

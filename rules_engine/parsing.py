@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import repeat
-
 from .cards import CANONICAL, CANONICAL_OF
 from .errors import Pointer, invalid
 from .records import record
@@ -99,11 +97,10 @@ def read_hand(value: object, pointer: Pointer, limit: int = 400) -> list[str] | 
 def read_hands_at(values: list, pointer: Pointer, limit: int) -> list:
     """Read a list of hands, each cards or {"count": n}; shown hands of card codes, the usual case, in one step."""
     try:
-        if {*map(type, values)} == {list} and max(map(len, values)) <= limit:
-            return [*map(list, map(map, repeat(CANONICAL_OF), values))]
-    except (KeyError, TypeError):
-        pass  # read_hand words the problem
-    return [read_hand(value, pointer + (index,), limit) for index, value in enumerate(values)]
+        return [list(map(CANONICAL_OF, value)) if type(value) is list and len(value) <= limit else
+                read_hand(value, pointer + (index,), limit) for index, value in enumerate(values)]
+    except (KeyError, TypeError):  # read_hand words the problem
+        return [read_hand(value, pointer + (index,), limit) for index, value in enumerate(values)]
 
 
 def hand_size(hand: list[str] | HiddenHand) -> int:

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import chain, compress, repeat
 from typing import Callable, NamedTuple
 
 from .cards import CANONICAL_OF, RANK_INDEX, SUIT, SUIT_NAMES, card_name
@@ -135,7 +134,7 @@ def read_play(
     total_tricks = min(map(hand_sizes.__getitem__, seats))
     if len(tricks_raw) > total_tricks:
         raise invalid(("state", "tricks"), f"a hand has only {total_tricks} tricks; {len(tricks_raw)} given", ids.trick_size)
-    void: list[set] = [*map(set, repeat((), players))]
+    void: list[set] = [set() for _ in range(players)]
     voided = False  # whether any seat has failed to follow yet: until then no card needs the check
     played = [0] * players
     shown: list[str] = []  # every card the tricks and the shown hands hold
@@ -195,19 +194,15 @@ def read_play(
         winners.append(leader)
     if current is None:
         current = Trick(leader, ())
-    if len(seats) == players:
-        played = [*map(len(tricks).__add__, played)]
-    else:
-        for seat in seats:
-            played[seat] += len(tricks)
-    hidden = HiddenHand in map(type, hands)
-    if hidden or [*map(len, hands)] != [*map(int.__sub__, hand_sizes, played)]:
-        for seat, hand in enumerate(hands):
-            expected = hand_sizes[seat] - played[seat]
-            held = hand.count if type(hand) is HiddenHand else len(hand)
-            if held != expected:
-                raise invalid(("state", "hands", seat), f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
-    shown += chain.from_iterable([hand for hand in hands if type(hand) is not HiddenHand] if hidden else hands)
+    for seat in seats:
+        played[seat] += len(tricks)
+    for seat, hand in enumerate(hands):
+        expected = hand_sizes[seat] - played[seat]
+        held = hand.count if type(hand) is HiddenHand else len(hand)
+        if held != expected:
+            raise invalid(("state", "hands", seat), f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
+        if type(hand) is not HiddenHand:
+            shown += hand
     if not _counts_fit(shown, deck):
         _word_counts(tricks, None if current_raw is None else current, hands, deck, ids)
     if voided:
@@ -310,8 +305,8 @@ def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds,
 
 def _counts_fit(shown: list[str], deck: dict[str, int]) -> bool:
     """Whether every card shown exists in the deck, and no more often than its copies."""
-    distinct = set(shown)
-    if len(distinct) == len(shown) and deck.keys() >= distinct:
+    # The cards of the deck among those shown, in one pass: as many as were shown when all are distinct and in it.
+    if len(deck.keys() & shown) == len(shown):
         return True
     return all(deck.get(card, 0) >= n for card, n in Counter(shown).items())
 
@@ -390,7 +385,8 @@ def legal_plays(play: Play, rules: TrickRules) -> tuple[list[str], bool]:
         raise InvalidRequest([FieldProblem(("state", "hands", seat), f"seat {seat}'s hand is hidden; its legal moves need its cards")])
     led = play.led_suit(rules)
     if led is not None:
-        following = [*compress(hand, map(led.__eq__, map(rules.suits.__getitem__, hand)))]
+        suits = rules.suits
+        following = [c for c in hand if suits[c] == led]
         if following:
             return list(dict.fromkeys(following)), True
     return list(dict.fromkeys(hand)), False
