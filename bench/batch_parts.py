@@ -5,10 +5,11 @@ computed (CACHE_TTL_SECONDS=0), the heap frozen after a warm-up. Parts: `batch` 
 through Flask's test client), `overhead` (the same with the engine's answer replaced by a constant),
 `overhead-no-limits` (that, with the size limits skipped too), `engine` (`answers.legal_moves`
 and its JSON on parsed bodies), `engine-GAME` (one game's 100 positions from their JSON text: parse,
-`answers.legal_moves`, dump), `limits` (`LIMITS.check` on each body), `parse` (the batches'
+`answers.legal_moves`, dump), `answers-GAME` (`answers.legal_moves` alone on that game's parsed bodies, the cycle
+collector off, as in a batch), `limits` (`LIMITS.check` on each body), `parse` (the batches'
 JSON text read and freed) and `single` (each position as a single call). Instructions per item:
-the count at k = 2 less the count at k = 0, over 800 items (single: k = 1, over 400 calls; `engine-GAME`:
-over 200 answers).
+the count at k = 2 less the count at k = 0, over 800 items (single: k = 1, over 400 calls; `engine-GAME` and
+`answers-GAME`: over 200 answers).
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         --toggle-collect=functools_reduce .venv/bin/python -m bench.batch_parts PART K
@@ -28,7 +29,7 @@ from rules_engine.registry import GAMES
 from .batch import batches, requests_for
 
 PARTS = ("batch", "overhead", "overhead-no-limits", "engine", "limits", "parse", "single",
-         *(f"engine-{game}" for game in GAMES))
+         *(f"engine-{game}" for game in GAMES), *(f"answers-{game}" for game in GAMES))
 
 
 def main() -> None:
@@ -57,7 +58,10 @@ def main() -> None:
         post_batches()
     bodies = [orjson.loads(text) for text in items]
     game_texts = [text for text, body in zip(items, bodies) if part == f"engine-{body['game']}"]
+    game_bodies = [body for body in bodies if part == f"answers-{body['game']}"]
     gc.freeze()
+    if game_bodies:
+        gc.disable()
 
     def run(_, __) -> None:
         if part in ("batch", "overhead", "overhead-no-limits"):
@@ -68,6 +72,9 @@ def main() -> None:
         elif part.startswith("engine-"):
             for text in game_texts:
                 orjson.dumps(answers.legal_moves(orjson.loads(text)))
+        elif part.startswith("answers-"):
+            for body in game_bodies:
+                answers.legal_moves(body)
         elif part == "limits":
             for body in bodies:
                 limits.LIMITS.check(body, 4)

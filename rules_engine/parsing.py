@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+
 from .cards import CANONICAL, CANONICAL_OF
 from .errors import Pointer, invalid
 from .records import record
@@ -37,13 +38,6 @@ def read_int(value: object, pointer: Pointer, low: int | None = None, high: int 
             raise invalid(pointer, f"must be at least {low}")
         raise invalid(pointer, f"must be between {low} and {high}")
     return value
-
-
-def read_ints(values: list, pointer: Pointer, low: int, high: int) -> list[int]:
-    """Demand integers within low..high inclusive, one per item of a list; the error names the first bad item."""
-    if {*map(type, values)} <= {int} and (not values or low <= min(values) and max(values) <= high):
-        return list(values)
-    return [read_int(value, pointer + (index,), low, high) for index, value in enumerate(values)]
 
 
 def read_bool(value: object, pointer: Pointer) -> bool:
@@ -94,15 +88,6 @@ def read_hand(value: object, pointer: Pointer, limit: int = 400) -> list[str] | 
     return read_cards(value, pointer, limit)
 
 
-def read_hands_at(values: list, pointer: Pointer, limit: int) -> list:
-    """Read a list of hands, each cards or {"count": n}; shown hands of card codes, the usual case, in one step."""
-    try:
-        return [list(map(CANONICAL_OF, value)) if type(value) is list and len(value) <= limit else
-                read_hand(value, pointer + (index,), limit) for index, value in enumerate(values)]
-    except (KeyError, TypeError):  # read_hand words the problem
-        return [read_hand(value, pointer + (index,), limit) for index, value in enumerate(values)]
-
-
 def hand_size(hand: list[str] | HiddenHand) -> int:
     """Count the cards of a hand, hidden or not."""
     return hand.count if type(hand) is HiddenHand else len(hand)
@@ -110,8 +95,6 @@ def hand_size(hand: list[str] | HiddenHand) -> int:
 
 def reject_unknown(raw: dict, allowed: frozenset[str] | set[str], pointer: Pointer) -> None:
     """Refuse fields the shape does not define, so typos do not pass silently."""
-    if allowed.issuperset(raw):
-        return
     for key in raw:
         if key not in allowed:
             raise invalid(pointer + (key,), "unknown field")

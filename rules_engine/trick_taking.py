@@ -14,7 +14,7 @@ from typing import Callable, NamedTuple
 from .cards import CANONICAL_OF, RANK_INDEX, SUIT, SUIT_NAMES, card_name
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Violation
-from .parsing import HiddenHand, read_cards, read_hands_at, read_list, read_object, read_seat, reject_unknown
+from .parsing import HiddenHand, read_cards, read_hand, read_list, read_object, read_seat, reject_unknown
 from .records import record
 
 
@@ -237,7 +237,12 @@ def read_hands(value: object, players: int, limit: int) -> list:
     raw_hands = read_list(value, ("state", "hands"))
     if len(raw_hands) != players:
         raise invalid(("state", "hands"), f"must hold one hand per seat: {players}, not {len(raw_hands)}")
-    return read_hands_at(raw_hands, ("state", "hands"), limit)
+    try:
+        # Shown hands of card codes, the usual case, in one step; read_hand words any problem.
+        return [list(map(CANONICAL_OF, h)) if type(h) is list and len(h) <= limit else
+                read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
+    except (KeyError, TypeError):
+        return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
 
 
 def _well_formed_trick(item: object, leader: int, size: int, finished: bool) -> Trick | None:

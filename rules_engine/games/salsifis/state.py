@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import chain
 
 from ...errors import invalid
 from ...parsing import (
-    HiddenHand, hand_size, read_card, read_cards, read_hand, read_hands_at, read_int, read_ints, read_list, read_object,
-    read_seat, reject_unknown,
+    HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
 from ...records import record
@@ -104,8 +102,8 @@ def read_state(options: dict, raw: object) -> SalsifisState:
         raise invalid(("state", "turn"), f"required: the turn, 1 to {layout.turns}")
     turn = read_int(raw["turn"], ("state", "turn"), 1, layout.turns)
     dealer = read_seat(raw.get("dealer", 0), ("state", "dealer"), players, "salsifis.players")
-    hands = read_hands_at(_per_seat(_required(raw, "hands", "the cards each seat holds"), "hands", players),
-                          ("state", "hands"), PILE_LIMIT)
+    hands = [read_hand(h, ("state", "hands", s), PILE_LIMIT)
+             for s, h in enumerate(_per_seat(_required(raw, "hands", "the cards each seat holds"), "hands", players))]
     packets_raw = read_list(_required(raw, "packets", "this turn's face-up packets"), ("state", "packets"))
     if len(packets_raw) > 2:
         raise invalid(("state", "packets"), "a turn has at most two packets", "salsifis.deal.packets")
@@ -114,16 +112,17 @@ def read_state(options: dict, raw: object) -> SalsifisState:
             else read_hand(raw["heap"], ("state", "heap"), PILE_LIMIT))
     placements = _read_placements([] if raw.get("placements") is None else raw["placements"], players, len(packets))
     won = ([[] for _ in range(players)] if raw.get("won") is None else
-           read_hands_at(_per_seat(raw["won"], "won", players), ("state", "won"), PILE_LIMIT))
+           [read_hand(w, ("state", "won", s), PILE_LIMIT) for s, w in enumerate(_per_seat(raw["won"], "won", players))])
     shared = _read_shared([] if raw.get("shared") is None else raw["shared"], players)
     # Omitted, the discards are unknown: whatever the other fields do not account for.
     discarded = (None if raw.get("discarded") is None else
                  read_hand(raw["discarded"], ("state", "discarded"), PILE_LIMIT))
     penalties = ([0] * players if raw.get("penalties") is None else
-                 read_ints(_per_seat(raw["penalties"], "penalties", players), ("state", "penalties"), 0, MAX_PENALTY))
+                 [read_int(p, ("state", "penalties", s), 0, MAX_PENALTY)
+                  for s, p in enumerate(_per_seat(raw["penalties"], "penalties", players))])
     streak = ([0] * players if raw.get("alone_streak") is None else
-              read_ints(_per_seat(raw["alone_streak"], "alone_streak", players), ("state", "alone_streak"), 0,
-                        layout.turns))
+              [read_int(n, ("state", "alone_streak", s), 0, layout.turns)
+               for s, n in enumerate(_per_seat(raw["alone_streak"], "alone_streak", players))])
     state = SalsifisState(players, turn, dealer, hands, packets, heap, placements, won, shared, discarded,
                           penalties, streak, layout)
     check_reachable(options, state)
@@ -319,9 +318,6 @@ def _check_conservation(state: SalsifisState, discards_possible: bool) -> None:
 
 def _tally(piles: list) -> tuple[list[str], int]:
     """The disclosed cards of some piles, in order, and how many cards the piles hold in all."""
-    if HiddenHand not in map(type, piles):
-        shown = [*chain.from_iterable(piles)]
-        return shown, len(shown)
     shown: list[str] = []
     total = 0
     for pile in piles:
