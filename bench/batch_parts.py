@@ -4,9 +4,12 @@ The same two batches of 200 mid-hand /legal-moves positions as `bench.batch`, ev
 computed (CACHE_TTL_SECONDS=0), the heap frozen after a warm-up. Parts: `batch` (the whole batch
 through Flask's test client), `overhead` (the same with the engine's answer replaced by a constant),
 `overhead-no-limits` (that, with the size limits skipped too), `engine` (`answers.legal_moves`
-and its JSON on parsed bodies), `limits` (`LIMITS.check` on each body), `parse` (the batches'
+and its JSON on parsed bodies), `engine-GAME` (one game's 100 positions from their JSON text: parse,
+`answers.legal_moves`, dump), `answers-GAME` (`answers.legal_moves` alone on that game's parsed bodies, the cycle
+collector off, as in a batch), `limits` (`LIMITS.check` on each body), `parse` (the batches'
 JSON text read and freed) and `single` (each position as a single call). Instructions per item:
-the count at k = 2 less the count at k = 0, over 800 items (single: k = 1, over 400 calls).
+the count at k = 2 less the count at k = 0, over 800 items (single: k = 1, over 400 calls; `engine-GAME` and
+`answers-GAME`: over 200 answers).
 
     PYTHONHASHSEED=0 valgrind --tool=callgrind --callgrind-out-file=/dev/null \\
         --toggle-collect=functools_reduce .venv/bin/python -m bench.batch_parts PART K
@@ -21,9 +24,12 @@ import sys
 
 import orjson
 
+from rules_engine.registry import GAMES
+
 from .batch import batches, requests_for
 
-PARTS = ("batch", "overhead", "overhead-no-limits", "engine", "limits", "parse", "single")
+PARTS = ("batch", "overhead", "overhead-no-limits", "engine", "limits", "parse", "single",
+         *(f"engine-{game}" for game in GAMES), *(f"answers-{game}" for game in GAMES))
 
 
 def main() -> None:
@@ -51,7 +57,11 @@ def main() -> None:
             limits.LIMITS.check = lambda *args, **kwargs: None
         post_batches()
     bodies = [orjson.loads(text) for text in items]
+    game_texts = [text for text, body in zip(items, bodies) if part == f"engine-{body['game']}"]
+    game_bodies = [body for body in bodies if part == f"answers-{body['game']}"]
     gc.freeze()
+    if game_bodies:
+        gc.disable()
 
     def run(_, __) -> None:
         if part in ("batch", "overhead", "overhead-no-limits"):
@@ -59,6 +69,12 @@ def main() -> None:
         elif part == "engine":
             for body in bodies:
                 orjson.dumps(answers.legal_moves(body))
+        elif part.startswith("engine-"):
+            for text in game_texts:
+                orjson.dumps(answers.legal_moves(orjson.loads(text)))
+        elif part.startswith("answers-"):
+            for body in game_bodies:
+                answers.legal_moves(body)
         elif part == "limits":
             for body in bodies:
                 limits.LIMITS.check(body, 4)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Callable, NamedTuple
 
 from .cards import CANONICAL_OF, RANK_INDEX, SUIT, SUIT_NAMES, card_name
@@ -72,6 +73,10 @@ class Trick(NamedTuple):
     cards: tuple[str, ...]
 
 
+# Trick((leader, cards)) without the Python-level __new__ a NamedTuple has: tricks are built on every read.
+_new_trick = partial(tuple.__new__, Trick)
+
+
 @dataclass
 class Play:
     """The play of a hand: cards held, tricks done, the trick under way, who takes part."""
@@ -126,12 +131,13 @@ def read_play(
     if hands is None:
         hands = read_hands(raw.get("hands"), players, max(hand_sizes))
     tricks_raw = read_list(raw.get("tricks", []), ("state", "tricks"))
-    total_tricks = min(hand_sizes[s] for s in seats)
+    total_tricks = min(map(hand_sizes.__getitem__, seats))
     if len(tricks_raw) > total_tricks:
         raise invalid(("state", "tricks"), f"a hand has only {total_tricks} tricks; {len(tricks_raw)} given", ids.trick_size)
     void: list[set] = [set() for _ in range(players)]
+    voided = False  # whether any seat has failed to follow yet: until then no card needs the check
     played = [0] * players
-    seen: list[tuple] = []  # every card shown: (cards, pointer, holding seat or None for a trick's)
+    shown: list[str] = []  # every card the tricks and the shown hands hold
     tricks: list[Trick] = []
     winners: list[int] = []
     orders = _PLAY_ORDERS.get(seats) or _PLAY_ORDERS.setdefault(seats, {s: play_order(s, seats) for s in seats})
@@ -146,30 +152,31 @@ def read_play(
     done = len(tricks_raw)
     for index, item in enumerate(items):
         finished = index < done
-        pointer = ("state", "tricks", index) if finished else ("state", "current_trick")
         # A trick under way once every trick is done is refused by the careful reader below.
         trick = _well_formed_trick(item, leader, size, finished) if finished or len(tricks) < total_tricks else None
         if trick is None:
+            pointer = _trick_pointer(index, finished)
             trick = _read_trick(item, pointer, (players, seats, leader), ids, finished, absent)
             _check_trick_size(trick, finished, size, len(tricks) == total_tricks, pointer, ids)
             _check_leader(trick, leader, pointer, ids, index == 0, first_lead)
-        seen.append((trick.cards, pointer, None))
-        led = None
+        shown += trick.cards
+        # The suit led, from the first card; a card not in the pack is named by the replay below.
+        led = suit_of.get(trick.cards[0]) if trick.cards else None
+        strengths = powers.get(led)
         best_power = -2
         for seat, card in zip(orders[leader], trick.cards):
-            suit = suit_of.get(card)
-            if suit is None:
-                raise invalid(pointer + ("cards",), f"seat {seat} played the {_name(card)}, which is not in this pack",
-                              ids.deck)
-            if led is None:
-                led = suit
-                strengths = powers[led]
-            if suit in void[seat]:
-                raise invalid(pointer + ("cards",), f"seat {seat} played {rules.named(card)} after failing to follow "
-                              f"an earlier {SUIT_NAMES[suit][:-1]} lead, which shows it held no {SUIT_NAMES[suit]}",
-                              ids.follow_suit)
+            try:
+                suit = suit_of[card]
+            except KeyError:
+                raise invalid(_trick_pointer(index, finished) + ("cards",), f"seat {seat} played the {_name(card)}, "
+                              "which is not in this pack", ids.deck) from None
+            if voided and suit in void[seat]:
+                raise invalid(_trick_pointer(index, finished) + ("cards",), f"seat {seat} played {rules.named(card)} "
+                              f"after failing to follow an earlier {SUIT_NAMES[suit][:-1]} lead, which shows it held no "
+                              f"{SUIT_NAMES[suit]}", ids.follow_suit)
             if suit != led:
                 void[seat].add(led)
+                voided = True
             strength = strengths[card]
             if strength > best_power:
                 leader, best_power = seat, strength
@@ -182,7 +189,7 @@ def read_play(
             claimed = item["winner"]
             message = (f"seat {leader} wins this trick, not seat {claimed}" if claimed in seats
                        else f"{absent(claimed)}, so it wins no trick; seat {leader} wins this one")
-            raise invalid(pointer + ("winner",), message, ids.trick_winner)
+            raise invalid(_trick_pointer(index, finished) + ("winner",), message, ids.trick_winner)
         tricks.append(trick)
         winners.append(leader)
     if current is None:
@@ -195,15 +202,22 @@ def read_play(
         if held != expected:
             raise invalid(("state", "hands", seat), f"seat {seat} should hold {expected} cards ({hand_sizes[seat]} dealt, {played[seat]} played), not {held}", ids.hand_size)
         if type(hand) is not HiddenHand:
-            seen.append((hand, ("state", "hands", seat), seat))
-    _check_counts(seen, deck, ids)
-    for seat, hand in enumerate(hands):
-        if void[seat] and type(hand) is not HiddenHand:
-            for card in hand:
-                if suit_of[card] in void[seat]:
-                    raise invalid(("state", "hands", seat), f"seat {seat} holds {rules.named(card)} yet earlier did "
-                                  f"not follow a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
+            shown += hand
+    if not _counts_fit(shown, deck):
+        _word_counts(tricks, None if current_raw is None else current, hands, deck, ids)
+    if voided:
+        for seat, hand in enumerate(hands):
+            if void[seat] and type(hand) is not HiddenHand:
+                for card in hand:
+                    if suit_of[card] in void[seat]:
+                        raise invalid(("state", "hands", seat), f"seat {seat} holds {rules.named(card)} yet earlier "
+                                      f"did not follow a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     return Play(hands, tricks, winners, current, seats, void)
+
+
+def _trick_pointer(index: int, finished: bool) -> tuple:
+    """Where a trick of the replay sits in the state: a finished one by its index, or the trick under way."""
+    return ("state", "tricks", index) if finished else ("state", "current_trick")
 
 
 def _takes_no_part(seat: int) -> str:
@@ -247,7 +261,7 @@ def _well_formed_trick(item: object, leader: int, size: int, finished: bool) -> 
                 return None
         elif len(cards) >= size or not item.keys() <= _CURRENT_TRICK_FIELDS:
             return None
-        return Trick(leader, tuple(map(CANONICAL_OF, cards)))
+        return _new_trick((leader, tuple(map(CANONICAL_OF, cards))))
     except (KeyError, TypeError, AttributeError):
         return None
 
@@ -294,16 +308,21 @@ def _check_leader(trick: Trick, expected: int, pointer: tuple, ids: PlayRuleIds,
         raise invalid(pointer + ("leader",), message, ids.lead)
 
 
-def _check_counts(seen: list, deck: dict[str, int], ids: PlayRuleIds) -> None:
-    """Every card shown exists in the deck, and no more often than its copies."""
-    shown: list[str] = []
-    for cards, _, _ in seen:
-        shown += cards
-    distinct = set(shown)
-    if len(distinct) == len(shown) and deck.keys() >= distinct:
-        return
-    if all(deck.get(card, 0) >= n for card, n in Counter(shown).items()):
-        return
+def _counts_fit(shown: list[str], deck: dict[str, int]) -> bool:
+    """Whether every card shown exists in the deck, and no more often than its copies."""
+    # The cards of the deck among those shown, in one pass: as many as were shown when all are distinct and in it.
+    if len(deck.keys() & shown) == len(shown):
+        return True
+    return all(deck.get(card, 0) >= n for card, n in Counter(shown).items())
+
+
+def _word_counts(tricks: list[Trick], current: Trick | None, hands: list, deck: dict[str, int],
+                 ids: PlayRuleIds) -> None:
+    """Raise about the first card, in the order the state shows them, that the deck lacks or holds fewer times."""
+    seen: list[tuple] = [(trick.cards, ("state", "tricks", index), None) for index, trick in enumerate(tricks)]
+    if current is not None:
+        seen.append((current.cards, ("state", "current_trick"), None))
+    seen += [(hand, ("state", "hands", seat), seat) for seat, hand in enumerate(hands) if type(hand) is not HiddenHand]
     tally: dict[str, int] = {}
     for cards, pointer, seat in seen:
         where = "a trick shows" if seat is None else f"seat {seat} holds"
@@ -556,7 +575,7 @@ def is_hidden_to_play(play: Play) -> bool:
 def check_unseen_fit(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Callable[[], Sight]) -> None:
     """Refuse a position whose hidden hands cannot hold the cards not yet seen, given the suits they lack;
     sight() is asked only when a hand is hidden."""
-    if any(type(hand) is HiddenHand for hand in play.hands):
+    if HiddenHand in map(type, play.hands):
         crowded = unseen_overflow(play, rules, sight())
         if crowded:
             raise invalid(("state", "hands"), f"the hidden cards cannot be dealt out: {crowded}", ids.follow_suit)
