@@ -359,7 +359,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
                  going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
                  out_only: bool = False, needs: Needs | None = None, told: bool = False,
-                 canasta: str | None = None) -> OpeningVerdict:
+                 canasta: str | None = None, enough: int | None = None) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
@@ -481,6 +481,9 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                             frozen=frozen, tally=tally, wild_top=wild_top, merging=merging)
         common = dict(saturate=saturate, top=top, top_rank=top_rank, frozen=frozen, tally=tally, wild_top=wild_top,
                       merging=merging, kept_most=1 if out_only else None)
+        # With `enough` (going out only), any way counting that much answers, not the best one: asked where
+        # only whether a way exists matters (Position.can_go_out), it ends the search at the first found.
+        meets = _meets if enough is None else (lambda way, bound: way[0] >= enough or _meets(way, bound))
         if bounds is not None:
             loosened, sure, tries = bounds
             most = pick(_search(loosened, len(pool), saturate, tally)[0])
@@ -490,7 +493,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             for run in [] if picked is not None else [None, *tries]:
                 states, trail_of = _search(sure(run), len(pool), saturate, tally)
                 found.append((pick(states), trail_of if run is None else _with_run(trail_of, run)))
-                if _meets(found[-1][0], most):
+                if meets(found[-1][0], most):
                     picked, trail_of = found[-1]
                     break
             budgets = (FIRST_BUDGET, None, BEST_BUDGET) if out_only else (None,)
@@ -502,12 +505,12 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                     # Going out, the bound again, runs searched in one suit at a time: where it is lower, a way
                     # found above may meet it, and where it finds no way there is none (openings gained nothing by
                     # it on the measured hands, and it costs a search per suit).
-                    if out_only and not _meets(found[-1][0], most):
+                    if out_only and not meets(found[-1][0], most):
                         most = suit_bound(cfg, naturals, pool, tuple(melds), pick, most, **common)
                     if most[0] < 0 and most[3] < 0:
                         picked = most
                     for way, way_back in [] if picked is not None else found:
-                        if _meets(way, most):
+                        if meets(way, most):
                             picked, trail_of = way, way_back
                             break
                 else:
@@ -515,7 +518,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                     # the full search keeping only the states that could beat the best way found.
                     best = search_with_runs(cfg, naturals, pool, tuple(melds), goal=lambda key, points: pick(
                         {key: (points, 0)})[0], slack=wild_sums[-1] + (black_points if can_meld_blacks else 0),
-                        target=most[0], budget=budget, then_all=budget == BEST_BUDGET,
+                        target=most[0] if enough is None else min(most[0], enough), budget=budget,
+                        then_all=budget == BEST_BUDGET,
                         goes=goes if needs.most is None else None, **common)
                     if best is not None:
                         picked, trail_of = pick(best[0]), best[1]
@@ -588,14 +592,16 @@ def _with_run(trail_of, run: list[str]):
 
 
 def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_needed: int, minimum: int | None,
-                     split: tuple | None = None, bonus: int = 0, canasta: str | None = None) -> Plan | None:
+                     split: tuple | None = None, bonus: int = 0, canasta: str | None = None,
+                     any_way: bool = False) -> Plan | None:
     """plan_going_out where a side may hold several melds of a rank, melds of wild cards alone or canastas
     closed to wild cards: the exact search above, asked only for ways that meld the whole hand (or all but
     the card to discard), the most valuable first; `bonus` counts the side's bonus cards laid out; `canasta`: the kind an initial
-    meld must hold."""
+    meld must hold; with `any_way`, a way out, not always the most valuable (whether one exists is the same)."""
     verdict = plan_opening(cfg, hand, minimum or 0, keep=2, melds=tuple(melds), going_out=True,
                            canastas_needed=canastas_needed, split=split, out_only=True,
-                           needs=needs_of(cfg, bonus, canastas_needed), canasta=canasta)
+                           needs=needs_of(cfg, bonus, canastas_needed), canasta=canasta,
+                           enough=max(minimum or 0, 0) if any_way else None)
     if verdict.best < max(minimum or 0, 0):
         return None
     left = list(hand)

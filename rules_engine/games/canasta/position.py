@@ -215,35 +215,38 @@ class Position:
             start += len(self.state.melds[other])
         raise KeyError(owner)
 
-    def going_out_plan(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None) -> Plan | None:
-        """One way for the acting seat to go out from this hand, these side melds and the melds of other owners
-        it shares (`shared`, as they stand when not given), or None."""
+    def going_out_plan(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None,
+                       any_way: bool = False) -> Plan | None:
+        """The best way for the acting seat to go out from this hand, these side melds and the melds of other
+        owners it shares (`shared`, as they stand when not given), or None; with `any_way`, a way, not always
+        the best (asked where only whether one exists matters)."""
         if self.foot_down or self.zones_unmet:
             return None    # the hand's cards alone cannot go out: the foot, or a partner's, is still to play
         if shared is None:
             shared = self.shared
         if shared:
-            return self._plan_with_shared(hand, melds, shared)
+            return self._plan_with_shared(hand, melds, shared, any_way)
         current = hand is self._hand and melds is self.melds
         if current and self._plan is not None:
             return self._plan[0]  # the listing asks about the position as it stands more than once
-        plan = self._search(hand, melds, self.needed, current)
+        plan = self._search(hand, melds, self.needed, current, any_way)
         if plan is None and self.cfg.table.sequences is not None:   # sequences joined first (Samba's family)
             plan = plan_with_joined_runs(self.cfg, hand, melds, lambda left, after: self._search(
-                left, after, self.needed, False))
-        if current:
+                left, after, self.needed, False, any_way))
+        if current and not any_way:
             self._plan = (plan,)
         return plan
 
-    def _plan_with_shared(self, hand: list[str], melds: list[Meld], shared: list[Meld]) -> Plan | None:
+    def _plan_with_shared(self, hand: list[str], melds: list[Meld], shared: list[Meld],
+                          any_way: bool = False) -> Plan | None:
         """going_out_plan beside other owners' melds. A seat that has opened may add to them, so the search
         sees them after its own and its plan names their owner; one that has not may only count their
         canastas, so going out needs that many fewer of its own."""
         size = self.cfg.canasta_size
         if not self.opened:
             counted = sum(1 for m in shared if m.naturals + m.wilds >= size)
-            return self._search(hand, melds, max(0, self.needed - counted), current=False)
-        plan = self._search(hand, list(melds) + list(shared), self.needed, current=False)
+            return self._search(hand, melds, max(0, self.needed - counted), current=False, any_way=any_way)
+        plan = self._search(hand, list(melds) + list(shared), self.needed, current=False, any_way=any_way)
         if plan is None:
             return None
         own = len(melds)
@@ -261,8 +264,9 @@ class Position:
             index -= held
         raise IndexError(move["meld"])
 
-    def _search(self, hand: list[str], melds: list[Meld], needed: int, current: bool) -> Plan | None:
-        """The going-out search over these melds for this many canastas."""
+    def _search(self, hand: list[str], melds: list[Meld], needed: int, current: bool,
+                any_way: bool = False) -> Plan | None:
+        """The going-out search over these melds for this many canastas (`any_way`: see going_out_plan)."""
         exempt = not self.opened and self.cfg.table.opening.concealed_exempt and self.state.turn.drew == "stock"
         minimum = None if self.opened or exempt else self.minimum - _points(self.cfg, melds)
         bonus = len(self.state.red_threes[self.side])
@@ -272,7 +276,8 @@ class Position:
             return plan_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
                                   split=self.split() if current else None, bonus=bonus)
         return search_going_out(self.cfg, hand, melds, canastas_needed=needed, minimum=minimum,
-                                split=self.split() if current else None, bonus=bonus, canasta=canasta)
+                                split=self.split() if current else None, bonus=bonus, canasta=canasta,
+                                any_way=any_way)
 
     def can_complete_opening(self, hand: list[str], melds: list[Meld]) -> bool:
         """Whether, after a step of an initial meld leaving this hand and these side melds (all put down
@@ -314,7 +319,7 @@ class Position:
         found = self._can_go_out.get(key)
         if found is None:
             found = self._can_go_out[key] = bool(self._step_held(hand, melds, shared)) or self.going_out_plan(
-                hand, melds, shared) is not None
+                hand, melds, shared, any_way=True) is not None
         return found
 
     def _step_held(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | None:

@@ -296,3 +296,23 @@ def test_canasta_melds_sequence_search_with_runs_in_one_suit_bounds_the_full_sea
         loose = search_with_runs(cfg, naturals, pool, (), exact=suit, **common)[0]
         for key, (points, _) in full.items():
             assert loose[key][0] >= points, (suit, key)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 45), bolivia=st.booleans(),
+       minimum=st.sampled_from([None, 50, 120, 400]))
+def test_canasta_going_out_how_any_way_out_exists_exactly_when_the_best_way_does(seed, size, bolivia, minimum):
+    """Asked for any way out (whether one exists, as a partner's yes asks of every move), the search with runs
+    answers as the search for the best way does, with a way that melds the hand in valid melds and counts at
+    least the minimum."""
+    cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
+    hand = [card for card in adversarial_hand(random.Random(seed), size) if card[:-1] != "3"]
+    best = search_going_out(cfg, hand, [], canastas_needed=2, minimum=minimum)
+    found = search_going_out(cfg, hand, [], canastas_needed=2, minimum=minimum, any_way=True)
+    assert (found is None) == (best is None)
+    if found is not None:
+        assert found.points <= best.points and found.points >= (minimum or 0)
+        melds = [meld["cards"] for move in found.moves for meld in move.get("melds", [move])]
+        assert sorted(sum(melds, []) + ([found.leftover] if found.leftover else [])) == sorted(hand)
+        for cards in melds:
+            assert not judge_new(cfg, cards, True).violations, cards
