@@ -11,7 +11,6 @@ a side may hold several sets of a rank."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
 from itertools import product
