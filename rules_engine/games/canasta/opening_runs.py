@@ -94,7 +94,9 @@ where runs are possible in every suit and sequence canastas are counted tens of 
 about a second at 60 to 100 cards, and up to half a minute on an 80-card hand holding a dozen wild cards.
 Steps 3 to 5 answer going out on the measured hands in well under a second (bench/README.md), but no bound on
 their states is proved: a hand whose best way out keeps a card, or that cannot go out while the bounds say it
-might, is answered by the full search restricted to states that could beat the best way found.
+might, is answered by the full search restricted to states that could beat the best way found. Where the
+caller asks only whether a way out exists (plan_opening's `enough`, asked by Position.can_go_out after a
+partner's yes), a way counting `enough` ends each of steps 2 to 5 at once; a refusal is proved as above.
 
 Where runs cannot be split so (a longest run under `2 * least - 1`), each open run keeps its exact length.
 Sequences on the table are always followed exactly: cards added below must reach the sequence, and its length
