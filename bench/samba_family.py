@@ -9,9 +9,7 @@ every suit, the side opened. Medians of `answers.legal_moves` on JSON text (pars
 
 from __future__ import annotations
 
-import os
 
-os.environ.setdefault("CARDREF_PREVIEW_VARIANTS", "samba,bolivia,brazilian")  # before the engine loads
 
 import argparse  # noqa: E402
 import random  # noqa: E402

@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import signal
 import sys
 import time
 from pathlib import Path
 
-os.environ.setdefault("CARDREF_PREVIEW_VARIANTS", "samba,bolivia,brazilian")   # before the engine loads
 
 
 class OverLimit(Exception):

@@ -1,20 +1,12 @@
-"""Fixtures: a fresh app per test (embedded cache), and one real redis-server for the whole run.
-
-The tests play the variants whose play is built but not released (the Samba family): the operator setting
-that releases them is set here, before the engine builds its variant table. Set it empty in the environment
-to run the tests against the variants as released."""
+"""Fixtures: a fresh app per test (embedded cache), and one real redis-server for the whole run."""
 
 from __future__ import annotations
 
-import os
+import pytest
 
-os.environ.setdefault("CARDREF_PREVIEW_VARIANTS", "samba,bolivia,brazilian")
-
-import pytest  # noqa: E402  (the engine reads the setting above when it is first imported)
-
-from api.config import Settings  # noqa: E402
-from app import create_app  # noqa: E402
-from tests.redis_server import RedisServer  # noqa: E402
+from api.config import Settings
+from app import create_app
+from tests.redis_server import RedisServer
 
 
 @pytest.fixture(scope="session")

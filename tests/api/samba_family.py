@@ -6,12 +6,9 @@ and pile do not show is the stock, given as a count (or, for a hand that ran the
 from __future__ import annotations
 
 from collections import Counter
-from functools import cache
 
 import pytest
 
-from api.config import Settings
-from app import create_app
 
 FAMILY = ("samba", "bolivia", "brazilian")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -21,26 +18,14 @@ RED_THREES = ("3D", "3H")
 OPPONENTS_SEVENS = {"cards": ["7C", "7D", "7S"]}
 
 
-@cache
-def playable(variant: str) -> bool:
-    """Whether GET /games/canasta lists the variant as playable."""
-    listing = create_app(Settings()).test_client().get("/games/canasta").get_json()
-    return any(v["variant"] == variant and v["playable"] for v in listing["variants"])
-
-
-def needs_play(variant: str):
-    """The mark that skips a test while the variant's play is not built."""
-    return pytest.mark.skipif(not playable(variant), reason=f"{variant} is not playable yet")
-
-
 def each(*variants: str) -> list:
-    """Parameters over variants, each skipped while its variant is not playable."""
-    return [pytest.param(v, id=v, marks=needs_play(v)) for v in (variants or FAMILY)]
+    """Parameters over variants, named after them (all three when none is named)."""
+    return [pytest.param(v, id=v) for v in (variants or FAMILY)]
 
 
 def case(variant: str, *values, id: str | None = None):
-    """One parameter set of a variant, skipped while the variant is not playable."""
-    return pytest.param(variant, *values, id=id or variant, marks=needs_play(variant))
+    """One parameter set of a variant."""
+    return pytest.param(variant, *values, id=id or variant)
 
 
 def seq(*cards: str) -> dict:

@@ -22,9 +22,7 @@ Readings taken where the texts leave a choice (each test says which):
   not yet a canasta when the pile is not frozen).
 - Brazilian follows Bolivia in going out (a canasta and a samba; Bicycle: any two canastas) and in black
   threes (100 each left in a hand), asks the partner before going out (Bicycle), and scores its red threes on
-  Bicycle's schedule; from 8000 the canasta must lie in melds counting 200 (Bicycle: a canasta worth 200).
-
-Every test is skipped while its variant is not playable; until then the play endpoints answer 501."""
+  Bicycle's schedule; from 8000 the canasta must lie in melds counting 200 (Bicycle: a canasta worth 200)."""
 
 from __future__ import annotations
 
@@ -34,7 +32,7 @@ import pytest
 
 from tests.api.samba_family import (
     DECK, FAMILY, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused, case, each, finished, group, judge_meld,
-    judged, meld_turn, merge, playable, points, post, scored, seq, shown_cards, table, wild)
+    judged, meld_turn, merge, points, post, scored, seq, shown_cards, table, wild)
 
 SEQUENCE_CANASTA = {"samba": "samba", "bolivia": "escalera", "brazilian": "samba"}
 KINGS_CANASTA = group("KC", "KD", "KS", "KH", "KC", "KD", "KS")
@@ -70,19 +68,6 @@ def meld(*melds: dict) -> dict:
 
 def variant_rule(variant: str) -> str:
     return f"canasta.variant.{variant}"
-
-
-# --- While a variant is not playable -------------------------------------------------------------------------
-
-@pytest.mark.parametrize("variant", [pytest.param(v, id=v, marks=pytest.mark.skipif(
-    playable(v), reason=f"{v} is playable")) for v in FAMILY])
-def test_canasta_variant_play_endpoints_answer_501_while_not_playable(client, variant):
-    state = opened(["KD", "KS", "8S"], [group("QH", "QS", "QD")], turn={"seat": 0, "phase": "draw"})
-    assert post(client, "/deal", variant, seed=3).status_code == 501
-    for path, move in (("/legal-moves", None), ("/validate-move", {"type": "draw"}),
-                       ("/apply-move", {"type": "draw"}), ("/score", None)):
-        response = post(client, path, variant, state, move)
-        assert response.status_code == 501, (path, response.get_json())
 
 
 # --- Deck, deal, draw and discard ----------------------------------------------------------------------------

@@ -8,8 +8,7 @@ docs/canasta-variant-table.md maps Samba and Hand & Foot onto these fields.
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...cards import JOKER, STANDARD_CARDS
@@ -306,7 +305,7 @@ SAMBA = VariantRules(
     threes=Threes(red_all=1000),
     going_out=GoingOut(canastas=2, bonus=200, concealed=None),
     game_target=10000,
-    hooks=("merge_melds_of_a_rank",),
+    hooks=("merge_melds_of_a_rank",), playable=True,
 )
 
 BOLIVIA = VariantRules(
@@ -324,7 +323,7 @@ BOLIVIA = VariantRules(
     threes=Threes(red_all=1000, red_negative_unless="canastas", black_hand_value=100),
     going_out=GoingOut(canastas=2, bonus=200, concealed=None, by_kind=(("sequence", 1),)),
     game_target=15000,
-    hooks=("merge_melds_of_a_rank",),
+    hooks=("merge_melds_of_a_rank",), playable=True,
 )
 
 BRAZILIAN = VariantRules(
@@ -344,7 +343,7 @@ BRAZILIAN = VariantRules(
     going_out=GoingOut(canastas=2, bonus=200, concealed=None, ask_partner="required", by_kind=(("sequence", 1),)),
     incomplete_penalty=(("sequence", 7, 1000), ("wild", 7, 1000)),
     game_target=10000,
-    hooks=("merge_melds_of_a_rank",),
+    hooks=("merge_melds_of_a_rank",), playable=True,
 )
 
 JOKER_CANASTA = VariantRules(
@@ -586,36 +585,10 @@ def check_entry(entry: VariantRules) -> VariantRules:
     return entry
 
 
-# The operator setting that makes variants whose play is built but not yet released playable: comma-separated
-# slugs, read once, here, as the table is built.
-PREVIEW_SETTING = "CARDREF_PREVIEW_VARIANTS"
-# Those it may name: their play is built, but the search for initial melds of sequences is not yet bounded on
-# every hand, so they stay unplayable unless the operator asks for them.
-PREVIEWABLE = ("samba", "bolivia", "brazilian")
-
-
-def previewed(setting: str) -> tuple[str, ...]:
-    """The slugs a value of the preview setting names, or ValueError naming one it may not."""
-    slugs = tuple(slug.strip() for slug in setting.split(",") if slug.strip())
-    refused = [slug for slug in slugs if slug not in PREVIEWABLE]
-    if refused:
-        raise ValueError(f"{PREVIEW_SETTING}: {refused[0]!r} is none of the variants it may release "
-                         f"({', '.join(PREVIEWABLE)})")
-    return slugs
-
-
-def released(entries: tuple[VariantRules, ...], slugs: tuple[str, ...]) -> tuple[VariantRules, ...]:
-    """The entries, those named made playable."""
-    return tuple(replace(entry, playable=True) if entry.slug in slugs else entry for entry in entries)
-
-
 _MEMBERS = (CLASSIC, SAMBA, BOLIVIA, BRAZILIAN, JOKER_CANASTA, MEXICANA, HAND_AND_FOOT, OKLAHOMA, TWO_HAND,
             THREE_HAND, FIVE_PERSON)
-# The variants this service plays only because the preview setting names them (not playable as released).
-PREVIEWED: tuple[str, ...] = tuple(slug for slug in previewed(os.environ.get(PREVIEW_SETTING, ""))
-                                   if not any(v.slug == slug and v.playable for v in _MEMBERS))
 # Every member of the family, in the order the service lists them; the first is the default.
-ENTRIES: dict[str, VariantRules] = {v.slug: check_entry(v) for v in released(_MEMBERS, PREVIEWED)}
+ENTRIES: dict[str, VariantRules] = {v.slug: check_entry(v) for v in _MEMBERS}
 # The variants the engine plays; the others answer their static rules only.
 TABLE: dict[str, VariantRules] = {slug: v for slug, v in ENTRIES.items() if v.playable}
 PLANNED: dict[str, VariantRules] = {slug: v for slug, v in ENTRIES.items() if not v.playable}
