@@ -180,7 +180,7 @@ class Limits:
         while level or leaves:
             budget -= len(level) + leaves
             if budget < 0:
-                raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this game "
+                raise TooLarge((), f"the body holds more than {bounds.nodes} values; no position of this variant "
                                    f"needs that many" + (f", with {NODES_PER_MOVE} more per move of a log" if logs else ""))
             if depth >= MAX_DEPTH:
                 nested = next((node for node in level if type(node) is list or type(node) is dict), None)
@@ -193,7 +193,7 @@ class Limits:
                 if kind is list:
                     if len(node) > cards and id(node) not in exempt:
                         raise TooLarge(_pointer(body, node), f"holds {len(node)} items; no list in a position "
-                                                             f"of this game holds more than {cards}")
+                                                             f"of this variant holds more than {cards}")
                     if node and type(node[0]) is str:
                         # Card codes, most of any body: the join in C refuses anything but strings, and
                         # when all of them together are short, none of them breaks a limit.
@@ -220,7 +220,7 @@ class Limits:
         for pointer, holder in holders:
             cards = _cards_shown(holder)
             if cards > bounds.cards:
-                raise TooLarge(pointer, f"names {cards} cards; a deal of this game has {bounds.cards}")
+                raise TooLarge(pointer, f"names {cards} cards; a deal of this variant has {bounds.cards}")
 
 
 LIMITS = Limits()

@@ -728,6 +728,30 @@ def test_canasta_scoring_incomplete_only_when_the_other_side_goes_out(client, va
     assert not [line for line in score["lines"] if line["rule"] == "canasta.scoring.incomplete"]
 
 
+SHORT_CLUBS = seq("6C", "7C", "8C", "9C")  # 30
+UNDER_FIVE = {"incomplete_melds": "sequences_under_five"}
+
+
+@pytest.mark.parametrize("variant", each("brazilian"))
+def test_canasta_scoring_incomplete_option_sequences_under_five_cost_every_side(client, variant):
+    # Bicycle's reading: a sequence of fewer than five cards costs 1000 whoever went out; six wild cards or a
+    # sequence of six cost nothing.
+    melds = [[*WENT_OUT, seq("5D", "6D", "7D", "8D")], [OPPONENTS_SEVENS, SHORT_HEARTS, SIX_WILD, SHORT_CLUBS]]
+    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], melds, options=UNDER_FIVE)
+    lines = [line for line in score["lines"] if line["rule"] == "canasta.scoring.incomplete"]
+    assert sorted((line["team"], line["points"]) for line in lines) == [(0, -1000), (1, -1000)]
+    assert score["teams"] == [70 + 500 + 50 + 1500 + 25 + 200 - 5 - 1000, 15 + 40 + 180 + 30 - 1000 - 30]
+
+
+@pytest.mark.parametrize("variant", each("brazilian"))
+def test_canasta_scoring_incomplete_option_sequences_under_five_when_the_stock_runs_out(client, variant):
+    melds = [[*WENT_OUT, seq("5D", "6D", "7D", "8D", "9D")], [OPPONENTS_SEVENS, SHORT_CLUBS]]
+    state = finished([["JD"], ["AH"], ["4C"], ["9D"]], melds, ending="stock_exhausted")
+    score = answer(client, "/score", variant, state, options=UNDER_FIVE)
+    lines = [line for line in score["lines"] if line["rule"] == "canasta.scoring.incomplete"]
+    assert [(line["team"], line["points"]) for line in lines] == [(1, -1000)]
+
+
 @pytest.mark.parametrize("variant", each("samba", "bolivia"))
 def test_canasta_scoring_incomplete_no_penalty_outside_brazilian(client, variant):
     melds = [list(WENT_OUT), [OPPONENTS_SEVENS, SHORT_HEARTS]]

@@ -61,6 +61,10 @@ BEYOND_OPENAPI = {
     # Only a formula after the first can be said at the same moment as the one before.
     "salsifis": (re.compile(r"^/(move|moves/\d+|hands/\d+/moves/\d+)/calls/0/simultaneous: the first formula has no "
                             r"earlier one"),),
+    # A list is bounded by the deck of the variant the body names (108 cards for Classic and Two-hand, 162 for
+    # the Samba family); the spec gives every variant of a game the largest.
+    "canasta": (re.compile(r"^The body is larger than any real request: holds \d+ items; no list in a position of "
+                           r"this variant holds more than 108\.$"),),
     # Six cards only in the dealer's hand, between taking the upcard and discarding.
     "euchre": (re.compile(r"^/state/hands/\d: holds 6 cards; no position of this game holds more than 5$"),
                re.compile(r"^/state/hands/\d/count: must be between 0 and 5$")),
@@ -69,7 +73,7 @@ BEYOND_OPENAPI = {
 
 # A move's card lists may each be within the deck and together name more cards than it holds; the
 # size limits refuse that before the engine reads the move (a total across arrays has no OpenAPI form).
-ACROSS_LISTS = re.compile(r"^The body is larger than any real request: names \d+ cards; a deal of this game has \d+\.$")
+ACROSS_LISTS = re.compile(r"^The body is larger than any real request: names \d+ cards; a deal of this variant has \d+\.$")
 
 
 # Answers seen, by generation mode and status, and the refusals without violations that a body

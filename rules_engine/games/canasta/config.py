@@ -183,6 +183,9 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, opening=replace(table.opening, tiers=((None, 150),)))
     if chosen.get("brazilian_going_out") == "any_two":
         table = replace(table, going_out=replace(table.going_out, by_kind=()))
+    if chosen.get("incomplete_melds") == "sequences_under_five":
+        points = max(lost for _, _, lost in table.incomplete_penalty)
+        table = replace(table, incomplete_penalty=(("sequence", 5, points),), incomplete_when="hand_end")
     if "wild_canasta" in chosen:
         table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
     if "all_red_threes" in chosen:

@@ -11,7 +11,7 @@ from .hooks import (
     JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, SUPER_CANASTA, SUPER_CANASTA_BONUS, SUPER_CANASTA_CARDS,
     WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS,
 )
-from .variant_rules import BICYCLE_SAMBA, BOOK, OFFICIAL_LAWS_SAMBA, SOURCES
+from .variant_rules import BICYCLE_BRAZILIAN, BICYCLE_SAMBA, BOOK, OFFICIAL_LAWS_SAMBA, SOURCES, WHITEKNUCKLE_BRAZILIAN
 from .variants import ENTRIES, VariantRules
 
 
@@ -104,8 +104,9 @@ def _composed(entry: VariantRules) -> str:
 
 
 def _incomplete(entry: VariantRules) -> str:
+    when = {"other_side_out": "when another side goes out", "hand_end": "whenever the hand ends"}
     return _listed([f"a {kind} meld of fewer than {below} cards costs {points}"
-                    for kind, below, points in entry.incomplete_penalty])
+                    for kind, below, points in entry.incomplete_penalty]) + " " + when[entry.incomplete_when]
 
 
 def _rounds(entry: VariantRules) -> str:
@@ -255,11 +256,15 @@ PLAY_RULES = (
                  "since it has no other card to discard.",)),
     _rule("canasta.scoring.incomplete", "Unfinished melds cost points",
           "Where a variant penalises unfinished melds, each meld of the kind named left below the size "
-          "named when another side goes out costs its side the points named, one score line per meld.",
-          SCORING_FOUND["incomplete"], _incomplete,
-          notes=("The Ultimate Book of Card Games counts the loss when the other side goes out, for melds "
-                 "short of seven; Bicycle counts it for sequences of fewer than five whenever the hand ends. "
-                 f"{READING} follows the book, whose sizes the entry takes.",)),
+          "named costs its side the points named, one score line per meld, at the moment the variant names.",
+          SCORING_FOUND["incomplete"], _incomplete, BICYCLE_BRAZILIAN, WHITEKNUCKLE_BRAZILIAN,
+          options=("incomplete_melds",),
+          notes=("incomplete_melds short_of_seven (the default): The Ultimate Book of Card Games charges 1000 "
+                 "for each meld on the table that falls short of a samba or a bolivia (a sequence or a meld of "
+                 "wild cards alone under seven cards), and only when the other side goes out.",
+                 "incomplete_melds sequences_under_five: Bicycle's and whiteknucklecards.com's Brazilian Canasta "
+                 "charge 1000 for each sequence of fewer than five cards, whenever the hand ends and whichever "
+                 "side went out; melds of wild cards alone cost nothing.")),
     _rule("canasta.game.rounds", "A game of a fixed number of deals",
           "Where a variant plays a fixed number of deals, the game ends after the last of them whatever the "
           "scores, and the side with the higher total wins; an exact tie has no winner.",

@@ -324,6 +324,10 @@ OPTIONS = (
     Option("brazilian_going_out", "canasta_and_samba", "canasta.variant.brazilian",
            "What Brazilian Canasta's two canastas for going out must be: one of them a samba, as in Bolivia, or "
            "any two.", choices=("canasta_and_samba", "any_two"), variants=("brazilian",)),
+    Option("incomplete_melds", "short_of_seven", "canasta.scoring.incomplete",
+           "Which unfinished melds cost Brazilian Canasta's 1000, and when: sequences and melds of wild cards alone "
+           "under seven cards when the other side goes out, or sequences under five cards whenever the hand ends.",
+           choices=("short_of_seven", "sequences_under_five"), variants=("brazilian",)),
     Option("wild_canasta", 2000, "canasta.variant.brazilian",
            "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
            variants=("brazilian",)),

@@ -125,7 +125,7 @@ def _melded_lines(cfg: Config, side: int, melds: list) -> list[dict]:
 
 
 def _incomplete_lines(cfg: Config, side: int, melds: list) -> list[dict]:
-    """Each meld of a kind the variant penalises left below its size when another side went out."""
+    """Each meld of a kind the variant penalises left below its size."""
     lines = []
     for kind, below, points in cfg.table.incomplete_penalty:
         for m in melds:
@@ -244,7 +244,8 @@ def score(cfg: Config, state: CanastaState) -> dict:
         if bonuses:     # (cfg.is_canasta, inlined:) melds short of a canasta earn no bonus of any kind
             lines += _canasta_lines(table, side, bonuses)
         lines += _bonus_card_lines(cfg, side, state.red_threes[side], melds)
-        if out_side is not None and out_side != side and table.incomplete_penalty:
+        if table.incomplete_penalty and (over if table.incomplete_when == "hand_end"
+                                         else out_side is not None and out_side != side):
             lines += _incomplete_lines(cfg, side, melds)
         if out_side == side:
             seat = state.turn.seat

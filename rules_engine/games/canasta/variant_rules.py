@@ -56,7 +56,11 @@ MELD_SHAPES_RULES = (
          "Oklahoma's runs hold three or four cards, the ace high or low, wild cards filling gaps; "
          "Five-person's run up to the thirteen cards of a suit.",
          (BICYCLE_SAMBA, BICYCLE_BOLIVIA, OKLAHOMA, FIVE_PERSON, BOOK),
-         variants=("samba", "bolivia", "brazilian", "oklahoma", "five-person")),
+         variants=("samba", "bolivia", "brazilian", "oklahoma", "five-person"),
+         notes=(f"{BICYCLE_BRAZILIAN} lets a player who is going out add cards to "
+                f"the ends of a finished sequence of seven. {READING} keeps Brazilian's sequences at seven cards, "
+                "going out or not: The Ultimate Book of Card Games plays Brazilian as Bolivia, whose sequences "
+                "stop at seven, and names no exception.",)),
     Rule("canasta.melds.nominated", "Wild cards named as a card",
          "In Oklahoma and Five-person Canasta a wild card in a meld is named as the card it replaces (a meld "
          "object's \"as\": one card for each wild card, in order). In a set it must be of the set's rank; in "
@@ -113,8 +117,13 @@ MELD_SHAPES_RULES = (
          (BICYCLE_BRAZILIAN, BOOK),
          notes=(f"The sources are silent on going out concealed at these scores; {READING} lifts the count there, "
                 "as for every initial meld, and keeps the canasta, which the tier asks for in its own right.",
-                "The 200 of the middle tier counts the initial melds together, as every opening count does; one "
-                "source words it as a canasta worth 200 on its own, another as a canasta with melds of 200 in all."),
+                "The 200 of the middle tier counts the initial melds together, as every opening count does, which "
+                "is how The Ultimate Book of Card Games words it (a canasta within an initial meld of 200) and how "
+                "rummy-games.com's Brazilian Canasta (http://www.rummy-games.com/rules/brazilian-canasta.html) "
+                f"does (a canasta and melds of 200 in all); {BICYCLE_BRAZILIAN} words it as a canasta worth 200 on "
+                "its own, which cardref does not follow: the book, its first source for Brazilian, counts the "
+                "initial meld as a whole, and a canasta's worth would be ambiguous besides (its cards alone, or "
+                "with the bonus that every canasta's 500 or more already passes)."),
          variants=tuple(slug for slug, entry in ENTRIES.items() if _canasta_tiers(entry))),
     Rule("canasta.canastas.sequence", "A sequence canasta",
          "A sequence that reaches a canasta's size is a canasta of its own kind and earns the variant's sequence "

@@ -256,6 +256,7 @@ class VariantRules:
     threes: Threes = field(default_factory=Threes)
     going_out: GoingOut = field(default_factory=GoingOut)
     incomplete_penalty: tuple[tuple[str, int, int], ...] = ()   # (meld kind, below this size, points lost)
+    incomplete_when: str = "other_side_out"   # whom it costs: "other_side_out" (the sides that did not), "hand_end" (all)
     stock_end: str = "take_matching_discards"   # "take_matching_discards", "kitty", "last_discard"
     game_target: int | None = 5000
     game_rounds: int | None = None    # Hand & Foot: a game is a fixed number of deals
@@ -460,6 +461,7 @@ NOT_PLAYED_YET: tuple[str, ...] = ()
 _DEFAULTS = {"opening": Opening(), "pile": Pile(), "threes": Threes(), "going_out": GoingOut(),
              "canastas": Canastas(), "roles": CardRoles(), "values": CardValues(), "sets": SetMelds()}
 _TOP_DEFAULTS = {"foot": 0, "kitties": (0, 0), "opening_draw": 0, "sequences": None, "incomplete_penalty": (),
+                 "incomplete_when": "other_side_out",
                  "stock_end": "take_matching_discards", "game_rounds": None}
 
 
@@ -550,6 +552,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("threes.schedule names a total for every count of bonus cards a side can hold")
     found += [f"incomplete melds: unknown kind {kind!r}" for kind, _, _ in entry.incomplete_penalty
               if kind not in ("set", "sequence", "wild")]
+    if entry.incomplete_when not in ("other_side_out", "hand_end"):
+        found.append(f"incomplete_when {entry.incomplete_when!r} is none of other_side_out, hand_end")
     if entry.deal * entry.max_players + entry.foot * entry.max_players + entry.kitties[0] * entry.kitties[1] \
             >= entry.deck.size:
         found.append("the deal leaves no stock")

@@ -58,6 +58,7 @@ CHANGES = {
     "roles.wild_and_natural": ("2C", "2D", "2H", "2S"), "values.wild_as": (("K", 15), ("4", 5)),
     "foot": 11, "opening_draw": 13, "kitties": (2, 11),
     "values.melded": (("KH", 15),), "values.in_hand": (("9D", 100),), "incomplete_penalty": (("set", 7, 100),),
+    "incomplete_when": "hand_end",
     "sequences": SequenceMelds(), "pile.top_card_only_onto_sequence": True,
 }
 # Read only where a hand makes a complete sequence, which the dealt hands above do not: its own test below.
@@ -70,6 +71,7 @@ COMPANIONS = {
     "pile.wild_top_with_wild_pair": {"pile.blocked_tops": ("black_three",), "sets.all_wild": True},
     "roles.wild_and_natural": {"roles.wild": ("JK",)},
     "pile.top_card_only_onto_sequence": {"sequences": SequenceMelds()},
+    "incomplete_when": {"incomplete_penalty": (("set", 7, 100),)},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.
 DECLARED = ("slug", "title", "summary", "min_players", "max_players", "default_players", "playable")
