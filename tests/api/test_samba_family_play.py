@@ -597,6 +597,24 @@ def test_canasta_going_out_by_kind_two_set_canastas_need_a_samba_beside_them(cli
         assert judged(client, variant, state, {"type": "ask_go_out"})["legal"] is False
 
 
+@pytest.mark.parametrize("variant", each("brazilian"))
+def test_canasta_variant_brazilian_option_going_out_any_two_canastas(client, variant):
+    # Bicycle's reading: any two canastas take a side out, so two sets of seven do once the partner said yes.
+    queens = group("QC", "QD", "QS", "QH", "QC", "QD", "QS")
+    state = down_to_one([KINGS_CANASTA, queens, group("JH", "JS", "JD")], "JC", "yes")
+    any_two = {"brazilian_going_out": "any_two"}
+    assert_allowed(judged(client, variant, state, lay_off(2, "JC"), any_two))
+    laid = answer(client, "/apply-move", variant, state, lay_off(2, "JC"), options=any_two)["state"]
+    out = answer(client, "/apply-move", variant, laid, {"type": "discard", "card": "4H"}, options=any_two)
+    assert (out["phase"], out["state"]["turn"]["ending"]) == ("over", "went_out")
+    # By default a samba is needed, so this hand could never have been told yes: the position is refused.
+    refused = post(client, "/validate-move", variant, state, lay_off(2, "JC"),
+                   {"brazilian_going_out": "canasta_and_samba"})
+    assert refused.status_code == 422
+    assert [(v["rule"], v["pointer"]) for v in refused.get_json()["violations"]] == [
+        ("canasta.going-out.ask-partner", "/state/turn/question")]
+
+
 @pytest.mark.parametrize("variant", each())
 def test_canasta_going_out_ask_partner_required_only_in_brazilian(client, variant):
     state = down_to_one([KINGS_CANASTA, seq("5C", "6C", "7C", "8C", "9C", "10C")], "JC")
