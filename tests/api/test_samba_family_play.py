@@ -791,3 +791,15 @@ def test_canasta_scoring_game_ends_at_the_variant_target(client, variant, before
     assert score["game_over"] is over
     if over:
         assert score["winner"] == 0
+
+
+@pytest.mark.parametrize("option,red_threes_points", [
+    (None, 200), ("unmelded", 200), ("short_of_two_canastas", -200)])
+def test_canasta_variant_samba_option_samba_red_threes_minus(client, option, red_threes_points):
+    # Side 1 melded a set of sevens and no canasta; its two red threes count for it unless HowStuffWorks' reading
+    # asks for the two canastas going out needs.
+    options = {"samba_red_threes_minus": option} if option else None
+    score = scored_hand(client, "samba", [list(h) for h in HANDS_LEFT], [list(WENT_OUT), [OPPONENTS_SEVENS]],
+                        options, red_threes=[[], ["3H", "3D"]])
+    assert points(score, 1, "canasta.red-threes.score", "canasta.threes.minus") == red_threes_points
+    assert score["teams"][1] == 15 + red_threes_points - 30

@@ -177,6 +177,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         tiers = table.opening.tiers
         table = replace(table, opening=replace(table.opening, tiers=tiers[:-1] + (
             (tiers[-1][0], chosen["top_tier_minimum"]),)))
+    if chosen.get("samba_red_threes_minus") == "short_of_two_canastas":
+        table = replace(table, threes=replace(table.threes, red_negative_unless="canastas"))
     if chosen.get("top_card_onto_set") == "unless_canasta":
         table = replace(table, pile=replace(table.pile, onto_meld=True))
     if chosen.get("bolivia_opening") == "150_always":

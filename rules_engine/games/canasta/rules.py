@@ -314,6 +314,10 @@ OPTIONS = (
            choices=(-800, -400), variants=PLAYED_AS_CLASSIC),
     Option("top_tier_minimum", 150, "canasta.variant.samba",
            "Samba's initial meld minimum from a game score of 7000.", choices=(150, 160), variants=("samba",)),
+    Option("samba_red_threes_minus", "unmelded", "canasta.variant.samba",
+           "When Samba's red threes count against their side: when it has melded nothing, as in Classic, or when it "
+           "has fewer than the two canastas going out needs.", choices=("unmelded", "short_of_two_canastas"),
+           variants=("samba",)),
     Option("top_card_onto_set", "never", "canasta.pile.onto-meld-unless-canasta",
            "Whether the top discard alone may join a set of the side that is not yet a canasta, when the pile is not "
            "frozen (the Samba family: otherwise only a natural pair takes it, or a sequence its top card).",

@@ -225,15 +225,24 @@ WHITEKNUCKLE_BRAZILIAN = Source("whiteknucklecards.com: Brazilian Canasta",
                                 "https://whiteknucklecards.com/games/brazilian_canasta.html")
 # The points the sources dispute, each an option (rules.OPTIONS) with a note per choice.
 OPTIONS_AND_NOTES = {
-    "samba": (("top_tier_minimum",), (
+    "samba": (("top_tier_minimum", "samba_red_threes_minus"), (
         f"top_tier_minimum 150 (default): {BOOK}, and the same figure in {BICYCLE_BOLIVIA} for Bolivia.",
-        f"top_tier_minimum 160: {BICYCLE_SAMBA} and {HOWSTUFFWORKS}.")),
+        f"top_tier_minimum 160: {BICYCLE_SAMBA} and {HOWSTUFFWORKS}.",
+        f"samba_red_threes_minus unmelded (default): {BOOK} and {BICYCLE_SAMBA} give Samba's red threes no rule of "
+        "their own, so Classic's holds: they count against a side that has melded nothing.",
+        f"samba_red_threes_minus short_of_two_canastas: {HOWSTUFFWORKS} counts them against a side that has not "
+        "made two canastas, as Bolivia does.")),
     "bolivia": (("bolivia_opening",), (
         f"bolivia_opening tiers (default): {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} keep Samba's minimums by "
         "score, with 150 from 7000 up; cardref reads the 150 that "
         f"{BOOK} names for Bolivia as that top figure, where some Samba rules ask 160.",
         f"bolivia_opening 150_always: {BOOK} lists a minimum standardized at 150 among Bolivia's differences from "
-        "Samba; read literally, every initial meld needs 150, whatever the score.")),
+        "Samba; read literally, every initial meld needs 150, whatever the score.",
+        f"Wild cards in a set: at most two, as in Samba, since {BICYCLE_BOLIVIA} keeps Samba's limit and {BOOK} plays "
+        "Bolivia as Samba but for the differences it names. Two other published descriptions differ: "
+        "whiteknucklecards.com (https://whiteknucklecards.com/games/bolivia.html) lets a set hold any number, and "
+        "ourpastimes.com (https://ourpastimes.com/bolivia-card-game-rules-5519533.html) asks for more natural "
+        "cards than wild cards, three wild cards at most.")),
     "brazilian": (("wild_canasta", "brazilian_going_out"), (
         f"wild_canasta 2000 (default): {BICYCLE_BRAZILIAN} and {BOOK}.",
         f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.",
