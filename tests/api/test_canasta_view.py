@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from rules_engine.games.canasta import GAME as CANASTA
 
 GAME = "canasta"
-PLAYERS = {"classic": 4, "two-hand": 2}
+PLAYERS = {"classic": 4, "two-hand": 2, "samba": 4, "bolivia": 4, "brazilian": 4}
 LISTING_ONLY = ("code", "rules", "opening")
 
 

@@ -20,7 +20,7 @@ from .melds import Judged, Meld, judge
 from .meld_kinds import MELD_KINDS, judge_new, judge_onto, names_kept, unnamed_problems
 from .opening import holds_canasta
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
-from .position import Position, position_of, taken_melds, without
+from .position import Position, hand_less, position_of, taken_melds
 from .seating import SEATING_RULES
 from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
 from .zones import next_kitty
@@ -61,6 +61,8 @@ def _from_hand(move: dict) -> list[tuple[tuple, list[str]]]:
         return [(("move", "card"), [move["card"]])]
     if kind == "lay_off":
         return [(("move", "cards"), move["cards"])]
+    if kind == "merge":     # its melds are the table's, named by index
+        return []
     named = [(("move", "cards"), move["cards"])] if kind == "take_pile" else []
     return named + [(("move", "melds", i, "cards"), m["cards"]) for i, m in enumerate(move.get("melds", ()))]
 
@@ -128,11 +130,12 @@ def _bonus(pos: Position) -> int:
     return len(pos.state.red_threes[pos.side])
 
 
-def _unmet(pos: Position, after, gained_bonus: int = 0) -> list[tuple[str, str]]:
-    """What going out lacks beyond the count of canastas, with the side melds `after()` builds."""
+def _unmet(pos: Position, melds_after, gained_bonus: int = 0) -> list[tuple[str, str]]:
+    """What going out lacks beyond the count of canastas, with the side melds `melds_after()` builds (the melds
+    alone: a hidden hand's last discard is judged without its cards)."""
     if not asks_more(pos.cfg):
         return pos.zones_unmet
-    return pos.zones_unmet + unmet(pos.cfg, after()[1], _bonus(pos) + gained_bonus)
+    return pos.zones_unmet + unmet(pos.cfg, melds_after(), _bonus(pos) + gained_bonus)
 
 
 def _as_is(pos: Position):
@@ -170,7 +173,7 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
     else:
         found += [Violation(rule, f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and "
                                   f"emptying the hand is going out: {words}. Keep at least two cards.")
-                  for rule, words in _unmet(pos, after, gained_bonus)]
+                  for rule, words in _unmet(pos, lambda: after()[1], gained_bonus)]
     if question is None and _ask_required(pos):
         found.append(_not_asked(pos))
     if question == "no":
@@ -290,7 +293,7 @@ def _exempt(pos: Position, left: int, canastas: int, after) -> bool:
     `after()` builds the hand and side melds it leaves."""
     return (pos.cfg.table.opening.concealed_exempt and pos.state.turn.drew == "stock" and pos.goes_out(left)
             and canastas >= pos.needed and pos.state.turn.question != "no"
-            and not _unmet(pos, after))
+            and not _unmet(pos, lambda: after()[1]))
 
 
 def _opening(pos: Position, points: int, exempt: bool, after=None, made=None) -> list[Violation]:
@@ -573,7 +576,7 @@ def check_meld(pos: Position, move: dict) -> list[Violation]:
         points += verdict.points
 
     def after() -> tuple[list[str], list[Meld]]:
-        return (without(pos.hand, every),
+        return (hand_less(pos, every),
                 pos.melds + [Meld(j.rank, cards, j.naturals, j.wilds, j.suit) for j, cards in zip(judged, melds)]
                 if not pos.cfg.nominated else pos.melds + [
                     Meld(j.rank, cards, j.naturals, j.wilds, j.suit, names_kept(pos.cfg, j, cards, m.get("as")))
@@ -623,11 +626,11 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
         grown = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit,
                      names_kept(cfg, verdict, cards, move.get("as"), onto) if cfg.nominated else None)
         if not counted:
-            return without(pos.hand, cards), pos.melds
+            return hand_less(pos, cards), pos.melds
         if owner != pos.side:   # another owner's meld: the seat's own stay, the shared ones grow
             at = pos.shared_start(owner) + index
-            return without(pos.hand, cards), pos.melds, pos.shared[:at] + [grown] + pos.shared[at + 1:]
-        return without(pos.hand, cards), pos.melds[:index] + [grown] + pos.melds[index + 1:]
+            return hand_less(pos, cards), pos.melds, pos.shared[:at] + [grown] + pos.shared[at + 1:]
+        return hand_less(pos, cards), pos.melds[:index] + [grown] + pos.melds[index + 1:]
 
     if not pos.opened:
         added = verdict.points
@@ -729,7 +732,7 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
                                     f"{'s' if pos.needed > 1 else ''}; side {pos.side} has {pos.canastas}."))
         else:
             ending += [Violation(rule, f"Discarding the last card is going out: {words}.")
-                       for rule, words in _unmet(pos, _as_is(pos))]
+                       for rule, words in _unmet(pos, lambda: pos.melds)]
         if question == "no":
             ending.append(Violation("canasta.going-out.ask-partner",
                                     f"Seat {pos.seat}'s partner said no, so seat {pos.seat} may not go out this turn."))

@@ -17,7 +17,7 @@ from .melds import Meld
 from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
 from .merging import index_after, merged
 from .opening import short_opening
-from .position import Position, taken_melds, without
+from .position import Position, hand_less, taken_melds
 from .seating import LONE_HAND, SEATING_RULES
 from .sequences import top_card_alone
 from .state import CanastaState, TurnState, shown_counts
@@ -147,10 +147,6 @@ def _hand_after(state: CanastaState, seat: int, hand) -> None:
     state.hands[seat] = hand
 
 
-def _less(pos: Position, cards: list[str]) -> list[str] | HiddenHand:
-    """The acting hand less the cards a move puts down; a hidden hand only counts them."""
-    return HiddenHand(pos.held - len(cards)) if pos.hidden else without(pos.hand, cards)
-
 
 def _emptied(state: CanastaState, seat: int) -> bool:
     """Whether the seat's hand, shown or counted, holds no card: it has gone out."""
@@ -277,7 +273,7 @@ def _apply_meld(cfg: Config, state: CanastaState, move: dict, events: list[dict]
         new.append(Meld(verdict.rank or "", list(m["cards"]), verdict.naturals, verdict.wilds, verdict.suit))
     state.melds = list(state.melds)
     state.melds[pos.side] = pos.melds + new
-    _hand_after(state, pos.seat, _less(pos, every))
+    _hand_after(state, pos.seat, hand_less(pos, every))
     turn = state.turn
     started = tuple(range(len(pos.melds), len(pos.melds) + len(new)))   # the new melds come last
     state.turn = replace(turn, melded=True, started=turn.started + started)
@@ -299,7 +295,7 @@ def _apply_lay_off(cfg: Config, state: CanastaState, move: dict, events: list[di
     side_melds[index] = Meld(onto.rank, onto.cards + cards, verdict.naturals, verdict.wilds, onto.suit,
                              names_kept(cfg, verdict, cards, move.get("as"), onto) if cfg.nominated else None)
     state.melds[owner] = side_melds
-    _hand_after(state, pos.seat, _less(pos, cards))
+    _hand_after(state, pos.seat, hand_less(pos, cards))
     turn = state.turn
     # Another owner's meld was on the table before this turn: the seat has added to an older meld.
     state.turn = replace(turn, melded=True,
@@ -332,7 +328,7 @@ def _apply_merge(cfg: Config, state: CanastaState, move: dict, events: list[dict
 def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[dict]) -> None:
     pos = Position(cfg, state)
     card = move["card"]
-    _hand_after(state, pos.seat, _less(pos, [card]))
+    _hand_after(state, pos.seat, hand_less(pos, [card]))
     state.discard = state.discard + [card]
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
     if _emptied(state, pos.seat) and pos.foot_down:

@@ -392,6 +392,11 @@ def without(hand: list[str], cards: list[str]) -> list[str]:
     return kept
 
 
+def hand_less(pos: Position, cards: list[str]) -> list[str] | HiddenHand:
+    """The acting hand less the cards a move puts down; a hidden hand only counts them."""
+    return HiddenHand(pos.held - len(cards)) if pos.hidden else without(pos.hand, cards)
+
+
 def taken_melds(pos: "Position", move: dict) -> tuple[list[str] | HiddenHand, list[Meld]]:
     """The hand and side melds after taking the pile with this move."""
     cfg, pile = pos.cfg, pos.state.discard
