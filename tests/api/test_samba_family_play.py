@@ -26,7 +26,9 @@ Readings taken where the texts leave a choice (each test says which):
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -803,3 +805,18 @@ def test_canasta_variant_samba_option_samba_red_threes_minus(client, option, red
                         options, red_threes=[[], ["3H", "3D"]])
     assert points(score, 1, "canasta.red-threes.score", "canasta.threes.minus") == red_threes_points
     assert score["teams"][1] == 15 + red_threes_points - 30
+
+
+POSITIONS = Path(__file__).parent / "positions"
+
+
+@pytest.mark.parametrize("variant", each("samba"))
+def test_canasta_pile_top_card_only_onto_sequence_leaves_a_red_three_in_the_pile(client, variant):
+    # Reached in play: the upcard was turned over a red three, and later seat 1 took the top card alone onto its
+    # clubs sequence. The red three still in the pile does not mean the pile was never taken, so the turns are
+    # not counted from the discards on the upcard.
+    state = json.loads((POSITIONS / "samba_top_card_alone_red_three_in_pile.json").read_text())
+    assert state["discard"][0] == "3H" and state["turn"]["drew"] == "pile"
+    listed = answer(client, "/legal-moves", variant, state)
+    assert (listed["to_act"], listed["phase"]) == (1, "meld")
+    assert any(move["type"] == "discard" for move in listed["moves"])

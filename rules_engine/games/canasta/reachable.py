@@ -184,6 +184,10 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
     pile = state.discard
     if any(state.melds) and cfg.bonus_cards.isdisjoint(pile):
         return  # taking the pile melds, and a red three leaves the pile only when it is taken
+    if cfg.table.pile.top_card_only_onto_sequence and any(meld.suit for melds in state.melds for meld in melds):
+        return  # the top card may have been taken alone onto a sequence, leaving the rest of the pile
+    if cfg.table.pile.take_limit is not None and any(state.melds):
+        return  # a pile taken in part leaves the rest, red threes among it
     if state.kitties is not None and next_kitty(state) != 0:
         return  # a kitty has come into play: whose hand or stock it joined is not recorded
     turned = _upcard_length(cfg, pile)
