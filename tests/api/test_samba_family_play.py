@@ -820,3 +820,25 @@ def test_canasta_pile_top_card_only_onto_sequence_leaves_a_red_three_in_the_pile
     listed = answer(client, "/legal-moves", variant, state)
     assert (listed["to_act"], listed["phase"]) == (1, "meld")
     assert any(move["type"] == "discard" for move in listed["moves"])
+
+
+@pytest.mark.parametrize("variant", each("samba"))
+def test_canasta_melds_keep_a_card_one_card_kept_when_laying_it_off_goes_out(client, variant):
+    # Reached in play: seat 3 melded down to the queen of clubs with one canasta on its side's table; laid onto
+    # the side's six queens it makes the second canasta and empties the hand, which is going out.
+    state = json.loads((POSITIONS / "samba_one_card_laid_off_to_go_out.json").read_text())
+    assert state["hands"][3] == ["QC"] and state["turn"]["seat"] == 3
+    listed = answer(client, "/legal-moves", variant, state)
+    assert {"type": "lay_off", "meld": 3, "cards": ["QC"]} in [sent_move(m) for m in listed["moves"]]
+    # The same position holding a five of diamonds instead cannot go out: one card is never kept then.
+    stock = state["stock"]
+    stock[stock.index("5D")] = "QC"
+    state["hands"][3] = ["5D"]
+    refused = post(client, "/legal-moves", variant, state)
+    assert refused.status_code == 422
+    assert [(v["rule"], v["pointer"]) for v in refused.get_json()["violations"]] == [
+        ("canasta.melds.keep-a-card", "/state/hands/3")]
+
+
+def sent_move(move: dict) -> dict:
+    return {key: value for key, value in move.items() if key not in ("code", "rules", "opening")}

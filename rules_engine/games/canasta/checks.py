@@ -162,9 +162,7 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
                               "after this move that would no longer be possible.")]
         return []
     found: list[Violation] = []
-    if left == 1 and question != "no" and _merges_may_finish(pos, after):
-        pass
-    elif canastas < pos.needed:
+    if canastas < pos.needed:
         found.append(Violation(
             "canasta.melds.keep-a-card",
             f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and emptying the hand "
@@ -174,6 +172,8 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
         found += [Violation(rule, f"This would leave seat {pos.seat} {left} card{'s' if left != 1 else ''}, and "
                                   f"emptying the hand is going out: {words}. Keep at least two cards.")
                   for rule, words in _unmet(pos, lambda: after()[1], gained_bonus)]
+    if found and left == 1 and question != "no" and _may_still_go_out(pos, after):
+        found = []      # the last card need not be discarded: laid off (after merges), it may take the seat out
     if question is None and _ask_required(pos):
         found.append(_not_asked(pos))
     if question == "no":
@@ -203,11 +203,9 @@ def _not_asked(pos: Position) -> Violation:
                      "asked this turn: it must keep at least two cards.")
 
 
-def _merges_may_finish(pos: Position, after) -> bool:
-    """Whether, with one card left, merges before the last discard can still bring what going out needs
-    (where the variant joins melds of a rank); a hidden hand is taken on the client's word."""
-    if not has_hook(pos.cfg.table.hooks, MERGE_MELDS_OF_A_RANK):
-        return False
+def _may_still_go_out(pos: Position, after) -> bool:
+    """Whether, with one card left, the seat can still go out this turn: laying that card off or discarding it,
+    after merges where melds of a rank merge; a hidden hand is taken on the client's word."""
     if pos.hidden:
         pos.unverified.add("canasta.melds.keep-a-card")
         return True

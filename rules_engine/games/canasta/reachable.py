@@ -13,7 +13,7 @@ from ...parsing import hand_size
 from .config import Config
 from .position import position_of
 from .seating import PARTNER_RENTRAP
-from .state import CanastaState
+from .state import CanastaState, single_card_refusal
 from .zones import FOOT_RULE, foot_down, next_kitty
 
 
@@ -22,6 +22,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_ending(state)
     _check_turn_record(cfg, state)
     _check_question(cfg, state)
+    _check_single_card(cfg, state)
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
     if state.feet is not None:
@@ -119,6 +120,24 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
                           rule)
 
 
+def _check_single_card(cfg: Config, state: CanastaState) -> None:
+    """A seat may meld down to one card only while it can still go out this turn: by discarding it, by laying
+    it off, or, where melds of a rank merge, after merges. One card that discarding cannot take out is refused
+    unless the going-out search finds another way; a hidden hand is taken as the client gives it."""
+    turn = state.turn
+    if turn.phase != "meld" or turn.question == "no":
+        return
+    hand = state.hands[turn.seat]
+    if hand_size(hand) != 1 or foot_down(state, turn.seat) or next_kitty(state) is not None:
+        return
+    refusal = single_card_refusal(cfg, state)
+    if refusal is None or type(hand) is not list:
+        return
+    pos = position_of(cfg, state)
+    if not pos.can_go_out(pos.hand, pos.melds, pos.shared):
+        raise refusal
+
+
 def _put_down(state: CanastaState) -> list[bool]:
     """Per seat: whether it has put cards on the table this hand, in an earlier turn or in this one."""
     turn = state.turn
@@ -209,7 +228,10 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
             drawn += 1                      # went out by melding, without a final discard
         elif discards:
             due = (due - 1) % players       # the final discard went on the pile
-    # A hand ended by the stock ends at a draw that brought no card into the hand.
+    # A hand ended by the stock ends at a draw that brought no card into the hand, or, drawing several, up to
+    # one card fewer than the draw: a red three as the stock's last card ends the hand at once, and the cards
+    # drawn before it stay in the hand.
+    final = cfg.table.draw - 1 if turn.phase == "over" and turn.ending == "stock_exhausted" else 0
     if turn.seat != due:
         raise invalid(("state", "turn", "seat"), f"the pile was never taken and shows {discards} discard"
                       f"{'s' if discards != 1 else ''} on the upcard, so it is seat {due}'s turn (the first turn "
@@ -230,6 +252,8 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
             expected += _foot_in_hand(cfg, state, seat)
         held = hand_size(hand)
         most = expected + drew_to_open[state.side_of(seat)] if drew_to_open else expected
+        if seat == turn.seat:
+            most += final
         if held > most:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
                           f"{_story(table.deal, seat, draws, own_discards)}, so it holds at most {most}", cfg.deal_rule)
@@ -238,9 +262,9 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
                           f"{_story(table.deal, seat, draws, own_discards)} and has put no card on the table, so it "
                           f"holds {expected}", cfg.deal_rule)
         short.append(expected - held)
-    spare = slack
+    spare = slack + final
     for group, seats, melds in _giving_groups(state):
-        given = sum(short[s] for s in seats)
+        given = sum(short[s] for s in seats) + (final if turn.seat in seats else 0)
         if drew_to_open:
             given += sum(drew_to_open[side] for side in {state.side_of(s) for s in seats})
         melded = sum(len(m.cards) for m in melds)

@@ -180,7 +180,13 @@ CLASSIC_SECTIONS = (
         Rule("canasta.melds.keep-a-card", "Melding down to the last card",
              "Emptying the hand, or keeping a single card that must then be discarded, is going out. A "
              "player who may not go out must therefore keep at least two cards after melding, so that a "
-             "card is left after the discard.", PAGAT),
+             "card is left after the discard. A player may meld down to one card while going out is still "
+             "possible this turn: by discarding it, or by laying it off where that brings what going out "
+             "needs.", (PAGAT, READING),
+             notes=(f"{READING}: the melds of a turn may be put down in any order, so a step that leaves one card is "
+                    "judged by whether the turn can still end in going out, not by what the table holds at that "
+                    "step; melding three queens before laying off the king that makes the canasta is the same turn "
+                    "as laying the king off first.",)),
     )),
     Section("Canastas", (
         Rule("canasta.canastas.size", "A canasta is a meld of seven",

@@ -581,12 +581,10 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                           "hand", "canasta.going-out.how")
         if held == 1 and (foot_down(state, seat) or next_kitty(state) is not None):
             pass    # the last card's discard takes the foot or a kitty up when it cannot go out
-        elif held == 1 and _canastas(cfg, state.counted_melds(seat)) < cfg.table.going_out.canastas:
-            raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
-                          "needs always holds at least two cards", "canasta.melds.keep-a-card")
-        elif held == 1:
-            _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
-                          "only a player able to go out may keep, but {words}")
+        elif held == 1 and turn.question == "no":
+            _refuse_single_card(cfg, state)
+        # Otherwise laying the last card off (after merges, where melds merge) may still take the seat out:
+        # check_reachable asks the going-out search.
         # (Where the top card alone may go onto a sequence, the rest of the pile stays.)
         if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None \
                 and not cfg.table.pile.top_card_only_onto_sequence:
@@ -628,6 +626,25 @@ def _started_melds(melds: list[Meld], entries: tuple, side: int) -> tuple[int, .
                           "canasta.melds.several-of-a-rank")
         found.append(matching[0])
     return tuple(found)
+
+
+def _refuse_single_card(cfg: Config, state: CanastaState) -> None:
+    """Refuse a seat holding one card after drawing when discarding it could not take it out."""
+    seat = state.turn.seat
+    if _canastas(cfg, state.counted_melds(seat)) < cfg.table.going_out.canastas:
+        raise invalid(("state", "hands", seat), "after drawing, a player without the canastas going out "
+                      "needs always holds at least two cards", "canasta.melds.keep-a-card")
+    _refuse_unmet(cfg, state, state.side_of(seat), "seat {seat} holds a single card after drawing, which "
+                  "only a player able to go out may keep, but {words}")
+
+
+def single_card_refusal(cfg: Config, state: CanastaState) -> Exception | None:
+    """Why discarding the acting seat's one card could not take it out, or None when it could."""
+    try:
+        _refuse_single_card(cfg, state)
+    except Exception as refusal:    # noqa: BLE001  (an InvalidRequest, handed back)
+        return refusal
+    return None
 
 
 def _refuse_unmet(cfg: Config, state: CanastaState, side: int, message: str) -> None:

@@ -14,6 +14,7 @@ from rules_engine.games.canasta.listing import legal_moves
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
 from rules_engine.games.canasta.scoring import score
+from rules_engine.games.canasta.reachable import check_reachable
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import CLASSIC, SequenceMelds
 
@@ -132,7 +133,9 @@ def test_canasta_canastas_sequence_counts_toward_going_out():
     assert broken(WITH_RUNS, state, {"type": "discard", "card": "9C"}) == []
     # Six cards are no canasta: a hand of one card after drawing could not be reached without one.
     with pytest.raises(EngineError, match="without the canastas going out needs"):
-        read(WITH_RUNS, melding(["9C"], [QUEENS, run(["4H", "5H", "6H", "7H", "8H", "9H"])]))
+        check_reachable(*read(WITH_RUNS, melding(["9C"], [QUEENS, run(["4H", "5H", "6H", "7H", "8H", "9H"])])))
+    # A ten of hearts instead makes the samba when laid off, which is going out: that hand is reached.
+    check_reachable(*read(WITH_RUNS, melding(["10H"], [QUEENS, run(["4H", "5H", "6H", "7H", "8H", "9H"])])))
 
 
 def drawing(hand: list[str], discard: list[str]) -> dict:

@@ -124,6 +124,24 @@ def test_canasta_melds_keep_a_card_without_a_canasta():
     assert "meld:QD,QH,QS" not in codes(state)
 
 
+def test_canasta_melds_keep_a_card_the_last_card_may_be_laid_off_to_go_out():
+    # Six kings on the table and no canasta: melding the queens down to one king is going out in two steps, the
+    # king laid off making the canasta, so it is allowed; and the hand so left is a position play reaches.
+    six_kings = meld(["KD", "KC", "KS", "KH", "KD", "KC"])
+    state = position(hands(["QH", "QS", "QD", "KS"]), discard=["8C"], melds=[[six_kings], []],
+                     melded_before=[True, False, False, False], turn=meld_turn(0))
+    queens = {"type": "meld", "melds": [{"cards": ["QH", "QS", "QD"]}]}
+    assert broken(state, queens) == [] and "meld:QD,QH,QS" in codes(state)
+    left = apply(state, queens)["state"]
+    assert left["hands"][0] == ["KS"] and codes(left) == ["lay_off:0:KS"]
+    out = apply(left, {"type": "lay_off", "meld": 0, "cards": ["KS"]})
+    assert out["phase"] == "over" and out["state"]["turn"]["ending"] == "went_out"
+    # Holding the four of hearts instead, no way out is left, so the queens may not leave it alone.
+    state = position(hands(["QH", "QS", "QD", "4H"]), discard=["8C"], melds=[[six_kings], []],
+                     melded_before=[True, False, False, False], turn=meld_turn(0))
+    assert broken(state, queens) == ["canasta.melds.keep-a-card"]
+
+
 def test_canasta_turn_meld_then_lay_off_then_discard():
     state = position(hands(["QH", "QS", "QD", "KH", "4H", "9D"]), discard=["8C"],
                      melds=[[meld(["KD", "KC", "KS"])], []], melded_before=[True, False, False, False],

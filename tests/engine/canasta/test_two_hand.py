@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -143,3 +145,17 @@ def test_canasta_scoring_two_hand_by_player():
     answer = answers.score(request(state))
     assert answer["scores"] == answer["teams"] and answer["teams"][1] == -10
     assert answer["teams"][0] == 70 + 35 + 500 + 500 + 100
+
+
+def test_canasta_stock_exhausted_a_red_three_last_ends_the_hand_with_the_card_drawn_before_it():
+    # Reached in play: the stock holds 4S and 3H, the pile was never taken. The draw takes the four into the hand;
+    # the red three, the stock's last card, is laid out with no replacement and the hand ends. The drawer then
+    # holds one card more than a draw that brought nothing, which the turns counted from the pile allow.
+    saved = json.loads((Path(__file__).parent / "positions" / "two_hand_red_three_last_of_the_stock.json").read_text())
+    state, options = saved["state"], saved["options"]
+    assert state["stock"] == ["4S", "3H"] and state["discard"][0] == "3H"
+    after = answers.apply_move(request(state, {"type": "draw"}, options=options))
+    assert (after["to_act"], after["phase"]) == (None, "over")
+    assert after["state"]["turn"]["ending"] == "stock_exhausted" and "4S" in after["state"]["hands"][0]
+    assert answers.legal_moves(request(after["state"], options=options))["phase"] == "over"
+    assert answers.score(request(after["state"], options=options))["teams"]

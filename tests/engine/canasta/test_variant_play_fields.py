@@ -20,6 +20,7 @@ from rules_engine.games.canasta.meld_check import validate_meld
 from rules_engine.games.canasta.melds import Meld, canasta_kind
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
+from rules_engine.games.canasta.reachable import check_reachable
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import read_state
 from rules_engine.games.canasta.variants import CLASSIC, CardRoles, GoingOut, Threes
@@ -122,6 +123,13 @@ def test_canasta_black_threes_in_hand_melded_in_going_out_keep_their_card_value(
     assert lines(answer, "canasta.scoring.melded-cards", 0)[0]["points"] == 70 + 15
 
 
+def reached(cfg, raw: dict):
+    """The state read as the service reads it: its fields, then whether play reaches it."""
+    state = read_state(cfg, raw, [])
+    check_reachable(cfg, state)
+    return state
+
+
 # canasta.going-out.bonus-cards: as many red threes laid out as canastas (Mexicana).
 MEXICANA_GOING_OUT = entry(going_out=GoingOut(canastas=1, bonus_cards_per_canasta=True))
 
@@ -134,7 +142,7 @@ def _last_card(red_threes, ours=(SEVEN_KINGS,)) -> dict:
 
 def test_canasta_going_out_bonus_cards_a_canasta_without_a_red_three_does_not_go_out():
     with pytest.raises(EngineError) as refusal:
-        read_state(build_config(MEXICANA_GOING_OUT, ()), _last_card([[], []]), [])
+        reached(build_config(MEXICANA_GOING_OUT, ()), _last_card([[], []]))
     assert refusal.value.problems[0].rule == "canasta.going-out.bonus-cards"
 
 
@@ -146,7 +154,7 @@ def test_canasta_going_out_bonus_cards_with_a_red_three_the_last_card_goes():
 def test_canasta_going_out_bonus_cards_more_canastas_than_red_threes_do_not_go_out():
     state = _last_card([["3H"], []], (SEVEN_KINGS, MIXED_FIVES))
     with pytest.raises(EngineError) as refusal:
-        read_state(build_config(MEXICANA_GOING_OUT, ()), state, [])
+        reached(build_config(MEXICANA_GOING_OUT, ()), state)
     assert refusal.value.problems[0].rule == "canasta.going-out.bonus-cards"
 
 
@@ -185,8 +193,7 @@ def test_canasta_going_out_by_kind_the_natural_canasta_made_then_the_last_card_d
     assert "lay_off:0:KH" in listed(NATURAL_NEEDED, state)
     assert "lay_off:0:KH,2C" not in listed(NATURAL_NEEDED, state)
     with pytest.raises(EngineError) as refusal:
-        read_state(build_config(NATURAL_NEEDED, ()), _kings(["2C"], (meld(["KD", "KC", "KS", "KH", "KD", "KC",
-                                                                              "2S"]),)), [])
+        reached(build_config(NATURAL_NEEDED, ()), _kings(["2C"], (meld(["KD", "KC", "KS", "KH", "KD", "KC", "2S"]),)))
     assert refusal.value.problems[0].rule == "canasta.going-out.by-kind"
 
 
