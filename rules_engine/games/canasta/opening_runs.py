@@ -6,10 +6,12 @@ and stops at the first answer that meets the bound (`run_bounds`):
 
 1. The bound: a search over counts where every card that could lie in a run (its suit holds a run's length
    of consecutive ranks around it, or reaches a sequence on the table) may be melded for nothing, with as
-   many sequence canastas as the cards could make: one per sequence on the table, and per stretch of
-   consecutive ranks a suit holds, as many as its cards fill a canasta's length (a new sequence canasta lies
-   within one stretch). No way to meld beats it, so where it finds no way there is none, and going out that
-   needs more sequence canastas than it counts is refused before any search (sequence_canastas_most).
+   many sequence canastas as the cards could make: one per sequence on the table that is a canasta or could
+   grow into one (a sequence grows only at its ends, by the hand's cards of its suit at the ranks next to it,
+   so where those stop short of a canasta's length it never is one), and per stretch of consecutive ranks a
+   suit holds, as many as its cards fill a canasta's length (a new sequence canasta lies within one stretch).
+   No way to meld beats it, so where it finds no way there is none, and going out that needs more sequence
+   canastas than it counts is refused before any search (sequence_canastas_most).
 2. The sets alone, the sequences on the table as they lie; then the sets beside one run: each run of a
    canasta's length the hand holds (where the Tally counts canastas), each shortest run holding a card of a
    rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
@@ -34,7 +36,8 @@ and stops at the first answer that meets the bound (`run_bounds`):
    only the states that could still beat the best way found (their count plus every natural card of the ranks
    ahead, plus the wild cards and black threes, above its value). In both, a state that could no longer make
    the canastas going out needs (its Tally code with every canasta the cards ahead could still make counted as
-   made: its runs meant as canastas, the table's sequences, each sequence of a canasta's length the cards ahead
+   made: its runs meant as canastas, the table's sequences that could become canastas (as in step 1), each
+   sequence of a canasta's length the cards ahead
    could make, set canastas by the fewest naturals one holds per rank ahead, the wild cards' canastas; counts
    only grow, so the Tally refusing that refuses every end) is dropped: where going out needs a samba, the
    states that can no longer make one go at once. Other openings: the search with runs below, exact.
@@ -177,7 +180,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     loose = _runnable_by_suit(naturals, order, tables, least) if exact != SUITS else {}
     loose_canastas = 0
     if exact != SUITS:
-        loose_canastas = sum(1 for s, *_ in tables.values() if s not in exact) + _new_canasta_runs(
+        loose_canastas = _table_canastas(naturals, order, tables, size, most, SUITS.translate(
+            {ord(suit): None for suit in exact})) + _new_canasta_runs(
             {rank: [c for c in cards if c[-1] not in exact] for rank, cards in naturals.items()}, order,
             min(size, most + 1))
 
@@ -546,8 +550,8 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
         if m.suit and cfg.is_canasta(m.size):
             lying = joined[lying][sequence]
     codes, code = {0}, 0
-    for _ in range(min(tally.size, len(tables) + _new_canasta_runs(naturals, order,
-                                                                   min(cfg.canasta_size, rules.max_cards + 1)))):
+    for _ in range(min(tally.size, _table_canastas(naturals, order, tables, cfg.canasta_size, rules.max_cards)
+                       + _new_canasta_runs(naturals, order, min(cfg.canasta_size, rules.max_cards + 1)))):
         code = joined[code][sequence]
         codes.add(code)
     loose.append([_Choice("", 0, 0, 0, 0, code) for code in sorted(codes)])
@@ -669,7 +673,8 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     for m in melds:
         if m.rank:
             of_rank[m.rank] = of_rank.get(m.rank, 0) + 1
-    sequences = sum(1 for m in melds if m.suit)
+    sequences = _table_canastas(cards, order, _tables(melds, {rank: i for i, rank in enumerate(order)}), size,
+                                rules.max_cards)
     set_canasta = joined[tally.mark("natural")][tally.mark("mixed")]
     wild_code = 0
     if sets.all_wild:
@@ -733,10 +738,36 @@ def _runnable_by_suit(naturals: dict, order: list[str], tables: dict, least: int
 
 def sequence_canastas_most(cfg: Config, naturals: dict, melds) -> int:
     """At most how many sequence canastas a side could hold after melding from these naturals: each of its
-    sequences on the table, and the new sequences of a canasta's length the hand's cards could make."""
+    sequences on the table that is a canasta or could grow into one (_table_canastas), and the new sequences of a
+    canasta's length the hand's cards could make."""
     rules = cfg.table.sequences
     length = min(cfg.canasta_size, rules.max_cards + 1)
-    return sum(1 for m in melds if m.suit) + _new_canasta_runs(naturals, run_order(cfg), length)
+    order = run_order(cfg)
+    tables = _tables(tuple(melds), {rank: i for i, rank in enumerate(order)})
+    return _table_canastas(naturals, order, tables, cfg.canasta_size, rules.max_cards) + _new_canasta_runs(
+        naturals, order, length)
+
+
+def _table_canastas(naturals: dict, order: list[str], tables: dict, size: int, most: int, suits: str = SUITS) -> int:
+    """How many of the table's sequences (of these suits) are canastas or could become one: a sequence grows only
+    at its ends, by the hand's cards of its suit at the ranks next to it, one card a rank, to at most `most`
+    cards."""
+    found = 0
+    for suit, low, high, length in tables.values():
+        if suit not in suits:
+            continue
+        below = above = 0
+        while low - below > 0 and _holds(naturals, order[low - below - 1] + suit):
+            below += 1
+        while high + above + 1 < len(order) and _holds(naturals, order[high + above + 1] + suit):
+            above += 1
+        found += min(most, length + below + above) >= size
+    return found
+
+
+def _holds(naturals: dict, card: str) -> bool:
+    """Whether the hand's naturals hold this card."""
+    return card in naturals.get(card[:-1], ())
 
 
 def _new_canasta_runs(naturals: dict, order: list[str], length: int) -> int:
