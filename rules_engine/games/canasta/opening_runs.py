@@ -20,8 +20,14 @@ and stops at the first answer that meets the bound (`run_bounds`):
 3. Going out only (a way keeping at most one card): the search with runs below, depth first for the best way
    out (`goal`), the successors that count most first, within a small budget of states. It stops at once at a
    way that counts what the bound does (exact: nothing beats the bound); where it ends within the budget it has
-   proved its best way best (exact too). Then, for every search, the search with runs below, its runs holding
-   one copy of each card: a way to meld (at most four chain states per suit).
+   proved its best way best (exact too). Where only whether a way out exists is asked (`enough` 0, the side
+   opened), each run of a canasta's length tried in step 2 (at most LAID_FIRST) is then put down first, and
+   whether the rest of the hand goes out beside the melds with that run on the table is asked quickly (steps 1
+   to 3 of that smaller search, `quick`): a way found so is a way out of the hand (laid_first), found in
+   milliseconds where the depth-first search, which must still choose the sequence canasta among the runs of
+   every suit, runs past its budget; where none is found nothing is proved and the steps below go on. Then, for
+   every search, the search with runs below, its runs holding one copy of each card: a way to meld (at most
+   four chain states per suit).
 4. Going out: the bound again, tighter (suit_bound): per suit whose cards could lie in a run, the search with
    runs below searching runs in that suit alone (`exact`), the other suits' cards that could lie in a run melded
    for nothing and their sequence canastas counted as many as they could make (run_bounds's relaxation, one
@@ -115,11 +121,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .config import Config
-from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices
+from .meld_kinds import judge_new
+from .melds import read_meld
+from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices, plan_opening
 from .sequences import _orders
 from .tally import Tally
 
 SUITS = "CDHS"
+LAID_FIRST = 4                    # sequence canastas put down first, at most, in a search for any way out
 PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
 TRIES = 24                        # runs tried one at a time beside the sets, at most
 FEW = 64                          # states the full search keeps without comparing them
@@ -590,6 +599,32 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
                 if all(card in held[card[:-1]] for card in run) and (length == size or thin & {r[:-1] for r in run}):
                     tries.append(run)
     return loose, sure, tries[:TRIES]
+
+
+def laid_first(cfg: Config, hand: list[str], melds: tuple, tries: list[list[str]], *, keep: int, needs,
+               gain: int) -> tuple | None:
+    """A way out that puts down first one of the runs tried of a canasta's length (at most LAID_FIRST): the search
+    asked quickly (plan_opening's `quick`) whether the rest of the hand goes out beside the melds with that run on
+    the table. As plan_opening picks a way: (points, a mark, going out, -1, None) and a trail giving its drafts;
+    None where none is found (which proves nothing).
+
+    A way out found so is one of the hand's: the run is a valid new sequence from the hand, and with it on the
+    table the rest goes out; together they put down the same melds, with the same canastas and cards left."""
+    for run in [run for run in tries if cfg.is_canasta(len(run))][:LAID_FIRST]:
+        left = list(hand)
+        for card in run:
+            left.remove(card)
+        meld = read_meld(cfg, judge_new(cfg, run, True), run)
+        rest = plan_opening(cfg, left, 0, keep=keep, gain=gain, melds=(*melds, meld), going_out=True,
+                            out_only=True, needs=needs, enough=0, quick=True)
+        onto_run = [d for d in rest.witness if d.onto == len(melds) and type(d.onto) is int]
+        if rest.best >= 0 and not any(d.naturals or d.wilds for d in onto_run):
+            # The rest's black threes, if it melds them, are added again by the caller; the run laid first stops as
+            # it is (nothing goes onto it).
+            drafts = [d for d in rest.witness if d.rank != "3" and d not in onto_run] + [
+                Draft("", list(run), suit=run[0][-1])]
+            return (rest.best + sum(cfg.values[card] for card in run), "laid", True, -1, None), lambda end: drafts
+    return None
 
 
 def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick, bound: tuple, **search) -> tuple:

@@ -7,17 +7,18 @@ of its suit per rank, to seven cards at most."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench.adversarial_hands import ORDER, adversarial_hand, meldable_hand
 from rules_engine.games.canasta.config import build_config
-from rules_engine.games.canasta.going_out import split_hand
+from rules_engine.games.canasta.going_out import needs_of, split_hand
 from rules_engine.games.canasta.meld_kinds import judge_new
-from rules_engine.games.canasta.melds import read_meld
+from rules_engine.games.canasta.melds import meld_canasta, read_meld
 from rules_engine.games.canasta.opening import search_going_out
-from rules_engine.games.canasta.opening_runs import search_with_runs, sequence_canastas_most
+from rules_engine.games.canasta.opening_runs import laid_first, run_bounds, search_with_runs, sequence_canastas_most
 from rules_engine.games.canasta.tally import tally_for
 from rules_engine.games.canasta.variants import BOLIVIA, SAMBA
 
@@ -111,3 +112,85 @@ def test_canasta_going_out_by_kind_beside_table_sequences_is_the_full_search_ans
     assert (plan.points if plan is not None else -1) == best
     found = search_going_out(cfg, hand, melds, canastas_needed=2, minimum=None, any_way=True)
     assert (found is not None) == (best >= 0)
+
+
+def _code(tally, kinds: list) -> int:
+    """The Tally code of melds of these canasta kinds (None: not a canasta)."""
+    code = 0
+    for kind in kinds:
+        code = tally.joined[code][tally.mark(kind)]
+    return code
+
+
+def assert_goes_out(cfg, hand: list[str], melds: list, plan) -> None:
+    """The plan puts down every card of the hand but the one it discards, in valid melds (new ones, or the table's
+    grown), and the side's melds then hold the canastas going out needs."""
+    final = [list(m.cards) for m in melds]
+    put_down = []
+    for move in plan.moves:
+        assert move["type"] in ("meld", "lay_off"), move
+        if move["type"] == "meld":
+            final += [list(meld["cards"]) for meld in move["melds"]]
+            put_down += [card for meld in move["melds"] for card in meld["cards"]]
+        else:
+            final[move["meld"]] += move["cards"]
+            put_down += move["cards"]
+    assert sorted(put_down + ([plan.leftover] if plan.leftover else [])) == sorted(hand)
+    kinds = []
+    for cards in final:
+        judged = judge_new(cfg, cards, True)
+        assert not judged.violations, cards
+        kinds.append(meld_canasta(cfg, read_meld(cfg, judged, cards)))
+    kinds = [kind for kind in kinds if kind]
+    assert len(kinds) >= 2 and all(kinds.count(kind) >= n for kind, n in cfg.table.going_out.by_kind), kinds
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 45), sequences=st.integers(1, 2), bolivia=st.booleans())
+def test_canasta_going_out_any_way_with_a_sequence_canasta_laid_first_is_a_way_out(seed, size, sequences, bolivia):
+    """A way out found by putting a run of seven cards down first (laid_first) is a way out of the hand: every card
+    but one melded in valid melds, with the canastas going out needs; and where it finds one, the full search finds
+    a way out too."""
+    cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
+    hand, melds = hand_and_table(cfg, seed, size, sequences, meldable=True)
+    naturals, wilds, _ = split_hand(cfg, hand)
+    tally = tally_for(2, cfg.table.going_out.by_kind)
+    bounds = run_bounds(cfg, naturals, len(wilds), tuple(melds), saturate=2, top=None, top_rank=None, frozen=True,
+                        tally=tally, wild_top=None)
+    found = laid_first(cfg, hand, tuple(melds), bounds[2], keep=2, needs=needs_of(cfg, 0, 2), gain=0)
+    if found is not None:
+        assert full_search_best_out(cfg, hand, melds) >= 0
+        (points, _, out, _, _), trail = found
+        final = [list(m.cards) for m in melds]
+        put_down = []
+        for draft in trail(None):
+            cards = draft.naturals + draft.wilds
+            put_down += cards
+            if draft.onto is None:
+                final.append(cards)
+            else:
+                final[draft.onto] += cards
+        assert out and len(hand) - len(put_down) <= 1 and not Counter(put_down) - Counter(hand)
+        assert points == sum(cfg.values[card] for card in put_down)
+        kinds = []
+        for cards in final:
+            judged = judge_new(cfg, cards, True)
+            assert not judged.violations, cards
+            kinds.append(meld_canasta(cfg, read_meld(cfg, judged, cards)))
+        tally = tally_for(2, cfg.table.going_out.by_kind)
+        assert tally.meets(_code(tally, kinds))
+    plan = search_going_out(cfg, hand, melds, canastas_needed=2, minimum=None, any_way=True)
+    if plan is not None:
+        assert_goes_out(cfg, hand, melds, plan)
+
+
+def test_canasta_going_out_by_kind_a_samba_laid_first_leaves_the_rest_to_go_out():
+    """Bolivia: a canasta and a samba to go out. Hearts 4 to 10 make the samba; beside it the rest goes out in sets
+    and a club run, the king set on the table growing into the canasta; the plan puts the samba down."""
+    cfg = BOLIVIA_CFG
+    melds = [read_meld(cfg, judge_new(cfg, cards, True), cards) for cards in (["KC", "KD", "KH"], ["5S", "6S", "7S"])]
+    hand = ["4H", "5H", "6H", "7H", "8H", "9H", "10H", "KS", "KS", "KD", "KC", "9C", "10C", "JC", "QD", "QS", "QC",
+            "8S", "2C"]
+    plan = search_going_out(cfg, hand, melds, canastas_needed=2, minimum=None, any_way=True)
+    assert plan is not None
+    assert_goes_out(cfg, hand, melds, plan)
