@@ -718,19 +718,25 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     # Per layer: the rank whose cards are still ahead from it on, in the order the layers take them.
     ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
     sets_after = [i == len(ranks_of) - 1 or ranks_of[i] != ranks_of[i + 1] for i in range(len(ranks_of))]
-    extra, runs_ahead = [], []
-    for i in range(len(layers) + 1):
-        code = wild_code
-        for j in range(i, len(layers)):
-            if sets_after[j]:
-                rank = ranks_of[j]
-                for _ in range(len(cards[rank]) // fewest + of_rank.get(rank, 0)):
-                    code = joined[code][set_canasta]
+    # Built from the last layer back (canasta counts add up in any order); the runs ahead once per rank.
+    extra = [wild_code]
+    for j in range(len(layers) - 1, -1, -1):
+        code = extra[-1]
+        if sets_after[j]:
+            rank = ranks_of[j]
+            for _ in range(len(cards[rank]) // fewest + of_rank.get(rank, 0)):
+                code = joined[code][set_canasta]
         extra.append(code)
+    extra.reverse()
+    by_first: dict[int, int] = {}
+    runs_ahead = []
+    for i in range(len(layers) + 1):
         first = order.index(ranks_of[i]) if i < len(layers) and ranks_of[i] in order else (
             0 if i < len(layers) else len(order))
-        ahead = {rank: cards[rank] for rank in order[first:]}
-        runs_ahead.append(sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1)))
+        if first not in by_first:
+            ahead = {rank: cards[rank] for rank in order[first:]}
+            by_first[first] = sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1))
+        runs_ahead.append(by_first[first])
 
     def alive(i: int, state: tuple) -> bool:
         aimed = sum(map(_aimed, state[3]))
