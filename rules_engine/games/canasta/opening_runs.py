@@ -21,9 +21,10 @@ and stops at the first answer that meets the bound (`run_bounds`):
    out (`goal`), the successors that count most first, within a small budget of states. It stops at once at a
    way that counts what the bound does (exact: nothing beats the bound); where it ends within the budget it has
    proved its best way best (exact too). Where only whether a way out exists is asked (`enough` 0, the side
-   opened), each run of a canasta's length tried in step 2 (at most LAID_FIRST) is then put down first, and
-   whether the rest of the hand goes out beside the melds with that run on the table is asked quickly (steps 1
-   to 3 of that smaller search, `quick`): a way found so is a way out of the hand (laid_first), found in
+   opened), a sequence canasta is then made first (at most LAID_FIRST tried): a run of a canasta's length tried
+   in step 2 put down, or a sequence on the table grown to that length by the hand's cards next to it, and
+   whether the rest of the hand goes out beside the melds so made is asked quickly (steps 1 to 3 of that
+   smaller search, `quick`): a way found so is a way out of the hand (laid_first), found in
    milliseconds where the depth-first search, which must still choose the sequence canasta among the runs of
    every suit, runs past its budget; where none is found nothing is proved and the steps below go on. Then, for
    every search, the search with runs below, its runs holding one copy of each card: a way to meld (at most
@@ -603,28 +604,57 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
 
 def laid_first(cfg: Config, hand: list[str], melds: tuple, tries: list[list[str]], *, keep: int, needs,
                gain: int) -> tuple | None:
-    """A way out that puts down first one of the runs tried of a canasta's length (at most LAID_FIRST): the search
-    asked quickly (plan_opening's `quick`) whether the rest of the hand goes out beside the melds with that run on
-    the table. As plan_opening picks a way: (points, a mark, going out, -1, None) and a trail giving its drafts;
-    None where none is found (which proves nothing).
+    """A way out that first makes a sequence canasta (at most LAID_FIRST tried): one of the runs tried of a
+    canasta's length put down, or one of the side's sequences grown to a canasta's length by the hand's cards next
+    to it (_grown_to_canastas), the search then asked quickly (plan_opening's `quick`) whether the rest of the hand
+    goes out beside the melds so made. As plan_opening picks a way: (points, a mark, going out, -1, None) and a
+    trail giving its drafts; None where none is found (which proves nothing).
 
-    A way out found so is one of the hand's: the run is a valid new sequence from the hand, and with it on the
-    table the rest goes out; together they put down the same melds, with the same canastas and cards left."""
-    for run in [run for run in tries if cfg.is_canasta(len(run))][:LAID_FIRST]:
+    A way out found so is one of the hand's: the run is a valid new sequence from the hand (or the cards a valid
+    lay-off onto the side's sequence), and with it on the table the rest goes out; together they put down the same
+    melds, with the same canastas and cards left."""
+    firsts = [(run, None) for run in tries if cfg.is_canasta(len(run))] + _grown_to_canastas(cfg, hand, melds)
+    for cards, index in firsts[:LAID_FIRST]:
         left = list(hand)
-        for card in run:
+        for card in cards:
             left.remove(card)
-        meld = read_meld(cfg, judge_new(cfg, run, True), run)
-        rest = plan_opening(cfg, left, 0, keep=keep, gain=gain, melds=(*melds, meld), going_out=True,
-                            out_only=True, needs=needs, enough=0, quick=True)
-        onto_run = [d for d in rest.witness if d.onto == len(melds) and type(d.onto) is int]
-        if rest.best >= 0 and not any(d.naturals or d.wilds for d in onto_run):
-            # The rest's black threes, if it melds them, are added again by the caller; the run laid first stops as
-            # it is (nothing goes onto it).
-            drafts = [d for d in rest.witness if d.rank != "3" and d not in onto_run] + [
-                Draft("", list(run), suit=run[0][-1])]
-            return (rest.best + sum(cfg.values[card] for card in run), "laid", True, -1, None), lambda end: drafts
+        if index is None:
+            index, grown = len(melds), cards
+        else:
+            place = {rank: i for i, rank in enumerate(run_order(cfg))}
+            grown = sorted(cards + list(melds[index].cards), key=lambda card: place[card[:-1]])
+        meld = read_meld(cfg, judge_new(cfg, grown, True), grown)
+        after = (*melds[:index], meld, *melds[index + 1:])
+        rest = plan_opening(cfg, left, 0, keep=keep, gain=gain, melds=after, going_out=True, out_only=True,
+                            needs=needs, enough=0, quick=True)
+        onto = [d for d in rest.witness if d.onto == index and type(d.onto) is int]
+        if rest.best >= 0 and not any(d.naturals or d.wilds for d in onto):
+            # The rest's black threes, if it melds them, are added again by the caller; the sequence made first
+            # stays as it is (nothing more goes onto it).
+            first = Draft("", list(cards), suit=cards[0][-1], onto=None if index == len(melds) else index)
+            drafts = [d for d in rest.witness if d.rank != "3" and d not in onto] + [first]
+            return (rest.best + sum(cfg.values[card] for card in cards), "laid", True, -1, None), lambda end: drafts
     return None
+
+
+def _grown_to_canastas(cfg: Config, hand: list[str], melds: tuple) -> list[tuple[list[str], int]]:
+    """Each way to grow one of the side's sequences to exactly a canasta's length with the hand's cards next to it:
+    (the cards, lowest first below it, then above it; the sequence's index)."""
+    order = run_order(cfg)
+    size = cfg.canasta_size
+    if size > cfg.table.sequences.max_cards:
+        return []
+    found = []
+    for index, (suit, low, high, length) in _tables(melds, {rank: i for i, rank in enumerate(order)}).items():
+        for below in range(size - length + 1):
+            above = size - length - below
+            if low - below < 0 or high + above >= len(order):
+                continue
+            cards = [order[p] + suit for p in range(low - below, low)] + [
+                order[p] + suit for p in range(high + 1, high + 1 + above)]
+            if cards and all(card in hand for card in cards):
+                found.append((cards, index))
+    return found
 
 
 def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick, bound: tuple, **search) -> tuple:

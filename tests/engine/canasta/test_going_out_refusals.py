@@ -184,9 +184,9 @@ def test_canasta_going_out_any_way_with_a_sequence_canasta_laid_first_is_a_way_o
         assert_goes_out(cfg, hand, melds, plan)
 
 
-def test_canasta_going_out_by_kind_a_samba_laid_first_leaves_the_rest_to_go_out():
+def test_canasta_going_out_by_kind_a_new_samba_beside_sets_and_a_run_goes_out():
     """Bolivia: a canasta and a samba to go out. Hearts 4 to 10 make the samba; beside it the rest goes out in sets
-    and a club run, the king set on the table growing into the canasta; the plan puts the samba down."""
+    and a club run, the king set on the table growing into the canasta."""
     cfg = BOLIVIA_CFG
     melds = [read_meld(cfg, judge_new(cfg, cards, True), cards) for cards in (["KC", "KD", "KH"], ["5S", "6S", "7S"])]
     hand = ["4H", "5H", "6H", "7H", "8H", "9H", "10H", "KS", "KS", "KD", "KC", "9C", "10C", "JC", "QD", "QS", "QC",
@@ -194,3 +194,20 @@ def test_canasta_going_out_by_kind_a_samba_laid_first_leaves_the_rest_to_go_out(
     plan = search_going_out(cfg, hand, melds, canastas_needed=2, minimum=None, any_way=True)
     assert plan is not None
     assert_goes_out(cfg, hand, melds, plan)
+
+
+def test_canasta_going_out_by_kind_a_table_sequence_grown_to_a_samba_goes_out():
+    """Bolivia: the side's 9-J of diamonds grows by the hand's 7, 8, queen and king of diamonds into a samba (seven
+    cards), the king set into a canasta, and the rest goes out in sets: the plan lays the four diamonds off onto
+    the sequence. Without the 8 of diamonds the sequence cannot reach seven cards, and the hand holds no other
+    samba: going out is refused."""
+    cfg = BOLIVIA_CFG
+    melds = [read_meld(cfg, judge_new(cfg, cards, True), cards) for cards in (["KC", "KD", "KH"], ["9D", "10D", "JD"])]
+    hand = ["7D", "8D", "QD", "KD", "KS", "KS", "KC", "KH", "4C", "4H", "4S", "5C", "5H", "5S", "2C"]
+    plan = search_going_out(cfg, hand, melds, canastas_needed=2, minimum=None, any_way=True)
+    assert plan is not None
+    assert_goes_out(cfg, hand, melds, plan)
+    assert any(move["type"] == "lay_off" and move["meld"] == 1 and sorted(move["cards"]) == ["7D", "8D", "KD", "QD"]
+               for move in plan.moves)
+    short = [card for card in hand if card != "8D"] + ["4D"]
+    assert search_going_out(cfg, short, melds, canastas_needed=2, minimum=None, any_way=True) is None
