@@ -69,3 +69,38 @@ def pile_hand(rng: random.Random, size: int = PILE_SIZE, wilds: int = 12) -> lis
         if hand.count(card) < 3:
             hand.append(card)
     return hand[:size]
+
+
+def meldable_hand(rng: random.Random, size: int) -> list[str]:
+    """A hand of about `size` cards made of melds (runs of three to seven cards, sets of three to five naturals with
+    up to two wild cards, now and then wild cards alone) and at most one card more: a hand that could often go out,
+    or nearly, where the canastas going out needs decide."""
+    naturals = [rank + suit for rank in ORDER for suit in "CDHS"]
+    wilds = [card for card in deck() if card[:-1] == "2" or card == "JK"]
+    rng.shuffle(wilds)
+    hand: list[str] = []
+
+    def fits(cards: list[str]) -> bool:
+        return all(hand.count(card) + cards.count(card) <= (6 if card == "JK" else 3) for card in cards)
+
+    for _ in range(200):
+        if len(hand) >= size:
+            break
+        roll = rng.random()
+        if roll < 0.5:
+            suit, length = rng.choice("CDHS"), rng.randint(3, 7)
+            first = rng.randint(0, len(ORDER) - length)
+            cards = [rank + suit for rank in ORDER[first:first + length]]
+        elif roll < 0.9:
+            rank = rng.choice(ORDER)
+            cards = [rank + rng.choice("CDHS") for _ in range(rng.randint(3, 5))]
+            cards += [wilds[i % len(wilds)] for i in range(len(hand), len(hand) + rng.randint(0, 2))]
+        else:
+            cards = wilds[:3]
+        if fits(cards):
+            hand += cards
+    if rng.random() < 0.5:
+        extra = rng.choice(naturals)
+        if fits([extra]):
+            hand.append(extra)
+    return hand

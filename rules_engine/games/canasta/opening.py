@@ -359,7 +359,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                  top: str | None = None, frozen: bool = True, melds: tuple = (), counted: int = 0,
                  going_out: bool = False, canastas_needed: int = 0, split: tuple | None = None,
                  out_only: bool = False, needs: Needs | None = None, told: bool = False,
-                 canasta: str | None = None, enough: int | None = None) -> OpeningVerdict:
+                 canasta: str | None = None, enough: int | None = None, quick: bool = False) -> OpeningVerdict:
     """Judge the opening of a hand exactly.
 
     `keep` cards must stay in the hand after the opening, counting the `gain` cards the pile
@@ -371,6 +371,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     already. With `out_only` only ways that go out count, and `best` is -1 when there is none. `told`:
     the split already says which cards both wild and natural serve as naturals (dual_roles.designations).
     With `canasta` (a kind, or "any"), only ways whose melds, with `melds`, hold a canasta of that kind count.
+    With `quick` (going out with sequences only), only the ways found before the search with runs passes its
+    first budget are looked for: where they find none, `best` is -1 without proving that none exists.
     """
     if cfg.dual and not told:
         return best_verdict([plan_opening(cfg, hand, required, keep=keep, gain=gain, top=top, frozen=frozen,
@@ -473,7 +475,9 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         return best_points, best_trail, best_out, stays_points, stays_trail
 
     if runs:
-        from .opening_runs import run_bounds, search_with_runs, sequence_canastas_most, suit_bound  # on the set search
+        from .opening_runs import (  # they build on the set search
+            laid_first, run_bounds, search_with_runs, sequence_canastas_most, suit_bound,
+        )
         if out_only and dict(needs.by_kind).get("sequence", 0) > sequence_canastas_most(cfg, naturals, melds):
             return OpeningVerdict(required, -1, [], blocks, counted, canasta)   # going out needs more sequences
         picked = None
@@ -496,8 +500,14 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                 if meets(found[-1][0], most):
                     picked, trail_of = found[-1]
                     break
-            budgets = (FIRST_BUDGET, None, BEST_BUDGET) if out_only else (None,)
+            budgets = (FIRST_BUDGET,) if quick else (FIRST_BUDGET, None, BEST_BUDGET) if out_only else (None,)
             for budget in budgets if picked is None else ():
+                if budget is None and enough == 0 and melds and not quick and canasta is None and top is None:
+                    # Asked only whether a way out exists: a sequence canasta put down first, the rest searched.
+                    picked_first = laid_first(cfg, hand, melds, tries, keep=keep, needs=needs, gain=gain)
+                    if picked_first is not None:
+                        picked, trail_of = picked_first
+                        break
                 if budget is None:
                     # Runs holding one copy of each card: few states, and often all the runs a hand needs.
                     states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1, **common)
@@ -525,6 +535,8 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                         picked, trail_of = pick(best[0]), best[1]
                 if picked is not None:
                     break
+        if picked is None and quick:
+            picked = (-1, None, False, -1, None)
         if picked is None:
             states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), **common)
             picked = pick(states)

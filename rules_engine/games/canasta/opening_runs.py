@@ -6,10 +6,12 @@ and stops at the first answer that meets the bound (`run_bounds`):
 
 1. The bound: a search over counts where every card that could lie in a run (its suit holds a run's length
    of consecutive ranks around it, or reaches a sequence on the table) may be melded for nothing, with as
-   many sequence canastas as the cards could make: one per sequence on the table, and per stretch of
-   consecutive ranks a suit holds, as many as its cards fill a canasta's length (a new sequence canasta lies
-   within one stretch). No way to meld beats it, so where it finds no way there is none, and going out that
-   needs more sequence canastas than it counts is refused before any search (sequence_canastas_most).
+   many sequence canastas as the cards could make: one per sequence on the table that is a canasta or could
+   grow into one (a sequence grows only at its ends, by the hand's cards of its suit at the ranks next to it,
+   so where those stop short of a canasta's length it never is one), and per stretch of consecutive ranks a
+   suit holds, as many as its cards fill a canasta's length (a new sequence canasta lies within one stretch).
+   No way to meld beats it, so where it finds no way there is none, and going out that needs more sequence
+   canastas than it counts is refused before any search (sequence_canastas_most).
 2. The sets alone, the sequences on the table as they lie; then the sets beside one run: each run of a
    canasta's length the hand holds (where the Tally counts canastas), each shortest run holding a card of a
    rank too short for a set alone (24 runs at most). Each is a way to meld, so where one answers as
@@ -18,8 +20,15 @@ and stops at the first answer that meets the bound (`run_bounds`):
 3. Going out only (a way keeping at most one card): the search with runs below, depth first for the best way
    out (`goal`), the successors that count most first, within a small budget of states. It stops at once at a
    way that counts what the bound does (exact: nothing beats the bound); where it ends within the budget it has
-   proved its best way best (exact too). Then, for every search, the search with runs below, its runs holding
-   one copy of each card: a way to meld (at most four chain states per suit).
+   proved its best way best (exact too). Where only whether a way out exists is asked (`enough` 0, the side
+   opened), a sequence canasta is then made first (at most LAID_FIRST tried): a run of a canasta's length tried
+   in step 2 put down, or a sequence on the table grown to that length by the hand's cards next to it, and
+   whether the rest of the hand goes out beside the melds so made is asked quickly (steps 1 to 3 of that
+   smaller search, `quick`): a way found so is a way out of the hand (laid_first), found in
+   milliseconds where the depth-first search, which must still choose the sequence canasta among the runs of
+   every suit, runs past its budget; where none is found nothing is proved and the steps below go on. Then, for
+   every search, the search with runs below, its runs holding one copy of each card: a way to meld (at most
+   four chain states per suit).
 4. Going out: the bound again, tighter (suit_bound): per suit whose cards could lie in a run, the search with
    runs below searching runs in that suit alone (`exact`), the other suits' cards that could lie in a run melded
    for nothing and their sequence canastas counted as many as they could make (run_bounds's relaxation, one
@@ -34,7 +43,8 @@ and stops at the first answer that meets the bound (`run_bounds`):
    only the states that could still beat the best way found (their count plus every natural card of the ranks
    ahead, plus the wild cards and black threes, above its value). In both, a state that could no longer make
    the canastas going out needs (its Tally code with every canasta the cards ahead could still make counted as
-   made: its runs meant as canastas, the table's sequences, each sequence of a canasta's length the cards ahead
+   made: its runs meant as canastas, the table's sequences that could become canastas (as in step 1), each
+   sequence of a canasta's length the cards ahead
    could make, set canastas by the fewest naturals one holds per rank ahead, the wild cards' canastas; counts
    only grow, so the Tally refusing that refuses every end) is dropped: where going out needs a samba, the
    states that can no longer make one go at once. Other openings: the search with runs below, exact.
@@ -112,11 +122,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .config import Config
-from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices
+from .meld_kinds import judge_new
+from .melds import read_meld
+from .opening import Draft, _Choice, _choices, _several_choices, _wild_choices, plan_opening
 from .sequences import _orders
 from .tally import Tally
 
 SUITS = "CDHS"
+LAID_FIRST = 4                    # sequence canastas put down first, at most, in a search for any way out
 PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
 TRIES = 24                        # runs tried one at a time beside the sets, at most
 FEW = 64                          # states the full search keeps without comparing them
@@ -177,7 +190,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     loose = _runnable_by_suit(naturals, order, tables, least) if exact != SUITS else {}
     loose_canastas = 0
     if exact != SUITS:
-        loose_canastas = sum(1 for s, *_ in tables.values() if s not in exact) + _new_canasta_runs(
+        loose_canastas = _table_canastas(naturals, order, tables, size, most, SUITS.translate(
+            {ord(suit): None for suit in exact})) + _new_canasta_runs(
             {rank: [c for c in cards if c[-1] not in exact] for rank, cards in naturals.items()}, order,
             min(size, most + 1))
 
@@ -546,8 +560,8 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
         if m.suit and cfg.is_canasta(m.size):
             lying = joined[lying][sequence]
     codes, code = {0}, 0
-    for _ in range(min(tally.size, len(tables) + _new_canasta_runs(naturals, order,
-                                                                   min(cfg.canasta_size, rules.max_cards + 1)))):
+    for _ in range(min(tally.size, _table_canastas(naturals, order, tables, cfg.canasta_size, rules.max_cards)
+                       + _new_canasta_runs(naturals, order, min(cfg.canasta_size, rules.max_cards + 1)))):
         code = joined[code][sequence]
         codes.add(code)
     loose.append([_Choice("", 0, 0, 0, 0, code) for code in sorted(codes)])
@@ -586,6 +600,61 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
                 if all(card in held[card[:-1]] for card in run) and (length == size or thin & {r[:-1] for r in run}):
                     tries.append(run)
     return loose, sure, tries[:TRIES]
+
+
+def laid_first(cfg: Config, hand: list[str], melds: tuple, tries: list[list[str]], *, keep: int, needs,
+               gain: int) -> tuple | None:
+    """A way out that first makes a sequence canasta (at most LAID_FIRST tried): one of the runs tried of a
+    canasta's length put down, or one of the side's sequences grown to a canasta's length by the hand's cards next
+    to it (_grown_to_canastas), the search then asked quickly (plan_opening's `quick`) whether the rest of the hand
+    goes out beside the melds so made. As plan_opening picks a way: (points, a mark, going out, -1, None) and a
+    trail giving its drafts; None where none is found (which proves nothing).
+
+    A way out found so is one of the hand's: the run is a valid new sequence from the hand (or the cards a valid
+    lay-off onto the side's sequence), and with it on the table the rest goes out; together they put down the same
+    melds, with the same canastas and cards left."""
+    firsts = [(run, None) for run in tries if cfg.is_canasta(len(run))] + _grown_to_canastas(cfg, hand, melds)
+    for cards, index in firsts[:LAID_FIRST]:
+        left = list(hand)
+        for card in cards:
+            left.remove(card)
+        if index is None:
+            index, grown = len(melds), cards
+        else:
+            place = {rank: i for i, rank in enumerate(run_order(cfg))}
+            grown = sorted(cards + list(melds[index].cards), key=lambda card: place[card[:-1]])
+        meld = read_meld(cfg, judge_new(cfg, grown, True), grown)
+        after = (*melds[:index], meld, *melds[index + 1:])
+        rest = plan_opening(cfg, left, 0, keep=keep, gain=gain, melds=after, going_out=True, out_only=True,
+                            needs=needs, enough=0, quick=True)
+        onto = [d for d in rest.witness if d.onto == index and type(d.onto) is int]
+        if rest.best >= 0 and not any(d.naturals or d.wilds for d in onto):
+            # The rest's black threes, if it melds them, are added again by the caller; the sequence made first
+            # stays as it is (nothing more goes onto it).
+            first = Draft("", list(cards), suit=cards[0][-1], onto=None if index == len(melds) else index)
+            drafts = [d for d in rest.witness if d.rank != "3" and d not in onto] + [first]
+            return (rest.best + sum(cfg.values[card] for card in cards), "laid", True, -1, None), lambda end: drafts
+    return None
+
+
+def _grown_to_canastas(cfg: Config, hand: list[str], melds: tuple) -> list[tuple[list[str], int]]:
+    """Each way to grow one of the side's sequences to exactly a canasta's length with the hand's cards next to it:
+    (the cards, lowest first below it, then above it; the sequence's index)."""
+    order = run_order(cfg)
+    size = cfg.canasta_size
+    if size > cfg.table.sequences.max_cards:
+        return []
+    found = []
+    for index, (suit, low, high, length) in _tables(melds, {rank: i for i, rank in enumerate(order)}).items():
+        for below in range(size - length + 1):
+            above = size - length - below
+            if low - below < 0 or high + above >= len(order):
+                continue
+            cards = [order[p] + suit for p in range(low - below, low)] + [
+                order[p] + suit for p in range(high + 1, high + 1 + above)]
+            if cards and all(card in hand for card in cards):
+                found.append((cards, index))
+    return found
 
 
 def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick, bound: tuple, **search) -> tuple:
@@ -669,7 +738,8 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     for m in melds:
         if m.rank:
             of_rank[m.rank] = of_rank.get(m.rank, 0) + 1
-    sequences = sum(1 for m in melds if m.suit)
+    sequences = _table_canastas(cards, order, _tables(melds, {rank: i for i, rank in enumerate(order)}), size,
+                                rules.max_cards)
     set_canasta = joined[tally.mark("natural")][tally.mark("mixed")]
     wild_code = 0
     if sets.all_wild:
@@ -678,19 +748,25 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     # Per layer: the rank whose cards are still ahead from it on, in the order the layers take them.
     ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
     sets_after = [i == len(ranks_of) - 1 or ranks_of[i] != ranks_of[i + 1] for i in range(len(ranks_of))]
-    extra, runs_ahead = [], []
-    for i in range(len(layers) + 1):
-        code = wild_code
-        for j in range(i, len(layers)):
-            if sets_after[j]:
-                rank = ranks_of[j]
-                for _ in range(len(cards[rank]) // fewest + of_rank.get(rank, 0)):
-                    code = joined[code][set_canasta]
+    # Built from the last layer back (canasta counts add up in any order); the runs ahead once per rank.
+    extra = [wild_code]
+    for j in range(len(layers) - 1, -1, -1):
+        code = extra[-1]
+        if sets_after[j]:
+            rank = ranks_of[j]
+            for _ in range(len(cards[rank]) // fewest + of_rank.get(rank, 0)):
+                code = joined[code][set_canasta]
         extra.append(code)
+    extra.reverse()
+    by_first: dict[int, int] = {}
+    runs_ahead = []
+    for i in range(len(layers) + 1):
         first = order.index(ranks_of[i]) if i < len(layers) and ranks_of[i] in order else (
             0 if i < len(layers) else len(order))
-        ahead = {rank: cards[rank] for rank in order[first:]}
-        runs_ahead.append(sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1)))
+        if first not in by_first:
+            ahead = {rank: cards[rank] for rank in order[first:]}
+            by_first[first] = sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1))
+        runs_ahead.append(by_first[first])
 
     def alive(i: int, state: tuple) -> bool:
         aimed = sum(map(_aimed, state[3]))
@@ -733,10 +809,36 @@ def _runnable_by_suit(naturals: dict, order: list[str], tables: dict, least: int
 
 def sequence_canastas_most(cfg: Config, naturals: dict, melds) -> int:
     """At most how many sequence canastas a side could hold after melding from these naturals: each of its
-    sequences on the table, and the new sequences of a canasta's length the hand's cards could make."""
+    sequences on the table that is a canasta or could grow into one (_table_canastas), and the new sequences of a
+    canasta's length the hand's cards could make."""
     rules = cfg.table.sequences
     length = min(cfg.canasta_size, rules.max_cards + 1)
-    return sum(1 for m in melds if m.suit) + _new_canasta_runs(naturals, run_order(cfg), length)
+    order = run_order(cfg)
+    tables = _tables(tuple(melds), {rank: i for i, rank in enumerate(order)})
+    return _table_canastas(naturals, order, tables, cfg.canasta_size, rules.max_cards) + _new_canasta_runs(
+        naturals, order, length)
+
+
+def _table_canastas(naturals: dict, order: list[str], tables: dict, size: int, most: int, suits: str = SUITS) -> int:
+    """How many of the table's sequences (of these suits) are canastas or could become one: a sequence grows only
+    at its ends, by the hand's cards of its suit at the ranks next to it, one card a rank, to at most `most`
+    cards."""
+    found = 0
+    for suit, low, high, length in tables.values():
+        if suit not in suits:
+            continue
+        below = above = 0
+        while low - below > 0 and _holds(naturals, order[low - below - 1] + suit):
+            below += 1
+        while high + above + 1 < len(order) and _holds(naturals, order[high + above + 1] + suit):
+            above += 1
+        found += min(most, length + below + above) >= size
+    return found
+
+
+def _holds(naturals: dict, card: str) -> bool:
+    """Whether the hand's naturals hold this card."""
+    return card in naturals.get(card[:-1], ())
 
 
 def _new_canasta_runs(naturals: dict, order: list[str], length: int) -> int:
