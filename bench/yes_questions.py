@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import argparse
 import functools
-import os
 import pickle
 import sys
 import time
 from collections import Counter
 from pathlib import Path
-
-os.environ.setdefault("CARDREF_PREVIEW_VARIANTS", "samba,bolivia,brazilian")   # before the engine loads
 
 
 def record(checkout: str, out: str, positions: int) -> None:
