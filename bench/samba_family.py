@@ -9,17 +9,15 @@ every suit, the side opened. Medians of `answers.legal_moves` on JSON text (pars
 
 from __future__ import annotations
 
+import argparse
+import random
+import statistics
+import time
+from collections import Counter
 
+import orjson
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import statistics  # noqa: E402
-import time  # noqa: E402
-from collections import Counter  # noqa: E402
-
-import orjson  # noqa: E402
-
-from rules_engine import answers  # noqa: E402
+from rules_engine import answers
 
 FAMILY = ("samba", "bolivia", "brazilian")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")

@@ -18,7 +18,6 @@ import time
 from pathlib import Path
 
 
-
 class OverLimit(Exception):
     """A call ran past the time allowed."""
 
@@ -39,7 +38,7 @@ def main() -> None:
     from yes_positions import FAMILY, yes_position                 # noqa: E402  (this checkout's positions)
     sys.path.insert(0, str(Path(args.checkout).resolve()))
     from rules_engine import answers                                # noqa: E402  (the checkout's engine)
-    from rules_engine.errors import InvalidRequest                  # noqa: E402
+    from rules_engine.errors import InvalidRequest                
     signal.signal(signal.SIGALRM, _stop)
     with open(args.out, "w") as out:
         for variant in FAMILY:
