@@ -135,7 +135,10 @@ def _check_single_card(cfg: Config, state: CanastaState) -> None:
         return
     pos = position_of(cfg, state)
     if not pos.can_go_out(pos.hand, pos.melds, pos.shared):
-        raise refusal
+        problem = refusal.problems[0]
+        raise invalid(problem.pointer, f"seat {turn.seat} holds a single card after drawing, which only a player "
+                      f"able to go out this turn may keep, and neither discarding it nor laying it off takes it out "
+                      f"({problem.message})", problem.rule)
 
 
 def _put_down(state: CanastaState) -> list[bool]:

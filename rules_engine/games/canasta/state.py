@@ -14,7 +14,7 @@ from operator import attrgetter
 
 from dataclasses import dataclass, field
 
-from ...errors import invalid
+from ...errors import InvalidRequest, invalid
 from ...parsing import (
     HiddenHand, hand_size, read_bool, read_cards, read_hand, read_int, read_list, read_object, read_str, reject_unknown,
 )
@@ -638,11 +638,11 @@ def _refuse_single_card(cfg: Config, state: CanastaState) -> None:
                   "only a player able to go out may keep, but {words}")
 
 
-def single_card_refusal(cfg: Config, state: CanastaState) -> Exception | None:
+def single_card_refusal(cfg: Config, state: CanastaState) -> InvalidRequest | None:
     """Why discarding the acting seat's one card could not take it out, or None when it could."""
     try:
         _refuse_single_card(cfg, state)
-    except Exception as refusal:    # noqa: BLE001  (an InvalidRequest, handed back)
+    except InvalidRequest as refusal:
         return refusal
     return None
 
