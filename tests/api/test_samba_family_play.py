@@ -842,3 +842,23 @@ def test_canasta_melds_keep_a_card_one_card_kept_when_laying_it_off_goes_out(cli
 
 def sent_move(move: dict) -> dict:
     return {key: value for key, value in move.items() if key not in ("code", "rules", "opening")}
+
+
+@pytest.mark.parametrize("variant", each())
+def test_canasta_melds_wild_limit_explained_two_wild_cards_at_most(client, variant):
+    # A set of the family holds at most two wild cards: /explain says so and quotes the rule.
+    state = opened(["KD", "KS", "KC", "2C", "2D", "JK", "9H"], [group("QH", "QS", "QD")], turn=meld_turn())
+    move = {"type": "meld", "melds": [{"cards": ["KD", "KS", "KC", "2C", "2D", "JK"]}]}
+    explained = answer(client, "/explain", variant, state, move)
+    assert explained["legal"] is False and "at most 2 wild cards" in explained["explanation"]
+    assert [rule["id"] for rule in explained["rules"]] == ["canasta.melds.wild-limit"]
+
+
+@pytest.mark.parametrize("variant", each())
+def test_canasta_variant_rule_book_holds_the_variant_rule_in_every_format(client, variant):
+    page = client.get("/games/canasta/rules?format=html").get_data(as_text=True)
+    assert f'id="canasta.variant.{variant}"' in page
+    rule = client.get(f"/rules/canasta.variant.{variant}").get_json()
+    assert rule["variants"] == [variant] and rule["sources"]
+    assert client.get(f"/rules/canasta.variant.{variant}?format=markdown").get_data(as_text=True).startswith(
+        f'<a id="canasta.variant.{variant}"></a>')
