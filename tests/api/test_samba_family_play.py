@@ -862,3 +862,15 @@ def test_canasta_variant_rule_book_holds_the_variant_rule_in_every_format(client
     assert rule["variants"] == [variant] and rule["sources"]
     assert client.get(f"/rules/canasta.variant.{variant}?format=markdown").get_data(as_text=True).startswith(
         f'<a id="canasta.variant.{variant}"></a>')
+
+
+@pytest.mark.parametrize("variant", each())
+def test_canasta_melds_sequence_cards_of_several_ranks_are_told_why_neither_set_nor_sequence(client, variant):
+    # Two kings and an eight: no set (two ranks), no sequence (two suits, a rank twice); both are said.
+    verdict = judge_meld(client, variant, ["KD", "KS", "8S"])
+    assert verdict["valid"] is False
+    assert [v["rule"] for v in verdict["violations"]] == [
+        "canasta.melds.set", "canasta.melds.sequence", "canasta.melds.sequence"]
+    state = opened(["KD", "KS", "8S", "9H"], [group("QH", "QS", "QD")], turn=meld_turn())
+    explained = answer(client, "/explain", variant, state, {"type": "meld", "melds": [{"cards": ["KD", "KS", "8S"]}]})
+    assert explained["explanation"].startswith("A meld holds one rank only, but these cards mix 8, K.")

@@ -110,8 +110,11 @@ def _judge_new(cfg: Config, cards: list[str], going_out: bool,
     judged = SET.judge(cfg, cards, going_out, named)
     if kind is None and judged.violations and SEQUENCE.offered(cfg.table):
         run = SEQUENCE.judge(cfg, cards, going_out, named)
-        # Natural cards of several ranks can only be meant as a run: its reasons are the ones to give.
-        if not run.violations or judged.rank is None and run.naturals > 1:
+        if not run.violations:
+            return run, "sequence"
+        if judged.rank is None and run.naturals > 1:
+            # Natural cards of several ranks are judged as a run, and the verdict says why they are neither.
+            run.violations = judged.violations + run.violations
             return run, "sequence"
     if named is not None and judged.rank is not None:
         judged.violations += set_names_problems(cfg, cards, judged.rank, named)

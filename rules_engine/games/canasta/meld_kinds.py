@@ -77,7 +77,11 @@ def judge_new(cfg: Config, cards: list[str], going_out: bool, kind: str | None =
     judged = judge(cfg, cards, going_out=going_out)
     if kind is None and judged.violations and cfg.table.sequences is not None:
         run = SEQUENCE.judge(cfg, cards, going_out, named)
-        if not run.violations or judged.rank is None and run.naturals > 1:
+        if not run.violations:
+            return run
+        if judged.rank is None and run.naturals > 1:
+            # Natural cards of several ranks are judged as a run, and the verdict says why they are neither.
+            run.violations = judged.violations + run.violations
             return run
     if named is not None:
         judged.violations += set_names_problems(cfg, cards, judged.rank, named)
