@@ -8,7 +8,7 @@ from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
 from .melds import Judged, Meld, judge, meld_points
-from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of, set_names_problems
+from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of, run_instead, set_names_problems
 from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
@@ -109,12 +109,8 @@ def _judge_new(cfg: Config, cards: list[str], going_out: bool,
         return SEQUENCE.judge(cfg, cards, going_out, named), "sequence"
     judged = SET.judge(cfg, cards, going_out, named)
     if kind is None and judged.violations and SEQUENCE.offered(cfg.table):
-        run = SEQUENCE.judge(cfg, cards, going_out, named)
-        if not run.violations:
-            return run, "sequence"
-        if judged.rank is None and run.naturals > 1:
-            # Natural cards of several ranks are judged as a run, and the verdict says why they are neither.
-            run.violations = judged.violations + run.violations
+        run = run_instead(cfg, cards, going_out, named, judged)
+        if run is not None:
             return run, "sequence"
     if named is not None and judged.rank is not None:
         judged.violations += set_names_problems(cfg, cards, judged.rank, named)

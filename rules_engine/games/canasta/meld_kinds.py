@@ -76,16 +76,24 @@ def judge_new(cfg: Config, cards: list[str], going_out: bool, kind: str | None =
         return SEQUENCE.judge(cfg, cards, going_out, named)
     judged = judge(cfg, cards, going_out=going_out)
     if kind is None and judged.violations and cfg.table.sequences is not None:
-        run = SEQUENCE.judge(cfg, cards, going_out, named)
-        if not run.violations:
-            return run
-        if judged.rank is None and run.naturals > 1:
-            # Natural cards of several ranks are judged as a run, and the verdict says why they are neither.
-            run.violations = judged.violations + run.violations
+        run = run_instead(cfg, cards, going_out, named, judged)
+        if run is not None:
             return run
     if named is not None:
         judged.violations += set_names_problems(cfg, cards, judged.rank, named)
     return judged
+
+
+def run_instead(cfg: Config, cards: list[str], going_out: bool, named: list[str] | None, as_set: Judged) -> Judged | None:
+    """The verdict on cards refused as a set, judged as a sequence where that is what they must mean: a valid
+    run, or natural cards of several ranks (whose verdict then says why they are neither); else None."""
+    run = SEQUENCE.judge(cfg, cards, going_out, named)
+    if not run.violations:
+        return run
+    if as_set.rank is None and run.naturals > 1:
+        run.violations = as_set.violations + run.violations
+        return run
+    return None
 
 
 def set_names_problems(cfg: Config, cards: list[str], rank: str | None, named: list[str]) -> list[Violation]:
