@@ -579,12 +579,8 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
         if held == 0:
             raise invalid(("state", "hands", seat), "a player with no card left has gone out, which ends the "
                           "hand", "canasta.going-out.how")
-        if held == 1 and (foot_down(state, seat) or next_kitty(state) is not None):
-            pass    # the last card's discard takes the foot or a kitty up when it cannot go out
-        elif held == 1 and turn.question == "no":
-            _refuse_single_card(cfg, state)
-        # Otherwise laying the last card off (after merges, where melds merge) may still take the seat out:
-        # check_reachable asks the going-out search.
+        # One card left: laying it off (after merges, where melds merge) or discarding it may still take the seat
+        # out, or the discard takes up a foot or kitty; check_reachable decides (and refuses it after a "no").
         # (Where the top card alone may go onto a sequence, the rest of the pile stays.)
         if turn.drew == "pile" and state.discard and cfg.table.pile.take_limit is None \
                 and not cfg.table.pile.top_card_only_onto_sequence:
