@@ -1,7 +1,7 @@
 """Hostile clients: worst case per endpoint, /healthz under attack and behind stalled uploads, memory.
 
 `python -m bench.hostile [--parts worst attack stall memory throughput]` prints one JSON line per
-part and saves them all in bench/results/hostile.json:
+part and saves each in bench/results/hostile.json (beside the parts not run this time):
 
 - worst: for every POST endpoint, the median CPU time of a typical request (realistic positions
   of every game) and of each body of a generated catalogue of hostile and heavy ones, in process
@@ -43,6 +43,7 @@ from tests.api.test_hostile import put
 from .http_load import gunicorn, run_wrk
 from .load import request_mix, worker_rss_kib
 from .positions import finished, positions
+from .samba_family import huge_hand
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ENDPOINTS = ("/legal-moves", "/validate-move", "/apply-move", "/explain", "/score", "/validate-meld", "/deal")
@@ -135,6 +136,13 @@ def heavy(typical_bodies: dict) -> list[tuple[str, str, dict]]:
              ("/validate-meld", "canasta opening of 36 melds", {"game": "canasta", "melds": big_meld["melds"],
                                                                  "context": {"team_score": 0, "initial": True}}),
              ("/validate-meld", "canasta meld of 108 cards", {"game": "canasta", "meld": {"cards": ["QS"] * 100 + ["JK"] * 4 + ["2C"] * 4}})]
+    for variant in ("samba", "bolivia", "brazilian"):
+        for question in (None, "yes"):
+            body = orjson.loads(huge_hand(variant, question))
+            name = f"{variant} 80-card hand" + (" after a partner's yes" if question else "")
+            found.append(("/legal-moves", name, body))
+            found.append(("/validate-move", name, {**body, "move": {"type": "discard", "card": "QC"}}))
+            found.append(("/apply-move", name, {**body, "move": {"type": "meld", "melds": [{"cards": ["QC", "QD", "2C"]}]}}))
     for index, body in enumerate(yes_positions(80)):
         found.append(("/legal-moves", f"canasta after a partner's yes, #{index}", body))
         found.append(("/validate-move", f"canasta after a partner's yes, #{index}",
@@ -381,16 +389,17 @@ PARTS = {"worst": worst, "attack": attack, "stall": stall, "memory": memory, "th
 
 
 def main() -> None:
-    """Run the chosen parts, print each as a JSON line, save them all."""
+    """Run the chosen parts, print each as a JSON line, save them beside the parts not run this time."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--parts", nargs="*", default=list(PARTS))
     options = parser.parse_args()
-    report = {}
+    saved = RESULTS / "hostile.json"
+    report = json.loads(saved.read_text()) if saved.exists() else {}
     for part in options.parts:
         report[part] = PARTS[part]()
         print(part, json.dumps(report[part]), flush=True)
     RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "hostile.json").write_text(json.dumps(report, indent=2))
+    saved.write_text(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":
