@@ -20,6 +20,7 @@ def deal(client, game: str, options: dict, seed: int = 5):
     body = {"game": game, "options": options, "players": default_players(game), "seed": seed}
     if variant:
         body["variant"] = variant
+        body["players"] = GAMES[game].variant(variant).default_players or body["players"]
     if variant and not GAMES[game].variant(variant).playable:
         # A variant known by its static rules takes its options where it answers: /validate-meld.
         answer = client.post("/validate-meld", json={"game": game, "variant": variant, "options": options,

@@ -727,6 +727,23 @@ def test_canasta_black_threes_in_hand_and_melded_in_going_out(client, variant):
     assert score["teams"] == [70 + 500 + 50 + 1500 + 15 + 200 + each_in_hand - 5, 15 + each_in_hand - 20 - 10]
 
 
+@pytest.mark.parametrize("variant", each("bolivia", "brazilian"))
+@pytest.mark.parametrize("options, each_in_hand", [({}, -5), ({"black_threes_in_hand": "hand_end"}, -100)])
+def test_canasta_black_threes_in_hand_option_when_the_stock_runs_out(client, variant, options, each_in_hand):
+    # Bicycle and rummy-games.com charge 100 when a player goes out; when the stock runs out a black three counts
+    # as any card, unless black_threes_in_hand is hand_end (the archived bright.net rules).
+    hands = [["4C"], ["3C", "AH"], ["3S", "4C"], ["9D"]]
+    state = finished(hands, [list(WENT_OUT), [OPPONENTS_SEVENS]], ending="stock_exhausted")
+    score = answer(client, "/score", variant, state, options=options)
+    held = {(line["seat"], line["rule"]): line["points"] for line in score["lines"] if line["seat"] is not None}
+    black = {seat: points for (seat, rule), points in held.items() if rule == "canasta.black-threes.in-hand"}
+    cards = {seat: points for (seat, rule), points in held.items() if rule == "canasta.scoring.hand-cards"}
+    if each_in_hand == -5:      # counted with the other cards left: 5 each
+        assert (black, cards) == ({}, {0: -5, 1: -5 - 20, 2: -5 - 5, 3: -10})
+    else:
+        assert (black, cards) == ({1: -100, 2: -100}, {0: -5, 1: -20, 2: -5, 3: -10})
+
+
 SHORT_HEARTS = seq("4H", "5H", "6H", "7H", "8H", "9H")  # 40
 SIX_WILD = wild("2C", "2D", "2H", "2S", "JK", "JK")  # 180
 
@@ -806,6 +823,20 @@ def test_canasta_variant_samba_option_samba_red_threes_minus(client, option, red
     assert points(score, 1, "canasta.red-threes.score", "canasta.threes.minus") == red_threes_points
     assert score["teams"][1] == 15 + red_threes_points - 30
 
+
+
+@pytest.mark.parametrize("option, red_threes_points", [(None, -200), ("short_of_two_canastas", -200),
+                                                        ("unmelded", 200)])
+def test_canasta_threes_minus_bolivia_option_bolivia_red_threes_minus(client, option, red_threes_points):
+    # Side 1 melded a set of sevens and no canasta: its two red threes count minus under the archived bright.net
+    # rules (two canastas needed), and for it when Bolivia is played as Samba (minus only for a side that melded
+    # nothing).
+    options = {"bolivia_red_threes_minus": option} if option else None
+    score = scored_hand(client, "bolivia", [list(h) for h in HANDS_LEFT], [list(WENT_OUT), [OPPONENTS_SEVENS]],
+                        options, red_threes=[[], ["3H", "3D"]])
+    assert points(score, 1, "canasta.red-threes.score", "canasta.threes.minus", "canasta.threes.schedule") \
+        == red_threes_points
+    assert score["teams"][1] == 15 + red_threes_points - 30
 
 POSITIONS = Path(__file__).parent / "positions"
 

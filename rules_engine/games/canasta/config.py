@@ -30,6 +30,7 @@ class Config:
     black_three_freezes: bool
     four_red_unmelded: int
     negative_minimum: int
+    retracted_card_penalty: int = 100   # what a side loses for each card taken back from the table
     max_wilds: int = 10**6            # the variant's own cap on wild cards in a meld (10**6: none)
     fewest_copies: int = 0            # copies of the rarest card code (0 when the deck lacks one)
     kind_of: dict = field(default_factory=dict, compare=False, repr=False)  # card -> WILD, BLACK or rank
@@ -179,6 +180,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
             (tiers[-1][0], chosen["top_tier_minimum"]),)))
     if chosen.get("samba_red_threes_minus") == "short_of_two_canastas":
         table = replace(table, threes=replace(table.threes, red_negative_unless="canastas"))
+    if chosen.get("bolivia_red_threes_minus") == "unmelded":
+        table = replace(table, threes=replace(table.threes, red_negative_unless="melded"))
     if chosen.get("top_card_onto_set") == "unless_canasta":
         table = replace(table, pile=replace(table.pile, onto_meld=True))
     if chosen.get("bolivia_opening") == "150_always":
@@ -188,6 +191,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
     if chosen.get("incomplete_melds") == "sequences_under_five":
         points = max(lost for _, _, lost in table.incomplete_penalty)
         table = replace(table, incomplete_penalty=(("sequence", 5, points),), incomplete_when="hand_end")
+    if chosen.get("black_threes_in_hand") == "hand_end":
+        table = replace(table, threes=replace(table.threes, black_hand_when="hand_end"))
     if "wild_canasta" in chosen:
         table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
     if "all_red_threes" in chosen:
@@ -213,6 +218,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         table=table, values={**table.values.table(table.roles), **dict(table.values.melded)}, wild=wild, rank_of=rank_of, copies=copies,
         wild_ratio=ratio, black_three_freezes=chosen.get("black_three_on_pile", "blocks") == "freezes",
         four_red_unmelded=chosen.get("four_red_threes_unmelded", -_every_bonus_card(table)),
+        retracted_card_penalty=0 if chosen.get("two_hand_penalties") == "none" else 100,
         negative_minimum=chosen.get("opening_negative_minimum", table.opening.tiers[0][1]),
         max_wilds=max_wilds,
         fewest_copies=min(copies.get(card, 0) for card in ALL_CARDS),  # 0 if a card is missing

@@ -11,7 +11,10 @@ from .hooks import (
     JOKER_SWAP, QUEEN_OF_SPADES_DISCARDED_LAST, SUPER_CANASTA, SUPER_CANASTA_BONUS, SUPER_CANASTA_CARDS,
     WILD_CANASTA_BY_COMPOSITION, WILD_CANASTA_COMPOSITIONS,
 )
-from .variant_rules import BICYCLE_BRAZILIAN, BICYCLE_SAMBA, BOOK, OFFICIAL_LAWS_SAMBA, SOURCES, WHITEKNUCKLE_BRAZILIAN
+from .variant_rules import (
+    BICYCLE_BOLIVIA, BICYCLE_BRAZILIAN, BICYCLE_SAMBA, BOOK, BRIGHT_NET_BOLIVIA, OFFICIAL_LAWS_SAMBA, RUMMY_GAMES_BOLIVIA,
+    SOURCES, WHITEKNUCKLE_BRAZILIAN,
+)
 from .variants import ENTRIES, VariantRules
 
 
@@ -70,8 +73,11 @@ def _by_kind(entry: VariantRules) -> str:
 
 
 def _black_in_hand(entry: VariantRules) -> str:
-    return (f"a black three still held when the hand ends costs its side {entry.threes.black_hand_value}, "
-            f"against {entry.values.black_three} for one melded in going out")
+    threes, card = entry.threes, entry.values.black_three
+    when = ("when a player goes out (when the stock runs out it counts " + str(card) + ", as any card left)"
+            if threes.black_hand_when == "anyone_out" else "however the hand ends")
+    return (f"a black three still held costs its side {threes.black_hand_value} {when}, against {card} for one "
+            "melded in going out")
 
 
 def _by_place(entry: VariantRules) -> str:
@@ -201,12 +207,26 @@ PLAY_RULES = (
           "it has laid out rather than a figure for each.", SCORING_FOUND["schedule"], _schedule),
     _rule("canasta.threes.minus", "When bonus threes count minus",
           "Whether a side's bonus threes count for it or against it depends on what it has melded by the end "
-          "of the hand.", SCORING_FOUND["minus"], _minus,
-          notes=("Joker Canasta and Brazilian Canasta ask for one canasta, as their sources say; Bolivia asks "
-                 "for the two canastas going out needs, as the archived bright.net Bolivia rules say.",)),
+          "of the hand.", SCORING_FOUND["minus"], _minus, BRIGHT_NET_BOLIVIA, options=("bolivia_red_threes_minus",),
+          notes=("Joker Canasta and Brazilian Canasta ask for one canasta, as their sources say.",
+                 f"bolivia_red_threes_minus short_of_two_canastas (the default): {BRIGHT_NET_BOLIVIA} is the one "
+                 "account that speaks of Bolivia's red threes: they count for the side only once it has melded two "
+                 "canastas.",
+                 f"bolivia_red_threes_minus unmelded: {BICYCLE_BOLIVIA}, {RUMMY_GAMES_BOLIVIA} and {BOOK} describe "
+                 "Bolivia as Samba with changes that leave the red threes alone, so they count minus, as in Samba, "
+                 "only for a side that has melded nothing.")),
     _rule("canasta.black-threes.in-hand", "A black three left in the hand",
           "Where a variant gives a black three left in a hand its own figure, that figure counts against the "
-          "holder's side whoever ends the hand.", SCORING_FOUND["black"], _black_in_hand),
+          "holder's side when any player goes out, the holder's partner included; whether it also counts when the "
+          "stock runs out is the option black_threes_in_hand.", SCORING_FOUND["black"], _black_in_hand, RUMMY_GAMES_BOLIVIA,
+          BRIGHT_NET_BOLIVIA, options=("black_threes_in_hand",),
+          notes=(f"black_threes_in_hand anyone_out (the default): {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} charge "
+                 "the 100 for a black three held when a player goes out, the holder's partner included. Neither says "
+                 "what it costs when the stock runs out and nobody goes out, so there it counts as any card left in "
+                 "the hand.",
+                 f"black_threes_in_hand hand_end: {BRIGHT_NET_BOLIVIA} charges 100 for a black three left in the hand "
+                 "without naming how the hand ended, so it costs 100 when the stock runs out too. Brazilian Canasta "
+                 "is played as Bolivia on this point.")),
     _rule("canasta.going-out.by-kind", "Canastas of a kind before going out",
           "Where a variant asks for canastas of a kind, a player goes out only when the side's melds, counting "
           "those completed in the same move, hold that many of each kind besides the count.",

@@ -294,7 +294,15 @@ CLASSIC_SECTIONS = (
         Rule("canasta.penalties.retracted", "A card taken back: -100",
              "A side loses 100 for every card one of its players has to take back from the table, such "
              "as an invalid card put in a meld or a card exposed by accident while melding. The state "
-             "records these (penalties, retracted_cards).", BOOK),
+             "records these (penalties, retracted_cards). In Two-hand Canasta, whether they cost anything is the "
+             "option two_hand_penalties.", BOOK, options=("two_hand_penalties",),
+             notes=("two_hand_penalties apply (the default): The Ultimate Book of Card Games plays Two-hand "
+                    "Canasta by the rules of the basic game, penalties included.",
+                    "two_hand_penalties none: Bicycle's Two-Hand Canasta "
+                    "(http://www.bicyclecards.ca/game-rules/two-hand-canasta/115.php?page_id=32) and rummy-games.com's "
+                    "Canasta for two (http://www.rummy-games.com/rules/canasta-for-two.html) say the penalties for "
+                    "exposed cards and insufficient melds do not apply with two players, so a card taken back costs "
+                    "nothing there.")),
         Rule("canasta.penalties.undeclared-red-three", "An undeclared red three: -500",
              "A side loses 500 for every red three one of its players failed to declare when it could "
              "have. The state records these (penalties, undeclared_red_threes).", BOOK),
@@ -324,6 +332,10 @@ OPTIONS = (
            "When Samba's red threes count against their side: when it has melded nothing, as in Classic, or when it "
            "has fewer than the two canastas going out needs.", choices=("unmelded", "short_of_two_canastas"),
            variants=("samba",)),
+    Option("bolivia_red_threes_minus", "short_of_two_canastas", "canasta.threes.minus",
+           "When Bolivia's red threes count against their side: when it has fewer than the two canastas going out "
+           "needs, or, as in Samba, when it has melded nothing.", choices=("short_of_two_canastas", "unmelded"),
+           variants=("bolivia",)),
     Option("top_card_onto_set", "never", "canasta.pile.onto-meld-unless-canasta",
            "Whether the top discard alone may join a set of the side that is not yet a canasta, when the pile is not "
            "frozen (the Samba family: otherwise only a natural pair takes it, or a sequence its top card).",
@@ -338,6 +350,10 @@ OPTIONS = (
            "Which unfinished melds cost Brazilian Canasta's 1000, and when: sequences and melds of wild cards alone "
            "under seven cards when the other side goes out, or sequences under five cards whenever the hand ends.",
            choices=("short_of_seven", "sequences_under_five"), variants=("brazilian",)),
+    Option("black_threes_in_hand", "anyone_out", "canasta.black-threes.in-hand",
+           "When a black three left in a hand costs Bolivia's and Brazilian Canasta's 100: when a player goes out "
+           "(when the stock runs out it counts 5, as any card), or however the hand ends.",
+           choices=("anyone_out", "hand_end"), variants=("bolivia", "brazilian")),
     Option("wild_canasta", 2000, "canasta.variant.brazilian",
            "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
            variants=("brazilian",)),
@@ -346,6 +362,9 @@ OPTIONS = (
     Option("rentrap_adds", "to_partner", "canasta.seating.partner-rentrap",
            "Whether a player adds to its partner's melds only, or to its rentrap's as well.",
            choices=("to_partner", "both_ways"), variants=("five-person",)),
+    Option("two_hand_penalties", "apply", "canasta.penalties.retracted",
+           "Whether a card taken back from the table costs 100 in Two-hand Canasta, as in the basic game, or "
+           "nothing.", choices=("apply", "none"), variants=("two-hand",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
            "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

@@ -143,13 +143,16 @@ def _meld_kind(meld) -> str:
     return getattr(meld, "kind", None) or "set"
 
 
-def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict]:
+def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str], went_out: bool) -> list[dict]:
     """The cards left in a seat's hand, counted minus; stop cards and the cards the variant values apart
-    in a hand each on lines of their own."""
+    in a hand each on lines of their own. `went_out`: whether a player ended the hand by going out."""
     if not hand:
         return []
     values = cfg.hand_values
-    if not cfg.in_hand_apart and not cfg.stops_apart:
+    stops_apart = cfg.stops_apart and (went_out or cfg.table.threes.black_hand_when == "hand_end")
+    if cfg.stops_apart and not stops_apart:     # a black three left counts as any card here
+        values = {**values, **dict.fromkeys(cfg.stop_cards, cfg.table.values.black_three)}
+    if not cfg.in_hand_apart and not stops_apart:
         return [_line(side, seat, -sum(map(values.__getitem__, hand)), "canasta.scoring.hand-cards",
                       f"{len(hand)} card{'s' if len(hand) != 1 else ''} left in seat {seat}'s hand")]
     lines = []
@@ -161,7 +164,7 @@ def _hand_lines(cfg: Config, side: int, seat: int, hand: list[str]) -> list[dict
         if not hand:
             return lines
     stops = [card for card in hand if card in cfg.stop_cards]
-    if stops and cfg.stops_apart:
+    if stops and stops_apart:
         hand = [card for card in hand if card not in cfg.stop_cards]
         lines.append(_line(side, seat, -sum(map(values.__getitem__, stops)), "canasta.black-threes.in-hand",
                            f"{_plural(len(stops), 'black three')} left in seat {seat}'s hand"))
@@ -259,13 +262,13 @@ def score(cfg: Config, state: CanastaState) -> dict:
             if state.side_of(seat) != side:
                 continue
             hand = state.hands[seat]
-            lines += _hand_lines(cfg, side, seat, [] if type(hand) is HiddenHand else hand)
+            lines += _hand_lines(cfg, side, seat, [] if type(hand) is HiddenHand else hand, out_side is not None)
             if state.feet is not None and type(state.feet[seat]) is list and state.feet[seat]:
                 lines.append(_foot_line(cfg, side, seat, state.feet[seat]))
         penalties = state.penalties[side]
-        if penalties["retracted_cards"]:
+        if penalties["retracted_cards"] and cfg.retracted_card_penalty:
             n = penalties["retracted_cards"]
-            lines.append(_line(side, None, -100 * n, "canasta.penalties.retracted",
+            lines.append(_line(side, None, -cfg.retracted_card_penalty * n, "canasta.penalties.retracted",
                                f"{n} card{'s' if n != 1 else ''} taken back from the table"))
         if penalties["undeclared_red_threes"]:
             n = penalties["undeclared_red_threes"]

@@ -13,6 +13,8 @@ BICYCLE_BRAZILIAN = Source("Bicycle: Brazilian Canasta",
 OFFICIAL_LAWS_SAMBA = Source("Official Canasta Laws on Samba, as given in the German Wikipedia article "
                              "Samba-Canasta", "https://de.zxc.wiki/wiki/Samba-Canasta")
 RUMMY_GAMES_BOLIVIA = Source("rummy-games.com: Bolivia", "http://www.rummy-games.com/rules/bolivia.html")
+BRIGHT_NET_BOLIVIA = Source("Bolivian Canasta (archived bright.net rules)",
+                            "http://web.archive.org/web/20010109180700/bright.net/~mile505/General/BCanasta.html")
 JOKER_CANASTA = Source("Joker Canasta (archived bright.net rules)",
                        "http://web.archive.org/web/20010109185300/bright.net/~mile505/General/JCanasta.html")
 RUMMY_GAMES_MEXICANA = Source("rummy-games.com: Mexicana", "http://www.rummy-games.com/rules/mexicana.html")

@@ -173,6 +173,9 @@ class Threes:
     red_negative_unless: str = "melded"
     black_meld_going_out: bool = True   # black threes meld only in going out, three or four, no wild cards
     black_hand_value: int = 5
+    # When a black three left in hand costs black_hand_value: "anyone_out" (a player went out; when the stock
+    # ran out it counts as any card, black_three), or "hand_end" (however the hand ended).
+    black_hand_when: str = "anyone_out"
     # Totals by how many bonus cards a side holds (index 1: one card), where not red_each apiece.
     schedule: tuple[int, ...] = ()
     per_colour: bool = False          # Joker Canasta: red and black threes scored apart, each by the schedule
@@ -542,6 +545,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
     if entry.playable and entry.values.wild_as:
         found += _wild_as_problems(entry)
     threes = entry.threes
+    if threes.black_hand_when not in ("anyone_out", "hand_end"):
+        found.append(f"threes.black_hand_when {threes.black_hand_when!r} is none of anyone_out, hand_end")
     if threes.red_negative_unless not in ("melded", "canasta", "canastas", "never"):
         found.append(f"threes.red_negative_unless {threes.red_negative_unless!r} is none of melded, canasta, "
                      "canastas, never")

@@ -61,8 +61,9 @@ CHANGES = {
     "incomplete_when": "hand_end",
     "sequences": SequenceMelds(), "pile.top_card_only_onto_sequence": True,
 }
-# Read only where a hand makes a complete sequence, which the dealt hands above do not: its own test below.
-OWN_CASE = ("canastas.sequence",)
+# Read only where a hand makes a complete sequence, which the dealt hands above do not: its own test below; and
+# only where the stock runs out with black threes in hand: test_variant_play_fields' own test.
+OWN_CASE = ("canastas.sequence", "threes.black_hand_when")
 # Seatings beyond Classic's partnerships, each against every player alone at its own player count.
 SEATING_CHANGES = {"lone_hand": 3, "partner_rentrap": 5}
 # Fields that change an answer only beside others: each is compared with the entry carrying the others alone.

@@ -147,6 +147,20 @@ def test_canasta_scoring_two_hand_by_player():
     assert answer["teams"][0] == 70 + 35 + 500 + 500 + 100
 
 
+
+@pytest.mark.parametrize("options, retracted", [({}, [-200]), ({"two_hand_penalties": "apply"}, [-200]),
+                                                 ({"two_hand_penalties": "none"}, [])])
+def test_canasta_penalties_retracted_two_hand_option_two_hand_penalties(options, retracted):
+    # The basic game's 100 per card taken back, unless Bicycle's and rummy-games.com's Two-hand reading drops it;
+    # the undeclared red three's 500 stays either way.
+    melds = [[SEVEN_KINGS, SEVEN_FIVES], []]
+    state = two_hand([[], ["4D", "4S"]], melds, {"seat": 0, "phase": "over", "ending": "went_out", "concealed": False})
+    state["penalties"] = [{"retracted_cards": 2}, {"undeclared_red_threes": 1}]
+    answer = answers.score(request(state, options=options))
+    by_rule = [(line["rule"], line["points"]) for line in answer["lines"] if line["rule"].startswith("canasta.penalties")]
+    assert by_rule == [("canasta.penalties.retracted", points) for points in retracted] + [
+        ("canasta.penalties.undeclared-red-three", -500)]
+
 def test_canasta_stock_exhausted_a_red_three_last_ends_the_hand_with_the_card_drawn_before_it():
     # Reached in play: the stock holds 4S and 3H, the pile was never taken. The draw takes the four into the hand;
     # the red three, the stock's last card, is laid out with no replacement and the hand ends. The drawer then

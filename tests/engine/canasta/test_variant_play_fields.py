@@ -116,6 +116,23 @@ def test_canasta_black_threes_in_hand_cost_the_entrys_figure():
     assert [line["points"] for line in lines(answer, "canasta.scoring.hand-cards", 1) if line["seat"] == 1] == [-10]
 
 
+def stock_ran_out(hands, melds) -> dict:
+    """A hand ended by the stock running out, seat 0 unable to take the last discard."""
+    state = finished(hands, melds, [[], []])
+    state["turn"] = {"seat": 0, "phase": "over", "ending": "stock_exhausted", "concealed": False}
+    return state
+
+
+# canasta.black-threes.in-hand: the figure is charged when a player goes out; when the stock runs out, by default
+# a black three counts as any card (black_hand_when "anyone_out"), and under "hand_end" it costs the figure too.
+@pytest.mark.parametrize("when, black, cards", [("anyone_out", [], [-20]), ("hand_end", [-200], [-10])])
+def test_canasta_black_threes_in_hand_when_the_stock_runs_out(when, black, cards):
+    table = entry(threes=Threes(black_hand_value=100, black_hand_when=when))
+    answer = scored(table, stock_ran_out([["4C"], ["9D", "3C", "3S"], ["4C"], ["AH"]], [[SEVEN_KINGS], [QUEENS]]))
+    assert [line["points"] for line in lines(answer, "canasta.black-threes.in-hand", 1)] == black
+    assert [line["points"] for line in lines(answer, "canasta.scoring.hand-cards", 1) if line["seat"] == 1] == cards
+
+
 def test_canasta_black_threes_in_hand_melded_in_going_out_keep_their_card_value():
     table = entry(threes=Threes(black_hand_value=100))
     state = finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS, meld(["3C", "3S", "3C"])], [QUEENS]], [[], []])
