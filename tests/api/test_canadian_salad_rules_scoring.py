@@ -1,0 +1,163 @@
+"""Each hand's penalties, checked against a scorer written from the published rules over random complete hands."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from tests.engine.canadian_salad import rule_reference as ref
+from tests.engine.canadian_salad.rule_http import played_out, post
+
+PLAYERS = (3, 4, 5, 6)
+RANDOM_HANDS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+SEEDS = st.integers(0, 2**32 - 1)
+HAND_TOTAL = {3: (170, 130, 100, 100, 100, 600), 4: (130, 130, 100, 100, 100, 560),
+              5: (100, 130, 100, 100, 100, 530), 6: (80, 130, 100, 100, 100, 510)}
+
+
+def scored_random_hand(client, players: int, hand_number: int, seed: int) -> tuple[dict, dict]:
+    """A random deal of the pack played out with random legal moves, and its /score answer."""
+    rng = random.Random(seed)
+    state = played_out(client, ref.deal_state(players, hand_number, rng), rng)
+    return state, post(client, "/score", state)
+
+
+def assert_scored_as_the_rules_say(state: dict, answer: dict, hand_number: int) -> None:
+    """Totals and per-seat figures equal the reference scorer's, and the lines add up and cite the contract."""
+    players = state["players"]
+    expected = ref.penalties(hand_number, state["tricks"], players)
+    assert len(state["tricks"]) == ref.HAND_SIZE[players]
+    assert answer["scores"] == expected
+    assert sum(answer["scores"]) == HAND_TOTAL[players][hand_number - 1]
+    for seat in range(players):
+        assert sum(line["points"] for line in answer["lines"] if line["seat"] == seat) == expected[seat]
+    if hand_number < 6:
+        assert {line["rule"] for line in answer["lines"]} <= {ref.CONTRACT_RULE[hand_number]}
+    assert answer["hand_over"] is True
+
+
+def assert_salad_lines_each_charge_one_penalty(state: dict, answer: dict) -> None:
+    """In the salad each line cites the single penalty it charges, and per seat and penalty adds up to it."""
+    players = state["players"]
+    breakdown = ref.penalty_breakdown(6, state["tricks"], players)
+    kinds = dict(zip(("tricks", "hearts", "queens", "king", "last"), (ref.CONTRACT_RULE[n] for n in range(1, 6))))
+    assert {line["rule"] for line in answer["lines"]} <= set(kinds.values())
+    for seat in range(players):
+        for kind, rule in kinds.items():
+            charged = sum(line["points"] for line in answer["lines"] if line["seat"] == seat and line["rule"] == rule)
+            assert charged == breakdown[seat][kind], (seat, kind)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@RANDOM_HANDS
+@given(seed=SEEDS)
+def test_canadian_salad_contract_no_tricks_random_hands(client, players, seed):
+    state, answer = scored_random_hand(client, players, 1, seed)
+    assert_scored_as_the_rules_say(state, answer, 1)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@RANDOM_HANDS
+@given(seed=SEEDS)
+def test_canadian_salad_contract_no_hearts_random_hands(client, players, seed):
+    state, answer = scored_random_hand(client, players, 2, seed)
+    assert_scored_as_the_rules_say(state, answer, 2)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@RANDOM_HANDS
+@given(seed=SEEDS)
+def test_canadian_salad_contract_no_queens_random_hands(client, players, seed):
+    state, answer = scored_random_hand(client, players, 3, seed)
+    assert_scored_as_the_rules_say(state, answer, 3)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@RANDOM_HANDS
+@given(seed=SEEDS)
+def test_canadian_salad_contract_no_king_of_spades_random_hands(client, players, seed):
+    state, answer = scored_random_hand(client, players, 4, seed)
+    assert_scored_as_the_rules_say(state, answer, 4)
+    taker = [i for i, points in enumerate(answer["scores"]) if points]
+    assert len(taker) == 1 and answer["scores"][taker[0]] == 100
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@RANDOM_HANDS
+@given(seed=SEEDS)
+def test_canadian_salad_contract_no_last_trick_random_hands(client, players, seed):
+    state, answer = scored_random_hand(client, players, 5, seed)
+    assert_scored_as_the_rules_say(state, answer, 5)
+    last = state["tricks"][-1]
+    assert answer["scores"][ref.trick_winner(last["leader"], last["cards"], players)] == 100
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@RANDOM_HANDS
+@given(seed=SEEDS)
+def test_canadian_salad_contract_salad_random_hands(client, players, seed):
+    state, answer = scored_random_hand(client, players, 6, seed)
+    assert_scored_as_the_rules_say(state, answer, 6)
+    assert_salad_lines_each_charge_one_penalty(state, answer)
+    # The salad is the sum of the five single contracts over the same tricks.
+    singles = [ref.penalties(n, state["tricks"], players) for n in range(1, 6)]
+    assert answer["scores"] == [sum(points) for points in zip(*singles)]
+
+
+def test_canadian_salad_contract_salad_published_last_trick_of_four_hearts_costs_175(client):
+    # pagat.com's example: a last trick of the 8, 9, queen and king of hearts costs the king's player
+    # 40 for the hearts, 10 for the trick, 25 for the queen and 100 for the last trick.
+    spades = [rank + "S" for rank in ref.RANKS[1:]]
+    others = [c for c in ref.pack(4) if ref.suit(c) != "S" and c not in ("8H", "9H", "QH", "KH")]
+    hands = [["8H", *spades], ["9H", "2S", *others[:11]], ["QH", *others[11:23]], ["KH", *others[23:]]]
+    state = {"players": 4, "hand_number": 6, "dealer": 3, "hands": hands, "tricks": [],
+             "current_trick": {"leader": 0, "cards": []}}
+    reserved = {"8H", "9H", "QH", "KH"}
+    while True:
+        listed = post(client, "/legal-moves", state)
+        if listed["to_act"] is None:
+            break
+        cards = [m["card"] for m in listed["moves"]]
+        card = next((c for c in cards if c not in reserved), cards[0])
+        state = post(client, "/apply-move", state, {"type": "play", "card": card})["state"]
+    assert state["tricks"][-1]["cards"] == ["8H", "9H", "QH", "KH"]
+    answer = post(client, "/score", state)
+    # Seat 0 won the twelve spade tricks: 120 for tricks, 90 for the nine hearts discarded on them,
+    # 75 for the queens of clubs, diamonds and spades, and 100 for the king of spades.
+    assert answer["scores"] == [385, 0, 0, 175]
+    assert sum(line["points"] for line in answer["lines"] if line["seat"] == 3) == 175
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=SEEDS, first_dealer=st.integers(0, 5))
+def test_canadian_salad_scoring_totals_six_hands_hand_out_the_game_total(client, players, seed, first_dealer):
+    rng = random.Random(seed)
+    game_score = [0] * players
+    for hand_number in range(1, 7):
+        state = ref.deal_state(players, hand_number, rng, first_dealer % players)
+        state = {**played_out(client, state, rng), "score": game_score}
+        answer = post(client, "/score", state)
+        expected = [before + now for before, now in zip(game_score, ref.penalties(hand_number, state["tricks"], players))]
+        assert answer["game_scores"] == expected
+        game_score = expected
+    assert sum(game_score) == ref.GAME_TOTAL[players]
+    assert answer["game_over"] is True
+    most = max(game_score)
+    if game_score.count(most) == 1:
+        assert answer["loser"] == game_score.index(most)
+    else:
+        assert answer["losers"] == [seat for seat, points in enumerate(game_score) if points == most]
+
+
+@pytest.mark.parametrize("hand_number", range(1, 6))
+def test_canadian_salad_scoring_loser_not_before_the_sixth_hand(client, hand_number):
+    rng = random.Random(hand_number)
+    state = played_out(client, ref.deal_state(4, hand_number, rng), rng)
+    totals = {1: 0, 2: 130, 3: 260, 4: 360, 5: 460}[hand_number]
+    # Game scores from the earlier hands only in whole tens, one seat having taken everything.
+    answer = post(client, "/score", {**state, "score": [totals, 0, 0, 0]})
+    assert not answer.get("game_over")
+    assert answer.get("loser") is None
