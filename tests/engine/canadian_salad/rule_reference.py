@@ -132,3 +132,38 @@ def play_tricks(state: dict, count: int, rng: random.Random) -> dict:
         tricks.append({"leader": leader, "cards": cards})
         leader = trick_winner(leader, cards, players)
     return {**state, "hands": hands, "tricks": tricks, "current_trick": {"leader": leader, "cards": []}}
+
+
+def hand_totals(players: int) -> tuple[int, ...]:
+    """The points each of the six hands hands out at this table."""
+    tricks = 10 * HAND_SIZE[players]
+    return (tricks, 130, 100, 100, 100, tricks + 430)
+
+
+def compositions(total: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way to share `total` identical items between `parts` seats."""
+    if parts == 1:
+        return [(total,)]
+    return [(first, *rest) for first in range(total + 1) for rest in compositions(total - first, parts - 1)]
+
+
+def reachable_game_score(score: list[int], hand_number: int, players: int) -> bool:
+    """Whether hands 1 to hand_number - 1 can hand out `score`, by trying every sharing of their penalties.
+
+    Tricks (hands 1 and 6) and hearts (2 and 6) are tens any seat can take any number of; queens are 25
+    each, the spade king and the last trick 100 each. The salad is never before another hand.
+    """
+    before = hand_totals(players)[:hand_number - 1]
+    if any(points < 0 for points in score) or sum(score) != sum(before):
+        return False
+    queens = compositions(4, players) if hand_number > 3 else [(0,) * players]
+    king = range(players) if hand_number > 4 else (None,)
+    last = range(players) if hand_number > 5 else (None,)
+    for shares in queens:
+        for king_seat in king:
+            for last_seat in last:
+                rest = [points - 25 * shares[seat] - 100 * (seat == king_seat) - 100 * (seat == last_seat)
+                        for seat, points in enumerate(score)]
+                if all(points >= 0 and points % 10 == 0 for points in rest):
+                    return True
+    return False
