@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.engine.canadian_salad import rule_reference as ref
-from tests.engine.canadian_salad.rule_http import hidden_but, post
+from tests.engine.canadian_salad.rule_http import hidden_but, post, request
 
 PLAYERS = (3, 4, 5, 6)
 
@@ -58,3 +58,47 @@ def test_canadian_salad_play_follow_suit_seat_view_referee_agrees_with_full_view
         seen = post(client, "/validate-move", hidden_but(state, seat), move)
         assert (seen["legal"], seen["violations"]) == (full["legal"], full["violations"])
         assert full["legal"] is (card in ref.allowed_cards(hands[seat], [led]))
+
+
+def every_other_seat_void(players: int) -> tuple[dict, int, str]:
+    """A reachable position where every seat but one showed a void in a suit the remaining seat still holds."""
+    for seed in range(3000):
+        for tricks in range(2, ref.HAND_SIZE[players] - 1):
+            state = ref.play_tricks(ref.deal_state(players, 1, random.Random(seed)), tricks, random.Random(seed + 1))
+            shown = ref.voids_shown(state)
+            for viewer in range(players):
+                common = set.intersection(*(shown[seat] for seat in range(players) if seat != viewer))
+                held = [c for c in state["hands"][viewer] if ref.suit(c) in common]
+                if held and len(state["hands"][viewer]) > 1:
+                    return state, viewer, held[0]
+    raise AssertionError("no deal found")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_follow_suit_unseen_card_no_hidden_hand_can_hold_is_refused(client, players):
+    state, viewer, card = every_other_seat_void(players)
+    assert post(client, "/legal-moves", hidden_but(state, viewer))
+    # The viewer's hand shows another card in place of its last card of the suit: that card must then be in a
+    # hidden hand, and every hidden hand showed it has none of that suit.
+    other = next(c for seat, hand in enumerate(state["hands"]) if seat != viewer for c in hand)
+    hands = [list(hand) for hand in state["hands"]]
+    hands[viewer][hands[viewer].index(card)] = other
+    answer = client.post("/legal-moves", json=request(hidden_but({**state, "hands": hands}, viewer)))
+    assert answer.status_code == 422, answer.get_json()
+    violation = answer.get_json()["violations"][0]
+    assert violation["rule"] == "canadian-salad.play.follow-suit" and violation["pointer"].startswith("/state/hands")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_card_held_hidden_seat_cannot_play_a_card_the_viewer_holds(client, players):
+    rng = random.Random(players)
+    state = ref.play_tricks(ref.deal_state(players, 3, rng), 1, rng)
+    actor = state["current_trick"]["leader"]
+    viewer = (actor + 1) % players
+    verdict = post(client, "/validate-move", hidden_but(state, viewer),
+                   {"type": "play", "card": state["hands"][viewer][0]})
+    assert verdict["legal"] is False
+    assert "canadian-salad.play.card-held" in [v["rule"] for v in verdict["violations"]]
+    answer = client.post("/apply-move", json=request(hidden_but(state, viewer),
+                                                     {"type": "play", "card": state["hands"][viewer][0]}))
+    assert answer.status_code == 422

@@ -139,20 +139,9 @@ def test_canadian_salad_play_trick_size_a_current_trick_of_a_full_round_is_refus
                    {"/state/current_trick", "/state/current_trick/cards"})
 
 
-def voids(state: dict) -> list[set[str]]:
-    """Per seat, the suits it has shown it lacks by not following them in a finished trick."""
-    shown: list[set[str]] = [set() for _ in range(state["players"])]
-    for trick in state["tricks"]:
-        led = ref.suit(trick["cards"][0])
-        for offset, card in enumerate(trick["cards"]):
-            if ref.suit(card) != led:
-                shown[(trick["leader"] + offset) % state["players"]].add(led)
-    return shown
-
-
 def void_shown(state: dict) -> tuple[int, str] | None:
     """A seat with cards left and a suit it showed it lacks, when another hand still holds that suit."""
-    for seat, suits in enumerate(voids(state)):
+    for seat, suits in enumerate(ref.voids_shown(state)):
         for suit in sorted(suits):
             if state["hands"][seat] and any(ref.suit(c) == suit for hand in state["hands"] for c in hand):
                 return seat, suit
@@ -172,7 +161,7 @@ def position_with_void(players: int) -> tuple[dict, int, str]:
 def slipped_in(state: dict, seat: int, suit: str) -> tuple[dict, str]:
     """The position with a card of `suit` swapped into `seat`'s hand, the donor getting a card it may hold."""
     state = copy.deepcopy(state)
-    shown = voids(state)
+    shown = ref.voids_shown(state)
     for donor, hand in enumerate(state["hands"]):
         card = next((c for c in hand if ref.suit(c) == suit), None)
         given = next((c for c in state["hands"][seat] if ref.suit(c) not in shown[donor]), None)
@@ -226,7 +215,7 @@ def test_canadian_salad_play_follow_suit_a_hidden_seat_cannot_play_a_suit_it_sho
     for seed in range(200):
         state = midway(players, seed, tricks=4)
         leader = state["current_trick"]["leader"]
-        shown = voids(state)[leader]
+        shown = ref.voids_shown(state)[leader]
         unseen = [(i, c) for i, hand in enumerate(state["hands"]) if i != leader for c in hand if ref.suit(c) in shown]
         viewers = [v for v in range(players) if v != leader and unseen and v != unseen[0][0]]
         if viewers:

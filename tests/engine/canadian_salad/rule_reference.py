@@ -63,6 +63,17 @@ def allowed_cards(hand: list[str], trick_cards: list[str]) -> set[str]:
     return following or set(hand)
 
 
+def voids_shown(state: dict) -> list[set[str]]:
+    """Per seat, the suits it failed to follow in a finished trick, and so cannot hold any more."""
+    shown: list[set[str]] = [set() for _ in range(state["players"])]
+    for trick in state["tricks"]:
+        led = suit(trick["cards"][0])
+        for offset, card in enumerate(trick["cards"]):
+            if suit(card) != led:
+                shown[(trick["leader"] + offset) % state["players"]].add(led)
+    return shown
+
+
 def penalty_breakdown(hand_number: int, tricks: list[dict], players: int, hand_size: int | None = None) -> list[dict]:
     """Per seat, the points of each penalty (trick, hearts, queens, king of spades, last trick) of the hand.
 
