@@ -172,10 +172,35 @@ def test_canadian_salad_play_early_end_no_trick_after_the_penalties_are_out(clie
     last = tricks[-1]
     state = {**deal, "hands": [sorted(set(hand) - played) for hand in deal["hands"]], "tricks": tricks,
              "current_trick": {"leader": ref.trick_winner(last["leader"], last["cards"], 4), "cards": []}}
+    assert_refused_only_with_early_end(client, state, "/state/tricks")
+    # One card into the next trick is no position either.
+    leader = state["current_trick"]["leader"]
+    if stopped + 1 < 13:
+        lead = state["hands"][leader][0]
+        state["hands"][leader] = state["hands"][leader][1:]
+        state["current_trick"]["cards"] = [lead]
+        assert_refused_only_with_early_end(client, state, "/state/")
+
+
+def assert_refused_only_with_early_end(client, state: dict, pointer: str) -> None:
+    """The position is accepted by default and refused, citing the early end, with the option on."""
     assert client.post("/legal-moves", json={"game": GAME, "state": state}).status_code == 200
     answer = client.post("/legal-moves", json={"game": GAME, "state": state,
                                                "options": {"stop_when_penalties_taken": True}})
     assert answer.status_code == 422, answer.get_json()
     violation = answer.get_json()["violations"][0]
     assert violation["rule"] == "canadian-salad.play.early-end"
-    assert violation["pointer"].startswith("/state/tricks")
+    assert violation["pointer"].startswith(pointer)
+
+
+@pytest.mark.parametrize("hand_number", (2, 3, 4))
+def test_canadian_salad_play_early_end_a_move_after_the_stop_is_409(client, hand_number):
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = played_out(client, ref.deal_state(4, hand_number, rng), rng, stop_when_penalties_taken=True)
+        leader = state["current_trick"]["leader"]
+        if state["hands"][leader]:
+            break
+    answer = client.post("/apply-move", json={"game": GAME, "state": state, "options": {"stop_when_penalties_taken": True},
+                                              "move": {"type": "play", "card": state["hands"][leader][0]}})
+    assert answer.status_code == 409

@@ -120,3 +120,51 @@ def test_canadian_salad_play_follow_suit_positions_built_by_the_reference(client
     assert sorted(move["card"] for move in listed["moves"]) == sorted(allowed)
     for card in hands[seat]:
         assert post(client, "/validate-move", state, {"type": "play", "card": card})["legal"] is (card in allowed)
+
+
+def reference_log(players: int, hand_number: int, seed: int) -> tuple[dict, list[str], dict]:
+    """A deal, the cards of a whole hand played by the reference rules in order, and the final position."""
+    rng = random.Random(seed)
+    deal = ref.deal_state(players, hand_number, rng)
+    final = ref.play_tricks(deal, ref.HAND_SIZE[players], rng)
+    return deal, [card for trick in final["tricks"] for card in trick["cards"]], final
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@FEW
+@given(seed=SEEDS, hand_number=st.integers(1, 6))
+def test_canadian_salad_play_follow_suit_reference_log_is_a_valid_game(client, players, seed, hand_number):
+    deal, cards, final = reference_log(players, hand_number, seed)
+    answer = client.post("/validate-game", json={"game": "canadian-salad", "state": deal,
+                                                 "moves": [{"type": "play", "card": card} for card in cards]})
+    assert answer.status_code == 200, answer.get_json()
+    body = answer.get_json()
+    assert body["valid"] is True and body["first_illegal"] is None
+    assert [t["cards"] for t in body["final_state"]["tricks"]] == [t["cards"] for t in final["tricks"]]
+    assert body["score"]["scores"] == ref.penalties(hand_number, final["tricks"], players)
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@FEW
+@given(seed=SEEDS, pick=st.randoms(use_true_random=False))
+def test_canadian_salad_play_follow_suit_log_with_a_renege_is_caught_at_that_step(client, players, seed, pick):
+    deal, cards, final = reference_log(players, 2, seed)
+    hands = [list(hand) for hand in deal["hands"]]
+    reneges = []
+    for step, card in enumerate(cards):
+        trick_no, offset = divmod(step, players)
+        trick = final["tricks"][trick_no]
+        seat = (trick["leader"] + offset) % players
+        led = trick["cards"][:offset]
+        wrong = sorted(set(hands[seat]) - ref.allowed_cards(hands[seat], led))
+        if wrong:
+            reneges.append((step, wrong))
+        hands[seat].remove(card)
+    if not reneges:
+        return
+    step, wrong = pick.choice(reneges)
+    log = [{"type": "play", "card": card} for card in cards[:step]] + [{"type": "play", "card": pick.choice(wrong)}]
+    body = client.post("/validate-game", json={"game": "canadian-salad", "state": deal, "moves": log}).get_json()
+    assert body["valid"] is False
+    assert body["first_illegal"]["index"] == step
+    assert [v["rule"] for v in body["first_illegal"]["violations"]] == ["canadian-salad.play.follow-suit"]

@@ -14,31 +14,33 @@ PLAYERS = (3, 4, 5, 6)
 
 
 @pytest.mark.parametrize("players", PLAYERS)
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(seed=st.integers(0, 2**32 - 1), hand_number=st.integers(1, 6))
-def test_canadian_salad_play_card_held_seat_view_agrees_with_full_view(client, players, seed, hand_number):
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1), hand_number=st.integers(1, 6), early_end=st.booleans())
+def test_canadian_salad_play_card_held_seat_view_agrees_with_full_view(client, players, seed, hand_number,
+                                                                   early_end):
+    options = {"stop_when_penalties_taken": early_end}
     rng = random.Random(seed)
     state = ref.deal_state(players, hand_number, rng)
     while True:
-        full = post(client, "/legal-moves", state)
+        full = post(client, "/legal-moves", state, **options)
         for seat in range(players):
-            view = post(client, "/legal-moves", hidden_but(state, seat))
+            view = post(client, "/legal-moves", hidden_but(state, seat), **options)
             assert (view["to_act"], view["phase"]) == (full["to_act"], full["phase"])
             if full["to_act"] == seat:
                 assert sorted(m["code"] for m in view["moves"]) == sorted(m["code"] for m in full["moves"])
         if full["to_act"] is None:
             break
         move = {"type": "play", "card": rng.choice(full["moves"])["card"]}
-        applied = post(client, "/apply-move", state, move)
+        applied = post(client, "/apply-move", state, move, **options)
         for seat in range(players):
-            seen = post(client, "/apply-move", hidden_but(state, seat), move)
+            seen = post(client, "/apply-move", hidden_but(state, seat), move, **options)
             assert seen["state"] == hidden_but(applied["state"], seat)
             assert seen["events"] == applied["events"]
             assert (seen["to_act"], seen["phase"]) == (applied["to_act"], applied["phase"])
         state = applied["state"]
-    score = post(client, "/score", state)
+    score = post(client, "/score", state, **options)
     for seat in range(players):
-        assert post(client, "/score", hidden_but(state, seat))["scores"] == score["scores"]
+        assert post(client, "/score", hidden_but(state, seat), **options)["scores"] == score["scores"]
     assert score["scores"] == ref.penalties(hand_number, state["tricks"], players)
 
 
