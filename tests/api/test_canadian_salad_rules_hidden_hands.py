@@ -104,3 +104,74 @@ def test_canadian_salad_play_card_held_hidden_seat_cannot_play_a_card_the_viewer
     answer = client.post("/apply-move", json=request(hidden_but(state, viewer),
                                                      {"type": "play", "card": state["hands"][viewer][0]}))
     assert answer.status_code == 422
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_canadian_salad_play_follow_suit_seat_view_accepted_exactly_when_hidden_hands_can_hold_the_rest(
+        client, players, seed):
+    # A seat's view in which some of its cards are swapped for cards of other hands: the hidden hands must
+    # then hold the swapped-out cards, which a void they showed may forbid. Accepted exactly when some
+    # sharing of the unseen cards respects every void shown.
+    rng, pick = random.Random(seed), random.Random(seed + 1)
+    tricks = pick.randrange(ref.HAND_SIZE[players] // 2, ref.HAND_SIZE[players] - 1)
+    state = ref.play_tricks(ref.deal_state(players, 1, rng), tricks, rng)
+    viewer = pick.randrange(players)
+    shown = ref.voids_shown(state)
+    # Most often the viewer's cards of one suit go out, for cards of hands that showed that void.
+    voids_of = {s: sum(s in shown[seat] for seat in range(players) if seat != viewer) for s in ref.SUITS}
+    suit = max(ref.SUITS, key=voids_of.get) if pick.random() < 0.7 else pick.choice(ref.SUITS)
+    donors = [seat for seat in range(players) if seat != viewer and (suit in shown[seat] or pick.random() < 0.2)]
+    others = [c for seat in donors for c in state["hands"][seat] if ref.suit(c) not in shown[viewer] | {suit}]
+    hands = [list(hand) for hand in state["hands"]]
+    going = [i for i, c in enumerate(hands[viewer]) if ref.suit(c) == suit or pick.random() < 0.2]
+    for index in pick.sample(going, len(going) if pick.random() < 0.6 else pick.randrange(len(going) + 1)):
+        if others:
+            hands[viewer][index] = others.pop(pick.randrange(len(others)))
+    view = hidden_but({**state, "hands": hands}, viewer)
+    answer = client.post("/legal-moves", json=request(view))
+    if ref.hidden_hands_can_hold(view):
+        assert answer.status_code == 200, (view, answer.get_json())
+    else:
+        assert answer.status_code == 422, view
+        violation = answer.get_json()["violations"][0]
+        assert violation["rule"] == "canadian-salad.play.follow-suit", violation
+        assert violation["pointer"].startswith("/state/hands"), violation
+
+
+def tight_room(players: int) -> tuple[dict, int, list[str], list[str], int]:
+    """A position, a viewer, its cards of a suit, cards of hidden hands void in it, and the room left for the suit.
+
+    The room is the number of other cards in the hidden hands that can still hold the suit: trading one
+    more of the viewer's cards of the suit than that for cards of the void hands leaves a card no hidden
+    hand can hold.
+    """
+    for seed in range(400):
+        for tricks in range(2, ref.HAND_SIZE[players] - 1):
+            state = ref.play_tricks(ref.deal_state(players, 1, random.Random(seed)), tricks, random.Random(seed + 1))
+            shown = ref.voids_shown(state)
+            for viewer in range(players):
+                for suit in ref.SUITS:
+                    void = [s for s in range(players) if s != viewer and suit in shown[s]]
+                    able = [s for s in range(players) if s != viewer and suit not in shown[s]]
+                    room = sum(1 for s in able for c in state["hands"][s] if ref.suit(c) != suit)
+                    mine = [c for c in state["hands"][viewer] if ref.suit(c) == suit]
+                    theirs = [c for s in void for c in state["hands"][s] if ref.suit(c) not in shown[viewer]]
+                    if able and void and len(mine) > room and len(theirs) > room:
+                        return state, viewer, mine, theirs, room
+    raise AssertionError("no position found")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_follow_suit_unseen_cards_beyond_the_room_of_hidden_hands_are_refused(client, players):
+    state, viewer, mine, theirs, room = tight_room(players)
+    for count in range(room + 2):
+        hands = [list(hand) for hand in state["hands"]]
+        for card, other in zip(mine[:count], theirs[:count]):
+            hands[viewer][hands[viewer].index(card)] = other
+        view = hidden_but({**state, "hands": hands}, viewer)
+        answer = client.post("/legal-moves", json=request(view))
+        assert answer.status_code == (200 if ref.hidden_hands_can_hold(view) else 422), (count, answer.get_json())
+    assert answer.status_code == 422
+    assert answer.get_json()["violations"][0]["rule"] == "canadian-salad.play.follow-suit"

@@ -238,3 +238,45 @@ def test_canadian_salad_scoring_totals_game_score_of_another_total_is_refused(cl
     assert answer.status_code == 422
     violation = answer.get_json()["violations"][0]
     assert (violation["rule"], violation["pointer"]) == ("canadian-salad.scoring.totals", "/state/score")
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_lead_first_finished_trick_led_by_another_than_the_dealers_left_is_refused(client, players):
+    state = midway(players)
+    state["tricks"][0]["leader"] = (state["dealer"] + 2) % players
+    assert_refused(client, state, "canadian-salad.play.lead", {"/state/tricks/0/leader", "/state/tricks/0"})
+
+
+@pytest.mark.parametrize("players", (2, 7))
+def test_canadian_salad_players_three_to_six_only(client, players):
+    state = ref.deal_state(4, 1, random.Random(0))
+    answer = client.post("/legal-moves", json=request({**state, "players": players}))
+    assert answer.status_code == 422
+    assert "players" in answer.get_json()["errors"]["json"]["state"]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_deal_rotation_dealer_is_a_seat_at_the_table(client, players):
+    state = ref.deal_state(players, 1, random.Random(0))
+    answer = client.post("/legal-moves", json=request({**state, "dealer": players}))
+    assert answer.status_code == 422
+    assert "dealer" in str(answer.get_json()["errors"])
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_follow_suit_a_discard_in_the_trick_under_way_while_holding_the_suit_is_refused(
+        client, players):
+    for seed in range(200):
+        state = midway(players, seed)
+        leader = state["current_trick"]["leader"]
+        follower = (leader + 1) % players
+        lead = state["hands"][leader][0]
+        held = [c for c in state["hands"][follower] if ref.suit(c) == ref.suit(lead)]
+        other = [c for c in state["hands"][follower] if ref.suit(c) != ref.suit(lead)]
+        if held and other:
+            break
+    state["hands"][leader].remove(lead)
+    state["hands"][follower].remove(other[0])
+    state["current_trick"]["cards"] = [lead, other[0]]
+    assert_refused(client, state, "canadian-salad.play.follow-suit",
+                   {"/state/current_trick/cards", "/state/current_trick/cards/1", f"/state/hands/{follower}"})

@@ -178,3 +178,27 @@ def reachable_game_score(score: list[int], hand_number: int, players: int) -> bo
                 if all(points >= 0 and points % 10 == 0 for points in rest):
                     return True
     return False
+
+
+def hidden_hands_can_hold(state: dict) -> bool:
+    """Whether the cards no one shows can be shared between the hidden hands, none getting a suit it showed void in.
+
+    A transport problem from suits to hidden hands: by Hall's theorem it is solvable when, for every set
+    of suits, the hidden hands that may hold one of them have room for all their unseen cards.
+    """
+    players = state["players"]
+    seen = {card for hand in state["hands"] if isinstance(hand, list) for card in hand}
+    seen.update(card for trick in state["tricks"] for card in trick["cards"])
+    seen.update(state["current_trick"]["cards"])
+    unseen = [card for card in pack(players) if card not in seen]
+    hidden = {seat: hand["count"] for seat, hand in enumerate(state["hands"]) if isinstance(hand, dict)}
+    if len(unseen) != sum(hidden.values()):
+        return False
+    shown = voids_shown(state)
+    for mask in range(1, 1 << len(SUITS)):
+        suits = {s for i, s in enumerate(SUITS) if mask >> i & 1}
+        cards = sum(suit(card) in suits for card in unseen)
+        room = sum(count for seat, count in hidden.items() if suits - shown[seat])
+        if cards > room:
+            return False
+    return True
