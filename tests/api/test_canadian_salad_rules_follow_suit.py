@@ -105,14 +105,8 @@ def test_canadian_salad_play_follow_suit_positions_built_by_the_reference(client
     # allow exactly the cards the rule allows, and its referee must agree card by card.
     rng = random.Random(seed)
     state = ref.play_tricks(ref.deal_state(players, 1 + seed % 6, rng), min(tricks, ref.HAND_SIZE[players] - 1), rng)
-    leader = state["current_trick"]["leader"]
-    hands = [list(hand) for hand in state["hands"]]
-    cards: list[str] = []
-    for offset in range(started % players):
-        seat = (leader + offset) % players
-        cards.append(rng.choice(sorted(ref.allowed_cards(hands[seat], cards))))
-        hands[seat].remove(cards[-1])
-    state = {**state, "hands": hands, "current_trick": {"leader": leader, "cards": cards}}
+    state = ref.play_cards(state, started % players, rng)
+    leader, cards, hands = state["current_trick"]["leader"], state["current_trick"]["cards"], state["hands"]
     listed = post(client, "/legal-moves", state)
     seat = (leader + len(cards)) % players
     assert listed["to_act"] == seat

@@ -117,6 +117,7 @@ def test_canadian_salad_play_follow_suit_seat_view_accepted_exactly_when_hidden_
     rng, pick = random.Random(seed), random.Random(seed + 1)
     tricks = pick.randrange(ref.HAND_SIZE[players] // 2, ref.HAND_SIZE[players] - 1)
     state = ref.play_tricks(ref.deal_state(players, 1, rng), tricks, rng)
+    state = ref.play_cards(state, pick.randrange(players), rng)
     viewer = pick.randrange(players)
     shown = ref.voids_shown(state)
     # Most often the viewer's cards of one suit go out, for cards of hands that showed that void.

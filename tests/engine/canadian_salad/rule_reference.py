@@ -64,9 +64,11 @@ def allowed_cards(hand: list[str], trick_cards: list[str]) -> set[str]:
 
 
 def voids_shown(state: dict) -> list[set[str]]:
-    """Per seat, the suits it failed to follow in a finished trick, and so cannot hold any more."""
+    """Per seat, the suits it failed to follow in a trick so far, and so cannot hold any more."""
     shown: list[set[str]] = [set() for _ in range(state["players"])]
-    for trick in state["tricks"]:
+    for trick in [*state["tricks"], state["current_trick"]]:
+        if not trick["cards"]:
+            continue
         led = suit(trick["cards"][0])
         for offset, card in enumerate(trick["cards"]):
             if suit(card) != led:
@@ -124,6 +126,19 @@ def deal_state(players: int, hand_number: int, rng: random.Random, first_dealer:
     return {"players": players, "hand_number": hand_number, "dealer": dealer,
             "hands": [sorted(cards[i * size:(i + 1) * size]) for i in range(players)],
             "tricks": [], "current_trick": {"leader": first_leader(dealer, players), "cards": []}}
+
+
+def play_cards(state: dict, count: int, rng: random.Random) -> dict:
+    """The state after `count` more cards of the trick under way, played at random by the reference rules."""
+    players = state["players"]
+    hands = [list(hand) for hand in state["hands"]]
+    trick = {**state["current_trick"], "cards": list(state["current_trick"]["cards"])}
+    for _ in range(count):
+        seat = (trick["leader"] + len(trick["cards"])) % players
+        trick["cards"].append(rng.choice(sorted(allowed_cards(hands[seat], trick["cards"]))))
+        hands[seat].remove(trick["cards"][-1])
+    assert len(trick["cards"]) < players
+    return {**state, "hands": hands, "current_trick": trick}
 
 
 def play_tricks(state: dict, count: int, rng: random.Random) -> dict:
