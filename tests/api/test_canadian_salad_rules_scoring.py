@@ -33,6 +33,8 @@ def assert_scored_as_the_rules_say(state: dict, answer: dict, hand_number: int) 
     assert sum(answer["scores"]) == HAND_TOTAL[players][hand_number - 1]
     for seat in range(players):
         assert sum(line["points"] for line in answer["lines"] if line["seat"] == seat) == expected[seat]
+    assert answer["contract"]["rule"] == ref.CONTRACT_RULE[hand_number]
+    assert answer["contract"]["hand_number"] == hand_number
     if hand_number < 6:
         assert {line["rule"] for line in answer["lines"]} <= {ref.CONTRACT_RULE[hand_number]}
     assert answer["hand_over"] is True
@@ -122,11 +124,10 @@ def test_canadian_salad_scoring_totals_six_hands_hand_out_the_game_total(client,
         game_score = expected
     assert sum(game_score) == ref.GAME_TOTAL[players]
     assert answer["game_over"] is True
-    most = max(game_score)
-    if game_score.count(most) == 1:
-        assert answer["loser"] == game_score.index(most)
-    else:
-        assert answer["losers"] == [seat for seat, points in enumerate(game_score) if points == most]
+    for best, one, every in ((max(game_score), "loser", "losers"), (min(game_score), "winner", "winners")):
+        level = [seat for seat, points in enumerate(game_score) if points == best]
+        assert answer[every] == level
+        assert answer[one] == (level[0] if len(level) == 1 else None)
 
 
 @pytest.mark.parametrize("hand_number", range(1, 6))
