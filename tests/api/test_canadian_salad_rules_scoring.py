@@ -86,8 +86,8 @@ def test_canadian_salad_contract_random_hands_scored_as_the_rules_say(client, ha
 
 
 def test_canadian_salad_contract_salad_published_last_trick_of_four_hearts_costs_175(client):
-    # pagat.com's example: a last trick of the 8, 9, queen and king of hearts costs the king's player
-    # 40 for the hearts, 10 for the trick, 25 for the queen and 100 for the last trick.
+    # pagat.com's worked example: when the final trick holds 8H, 9H, QH and KH, whoever played KH pays
+    # 175 for it alone (four hearts 40, one trick 10, one queen 25, last trick 100).
     spades = [rank + "S" for rank in ref.RANKS[1:]]
     others = [c for c in ref.pack(4) if ref.suit(c) != "S" and c not in ("8H", "9H", "QH", "KH")]
     hands = [["8H", *spades], ["9H", "2S", *others[:11]], ["QH", *others[11:23]], ["KH", *others[23:]]]
@@ -139,3 +139,26 @@ def test_canadian_salad_scoring_loser_not_before_the_sixth_hand(client, hand_num
     answer = post(client, "/score", {**state, "score": [totals, 0, 0, 0]})
     assert not answer.get("game_over")
     assert answer.get("loser") is None
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("hand_number", range(1, 7))
+@pytest.mark.parametrize("early_end", (False, True))
+def test_canadian_salad_contract_hand_over_event_charges_as_the_rules_say(client, players, hand_number, early_end):
+    rng = random.Random(hand_number * 100 + players)
+    state = ref.deal_state(players, hand_number, rng)
+    events = []
+    while True:
+        listed = post(client, "/legal-moves", state, stop_when_penalties_taken=early_end)
+        if listed["to_act"] is None:
+            break
+        applied = post(client, "/apply-move", state, {"type": "play", "card": rng.choice(listed["moves"])["card"]},
+                       stop_when_penalties_taken=early_end)
+        state, events = applied["state"], events + applied["events"]
+    over = [event for event in events if event["type"] == "hand_over"]
+    assert len(over) == 1 and events[-1] is over[0]
+    assert over[0]["scores"] == ref.penalties(hand_number, state["tricks"], players)
+    won = [event for event in events if event["type"] == "trick_won"]
+    assert [event["seat"] for event in won] == [ref.trick_winner(t["leader"], t["cards"], players) for t in state["tricks"]]
+    charged = [sum(ref.penalties(hand_number, state["tricks"][:i], players)) for i in range(len(state["tricks"]) + 1)]
+    assert [event["points"] for event in won] == [after - before for before, after in zip(charged, charged[1:])]
