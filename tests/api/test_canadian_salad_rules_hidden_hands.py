@@ -176,3 +176,22 @@ def test_canadian_salad_play_follow_suit_unseen_cards_beyond_the_room_of_hidden_
         assert answer.status_code == (200 if ref.hidden_hands_can_hold(view) else 422), (count, answer.get_json())
     assert answer.status_code == 422
     assert answer.get_json()["violations"][0]["rule"] == "canadian-salad.play.follow-suit"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_canadian_salad_play_follow_suit_hidden_seat_to_act_may_play_what_some_sharing_allows(client, players, seed):
+    # From another seat's view, the seat to act may play an unseen card when some sharing of the unseen
+    # cards respecting every void shown gives it that card (and, to play off the suit led, none of that suit).
+    rng, pick = random.Random(seed), random.Random(seed + 1)
+    state = ref.play_tricks(ref.deal_state(players, 1, rng), pick.randrange(ref.HAND_SIZE[players] - 1), rng)
+    state = ref.play_cards(state, pick.randrange(players), rng)
+    trick = state["current_trick"]
+    actor = (trick["leader"] + len(trick["cards"])) % players
+    viewer = pick.choice([seat for seat in range(players) if seat != actor])
+    view = hidden_but(state, viewer)
+    listed = post(client, "/legal-moves", view)
+    assert listed["to_act"] == actor
+    assert sorted(move["card"] for move in listed["moves"]) == sorted(ref.hidden_seat_may_play(view, actor))
+    assert ref.allowed_cards(state["hands"][actor], trick["cards"]) <= {move["card"] for move in listed["moves"]}

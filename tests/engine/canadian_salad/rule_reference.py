@@ -195,25 +195,52 @@ def reachable_game_score(score: list[int], hand_number: int, players: int) -> bo
     return False
 
 
-def hidden_hands_can_hold(state: dict) -> bool:
-    """Whether the cards no one shows can be shared between the hidden hands, none getting a suit it showed void in.
-
-    A transport problem from suits to hidden hands: by Hall's theorem it is solvable when, for every set
-    of suits, the hidden hands that may hold one of them have room for all their unseen cards.
-    """
-    players = state["players"]
+def unseen_cards(state: dict) -> list[str]:
+    """The cards of the pack in no shown hand and in no trick."""
     seen = {card for hand in state["hands"] if isinstance(hand, list) for card in hand}
     seen.update(card for trick in state["tricks"] for card in trick["cards"])
     seen.update(state["current_trick"]["cards"])
-    unseen = [card for card in pack(players) if card not in seen]
-    hidden = {seat: hand["count"] for seat, hand in enumerate(state["hands"]) if isinstance(hand, dict)}
-    if len(unseen) != sum(hidden.values()):
+    return [card for card in pack(state["players"]) if card not in seen]
+
+
+def can_share(unseen: list[str], room: dict[int, int], voids: list[set[str]]) -> bool:
+    """Whether `unseen` can fill the hidden hands (seat: cards held), none getting a suit it is void in.
+
+    A transport problem from suits to hands: by Hall's theorem it is solvable when the totals agree and,
+    for every set of suits, the hands that may hold one of them have room for all their cards.
+    """
+    if len(unseen) != sum(room.values()):
         return False
-    shown = voids_shown(state)
     for mask in range(1, 1 << len(SUITS)):
         suits = {s for i, s in enumerate(SUITS) if mask >> i & 1}
         cards = sum(suit(card) in suits for card in unseen)
-        room = sum(count for seat, count in hidden.items() if suits - shown[seat])
-        if cards > room:
+        if cards > sum(count for seat, count in room.items() if suits - voids[seat]):
             return False
     return True
+
+
+def hidden_room(state: dict) -> dict[int, int]:
+    """Per hidden seat, the number of cards it holds."""
+    return {seat: hand["count"] for seat, hand in enumerate(state["hands"]) if isinstance(hand, dict)}
+
+
+def hidden_hands_can_hold(state: dict) -> bool:
+    """Whether the cards no one shows can be shared between the hidden hands, none getting a suit it showed void in."""
+    return can_share(unseen_cards(state), hidden_room(state), voids_shown(state))
+
+
+def hidden_seat_may_play(state: dict, seat: int) -> set[str]:
+    """The cards a hidden seat to act could legally play in some sharing of the unseen cards."""
+    unseen, room, voids = unseen_cards(state), hidden_room(state), voids_shown(state)
+    trick = state["current_trick"]["cards"]
+    playable = set()
+    for card in unseen:
+        if suit(card) in voids[seat]:
+            continue
+        rest = [c for c in unseen if c != card]
+        after = [set(v) for v in voids]
+        if trick and suit(card) != suit(trick[0]):
+            after[seat].add(suit(trick[0]))
+        if can_share(rest, {**room, seat: room[seat] - 1}, after):
+            playable.add(card)
+    return playable
