@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.engine.canadian_salad import rule_reference as ref
-from tests.engine.canadian_salad.rule_http import played_out, post
+from tests.engine.canadian_salad.rule_http import played_out, positions, post
 
 PLAYERS = (3, 4, 5, 6)
 RANDOM_HANDS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -162,3 +162,14 @@ def test_canadian_salad_contract_hand_over_event_charges_as_the_rules_say(client
     assert [event["seat"] for event in won] == [ref.trick_winner(t["leader"], t["cards"], players) for t in state["tricks"]]
     charged = [sum(ref.penalties(hand_number, state["tricks"][:i], players)) for i in range(len(state["tricks"]) + 1)]
     assert [event["points"] for event in won] == [after - before for before, after in zip(charged, charged[1:])]
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=SEEDS, hand_number=st.integers(1, 6))
+def test_canadian_salad_contract_penalties_so_far_at_every_position(client, players, hand_number, seed):
+    rng = random.Random(seed)
+    for state, listed in positions(client, ref.deal_state(players, hand_number, rng), rng):
+        answer = post(client, "/score", state)
+        assert answer["scores"] == ref.penalties(hand_number, state["tricks"], players)
+        assert answer["hand_over"] is (listed["to_act"] is None)
