@@ -349,13 +349,14 @@ OPTION_SETS = {
     "brazilian": [{}, {"incomplete_melds": "sequences_under_five"}, {"wild_canasta": 2500},
                   {"brazilian_going_out": "any_two"}],
 }
-HANDS_PER_VARIANT = 28
+# Classic and Two-hand hands are short, so more of them fit the same time.
+HANDS_PER_VARIANT = {"classic": 42, "two-hand": 42, "samba": 28, "bolivia": 28, "brazilian": 28}
 
 
 def random_cases(variant: str) -> list:
     """The seeded hands of a variant: each opening tier under each option set in turn."""
     cases = []
-    for n in range(HANDS_PER_VARIANT):
+    for n in range(HANDS_PER_VARIANT[variant]):
         options = OPTION_SETS[variant][n % len(OPTION_SETS[variant])]
         score = SCORES[variant][n % len(SCORES[variant])]
         cases.append((options, 1000 + n, score))
