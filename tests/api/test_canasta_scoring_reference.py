@@ -369,3 +369,38 @@ def test_canasta_scoring_black_threes_in_hand_reference_stock_exhausted(client, 
                      ending="stock_exhausted", seat=2, red_threes=threes)
     assert reference_points(variant, state, {}, 1, "black_threes_in_hand") == 0
     assert_same(client, variant, state)
+
+
+def drawing_the_last_cards(variant: str, hands: list, melds: list, red_threes: list, last: list[str]) -> dict:
+    """Seat 0 about to draw the stock's last cards (a count); every other card unseen lies in the pile."""
+    state = finished(variant, hands, melds, red_threes=red_threes)
+    shown = Counter(c for hand in hands for c in hand) + Counter(c for threes in red_threes for c in threes)
+    shown += Counter(c for side in melds for found in side for c in found["cards"])
+    state["discard"] = sorted((deck(variant) - shown - Counter(last) - Counter(["8C"])).elements()) + ["8C"]
+    state["stock"] = {"count": len(last)}
+    state["turn"] = {"seat": 0, "phase": "draw"}
+    return state
+
+
+def draw(client, variant: str, state: dict, cards: list[str]) -> dict:
+    """The position after seat 0 draws the cards named from the counted stock."""
+    response = client.post("/apply-move", json={"game": "canasta", "variant": variant, "state": state,
+                                                "move": {"type": "draw", "cards": cards}})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()["state"]
+
+
+@pytest.mark.parametrize("variant, hands, last", [
+    ("classic", [["4C", "7D", "9S"], ["9H", "KS"], ["AH", "6S"], ["JK", "5S"]], ["3D"]),
+    ("two-hand", [["4C", "7D", "9S"], ["9H", "KS", "3C"]], ["9C", "3D"]),
+    ("samba", [["4C", "7D", "9S"], ["9H", "KS"], ["AH", "6S"], ["JK", "5S"]], ["3D"])])
+def test_canasta_scoring_red_threes_last_card_reference(client, variant, hands, last):
+    """A red three drawn as the stock's last card is laid out and ends the hand: it scores with the side's
+    others (here the fourth, 800 in Classic and Two-hand), the cards held count minus, nobody went out."""
+    melds = [[SEVEN_KINGS, NINES], [MIXED_FIVES, SIXES]]
+    threes = [["3H", "3D", "3H"], []] if variant != "samba" else [["3H", "3D", "3H", "3D", "3H"], []]
+    state = draw(client, variant, drawing_the_last_cards(variant, hands, melds, threes, last), last)
+    assert state["turn"]["phase"] == "over" and state["turn"]["ending"] == "stock_exhausted"
+    assert reference_points(variant, state, {}, 0, "red_threes") == (1000 if variant == "samba" else 800)
+    assert reference_points(variant, state, {}, 0, "going_out") == 0
+    assert_same(client, variant, state)
