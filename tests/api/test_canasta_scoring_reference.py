@@ -404,3 +404,59 @@ def test_canasta_scoring_red_threes_last_card_reference(client, variant, hands, 
     assert reference_points(variant, state, {}, 0, "red_threes") == (1000 if variant == "samba" else 800)
     assert reference_points(variant, state, {}, 0, "going_out") == 0
     assert_same(client, variant, state)
+
+
+def apply(client, variant: str, state: dict, *moves: dict) -> dict:
+    """The position after the moves, each applied over HTTP."""
+    for move in moves:
+        response = client.post("/apply-move", json={"game": "canasta", "variant": variant, "state": state,
+                                                    "move": move})
+        assert response.status_code == 200, response.get_json()
+        state = response.get_json()["state"]
+    return state
+
+
+def about_to_go_out(variant: str, hand: list[str], melds: list, melded_before: list[bool]) -> dict:
+    """Seat 0 has drawn from the stock and holds the hand given; the others hold a few cards each."""
+    hands = [hand, ["4D", "7D"], ["9H"], ["AH", "5S"]]
+    state = finished(variant, hands, melds, melded_before=melded_before)
+    state["turn"] = {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
+                     "extended": False, "question": None}
+    return state
+
+
+KINGS_IN_HAND = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]
+QUEENS = group("QC", "QD", "QS")
+
+
+@pytest.mark.parametrize("partner_melds, lay_off, concealed", [
+    ([], False, True), ([QUEENS], False, True), ([QUEENS], True, False)],
+    ids=["side-never-melded", "partner-melded", "added-to-partner"])
+def test_canasta_scoring_going_out_concealed_reference_played(client, partner_melds, lay_off, concealed):
+    """Going out in one turn from a hand that put nothing down before is concealed (200 in all), also when the
+    partner has melds, unless the player adds to them (100)."""
+    hand = KINGS_IN_HAND + ["9C", "9D", "9S"] + (["QH"] if lay_off else ["9H"]) + ["4C"]
+    state = about_to_go_out("classic", hand, [partner_melds, [SIXES]], [False, True, bool(partner_melds), False])
+    nines = ["9C", "9D", "9S"] if lay_off else ["9C", "9D", "9S", "9H"]
+    moves = [{"type": "meld", "melds": [{"cards": KINGS_IN_HAND}, {"cards": nines}]}]
+    if lay_off:
+        moves.append({"type": "lay_off", "meld": 0, "cards": ["QH"]})
+    state = apply(client, "classic", state, *moves, {"type": "discard", "card": "4C"})
+    assert state["turn"]["phase"] == "over" and state["turn"]["concealed"] is concealed
+    assert reference_points("classic", state, {}, 0, "going_out") == (200 if concealed else 100)
+    assert_same(client, "classic", state)
+
+
+@pytest.mark.parametrize("variant", FAMILY)
+def test_canasta_scoring_going_out_concealed_reference_played_samba_family(client, variant):
+    """A Samba-family hand melded out in one turn, a canasta and a samba in it, earns the 200 of going out only."""
+    hand = KINGS_IN_HAND + list(SAMBA_OF_HEARTS["cards"]) + ["4C"]
+    state = about_to_go_out(variant, hand, [[], [SIXES, MIXED_QUEENS]], [False, True, False, False])
+    # Brazilian asks the partner first (canasta.going-out.ask-first); the others may ask.
+    asking = [{"type": "ask_go_out"}, {"type": "answer_go_out", "yes": True}]
+    state = apply(client, variant, state, *asking,
+                  {"type": "meld", "melds": [{"cards": KINGS_IN_HAND}, SAMBA_OF_HEARTS]},
+                  {"type": "discard", "card": "4C"})
+    assert state["turn"]["phase"] == "over" and state["turn"]["concealed"] is True
+    assert reference_points(variant, state, {}, 0, "going_out") == 200
+    assert_same(client, variant, state)
