@@ -460,3 +460,18 @@ def test_canasta_scoring_going_out_concealed_reference_played_samba_family(clien
     assert state["turn"]["phase"] == "over" and state["turn"]["concealed"] is True
     assert reference_points(variant, state, {}, 0, "going_out") == 200
     assert_same(client, variant, state)
+
+
+def test_canasta_scoring_going_out_concealed_reference_after_taking_the_pile(client):
+    """Taking the pile on the last turn still goes out concealed when the player had put nothing down before
+    (pagat via Ebbeling): 200 in all."""
+    hand = ["KC", "KD", "KH", "KS", "KC", "KD", "9C", "9D", "9S", "9H"]
+    state = about_to_go_out("classic", hand, [[QUEENS], [SIXES]], [False, True, True, False])
+    state["turn"] = {"seat": 0, "phase": "draw"}
+    state["discard"] = ["4C", "KH"]
+    state["stock"] = {"count": state["stock"]["count"] + 1 - 2}
+    state = apply(client, "classic", state, {"type": "take_pile", "cards": ["KC", "KD"]},
+                  {"type": "lay_off", "meld": 1, "cards": ["KC", "KD", "KH", "KS"]},
+                  {"type": "meld", "melds": [{"cards": ["9C", "9D", "9S", "9H"]}]}, {"type": "discard", "card": "4C"})
+    assert state["turn"]["phase"] == "over" and state["turn"]["concealed"] is True
+    assert_same(client, "classic", state)
