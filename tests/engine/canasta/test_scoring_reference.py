@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pytest
@@ -105,7 +106,7 @@ class Figures:
 
     sides: str  # "partners" (seat % 2) or "alone"
     red_threes_in_deck: int
-    threes: object
+    threes: Callable[[int, int], int]  # red threes held, red threes in the deck -> their worth
     threes_minus_below: int  # canastas a side needs for its red threes to count plus; 0: it must have melded
     going_out: int
     concealed_total: int | None
