@@ -114,6 +114,7 @@ class Model:
         self.options = with_defaults(options)
         self.state = copy.deepcopy(state)
         self.over = False
+        self.laid = [[len(packet) for packet in self.state["packets"]]]
 
     # -- who acts ---------------------------------------------------------------------------------------------
     @property
@@ -288,6 +289,7 @@ class Model:
         for packet, stake in carried:
             new[packet] = stake + new[packet]
         state["packets"] = new
+        self.laid.append([len(packet) for packet in new])
 
     # -- scoring ----------------------------------------------------------------------------------------------
     def share(self, total: int, seats: list[int], seat: int):
