@@ -125,4 +125,5 @@ def test_salsifis_formula_text_no_formula_at_all_is_refused(client, text):
     answer = client.post("/apply-move", json={"game": "salsifis", "state": state,
                                               "move": {"type": "resolve", "calls": [{"seat": 1, "text": text}]}})
     assert answer.status_code == 422
-    assert any(v["rule"] == "salsifis.formula.text" for v in answer.get_json()["violations"])
+    assert {"rule": "salsifis.formula.text", "pointer": "/move/calls/0/text"}.items() <= \
+        answer.get_json()["violations"][0].items()
