@@ -55,11 +55,41 @@ def random_calls(model: Model, rng: random.Random) -> list[dict]:
 
 
 def random_change(model: Model, rng: random.Random) -> dict:
-    """Some seat that already has a card down puts down a card again, legal or not."""
+    """Some seat puts down a card out of turn: mostly one it may use, sometimes another seat's, legal or not."""
     placed = model.placed()
-    seat = rng.choice(sorted(placed))
-    cards = model.state["hands"][seat] + [placed[seat][1]]
+    seat = rng.choice(sorted(placed)) if rng.random() < 0.7 else rng.randrange(model.players)
+    cards = model.state["hands"][seat] + ([placed[seat][1]] if seat in placed else [])
+    if rng.random() < 0.1 or not cards:
+        cards = [card for hand in model.state["hands"] for card in hand] + [card for _, card in placed.values()]
     return {"type": "place", "seat": seat, "card": rng.choice(cards), "packet": rng.randrange(2)}
+
+
+def check_settled(answer: dict, model: Model, calls: list[dict]) -> None:
+    """salsifis.contest.* and salsifis.formula.*: each packet's kind and taker, penalties and must_fight events."""
+    penalties, winners = model.judge_calls(calls)
+    events = answer["events"]
+    for packet, (kind, holders, _) in enumerate(model.contests()):
+        settled = next(e for e in events if e["type"] == "packet_settled" and e["packet"] == packet)
+        assert settled["kind"] == kind, (settled, kind)
+        takers = holders if kind in ("alone", "fight") else (winners[packet] or holders)
+        if kind != "empty":
+            assert (settled["winner"], settled.get("shared_by", [settled["winner"]])) == \
+                ((takers[0] if len(takers) == 1 else None), sorted(takers)), (settled, takers)
+            assert settled["by_formula"] is (kind in ("tie", "cycle") and bool(winners[packet]))
+    costs = [0] * model.players
+    for event in events:
+        if event["type"] == "penalty":
+            assert event["points"] == -10
+            assert set(event["rules"]) & {"salsifis.formula.penalty", "salsifis.formula.late"}, event
+            costs[event["seat"]] += 10
+    assert costs == penalties
+
+
+def check_must_fight(answer: dict, model: Model) -> None:
+    """salsifis.turn.fleeing: the seats bound to fight are announced when the next turn opens."""
+    must = [e["seats"] for e in answer["events"] if e["type"] == "must_fight"]
+    bound = [seat for seat in range(model.players) if model.bound(seat)]
+    assert must == ([bound] if bound and not model.over else []), (must, bound)
 
 
 def check_score(client, model: Model, options: dict) -> dict:
@@ -108,6 +138,11 @@ def play(client, players: int, options: dict, seed: int, change_rate: float = 0.
                 if not legal:
                     post(client, "/apply-move", {"options": options, "state": state, "move": move}, status=422)
                     continue
+            elif rng.random() < 0.1:
+                early = {"type": "resolve", "calls": []}
+                verdict = post(client, "/validate-move", {"options": options, "state": state, "move": early})
+                assert verdict["legal"] is False, verdict
+                continue
             else:
                 chosen = rng.choice(listed["moves"])
                 move = {key: chosen[key] for key in ("type", "seat", "card", "packet")}
@@ -119,7 +154,9 @@ def play(client, players: int, options: dict, seed: int, change_rate: float = 0.
             assert any(move["calls"] == [] for move in listed["moves"])
             move = {"type": "resolve", "calls": random_calls(model, rng)}
             answer = post(client, "/apply-move", {"options": options, "state": state, "move": move})
+            check_settled(answer, model, move["calls"])
             model.resolve(move["calls"])
+            check_must_fight(answer, model)
         state = answer["state"]
         assert normal(state) == normal(model.state), (move, state, model.state)
         assert (answer["to_act"], answer["phase"]) == model.to_act()
