@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.salsifis.reference_play import post, random_calls
+from tests.engine.salsifis.reference_play import post, random_calls, random_change
 from tests.engine.salsifis.reference_model import Model
 
 SEEN = ("turn", "packets", "won", "shared", "penalties", "alone_streak")
@@ -62,8 +62,13 @@ def play_both_ways(client, players, options, seed, viewer):
             assert view_moves == (full_moves if seat == viewer else hidden)
             chosen = rng.choice(full_listed["moves"])
             move = {key: chosen[key] for key in ("type", "seat", "card", "packet")}
-            view_move = move if seat == viewer else {"type": "place", "seat": seat, "packet": move["packet"]}
-            model.place(seat, move["card"], move["packet"])
+            if model.placed() and rng.random() < 0.3:
+                change = random_change(model, rng)
+                if model.place_allowed(change["seat"], change["card"], change["packet"]):
+                    move = change
+            mover = move["seat"]
+            view_move = move if mover == viewer else {"type": "place", "seat": mover, "packet": move["packet"]}
+            model.place(mover, move["card"], move["packet"])
         else:
             calls = random_calls(model, rng)
             move = {"type": "resolve", "calls": calls}
@@ -111,3 +116,77 @@ def test_salsifis_state_view_hidden_hands_and_heap_agree_with_the_full_table(cli
 @given(seed=st.integers(0, 2**31 - 1), viewer=st.integers(0, 4))
 def test_salsifis_state_view_agrees_under_the_options(client, options, seed, viewer):
     assert play_both_ways(client, 5, options, seed, viewer).over
+
+
+def viewed_turn(client, viewer=0, players=3, seed=2):
+    """A dealt table and the viewer's view of it, every seat's first card down by packet seat % 2."""
+    full = post(client, "/deal", {"players": players, "seed": seed})["state"]
+    for seat in range(players):
+        move = {"type": "place", "seat": seat, "card": full["hands"][seat][0], "packet": seat % 2}
+        full = post(client, "/apply-move", {"state": full, "move": move})["state"]
+    return full, view_of(full, viewer)
+
+
+def answer_to(client, state, move):
+    """The raw /apply-move answer."""
+    return client.post("/apply-move", json={"game": "salsifis", "state": state, "move": move})
+
+
+def test_salsifis_state_view_hidden_seat_naming_a_card_is_unverified_but_accepted(client):
+    full = post(client, "/deal", {"players": 3, "seed": 2})["state"]
+    view = view_of(full, 0)
+    named = answer_to(client, view, {"type": "place", "seat": 1, "card": full["hands"][1][0], "packet": 0})
+    assert named.status_code == 200 and named.get_json()["unverified"] == ["salsifis.turn.card-held"]
+    assert named.get_json()["state"]["hands"][1] == {"count": 4}
+    unnamed = answer_to(client, view, {"type": "place", "seat": 1, "packet": 0})
+    assert unnamed.status_code == 200 and unnamed.get_json()["unverified"] == []
+
+
+def test_salsifis_state_view_hidden_seat_cannot_name_a_card_the_table_shows(client):
+    full = post(client, "/deal", {"players": 3, "seed": 2})["state"]
+    view = view_of(full, 0)
+    for shown in (full["hands"][0][0], full["packets"][1][2]):
+        answer = answer_to(client, view, {"type": "place", "seat": 1, "card": shown, "packet": 0})
+        assert answer.status_code == 422
+        assert answer.get_json()["violations"][0]["rule"].startswith("salsifis.")
+
+
+def test_salsifis_turn_reveal_from_a_view_must_name_the_cards_turned_over(client):
+    full, view = viewed_turn(client)
+    answer = answer_to(client, view, {"type": "resolve", "calls": []})
+    assert answer.status_code == 422
+    assert answer.get_json()["violations"][0]["pointer"].startswith("/move/revealed")
+    wrong = [{"seat": 1, "card": full["hands"][0][0]}, {"seat": 2, "card": full["placements"][2]["card"]}]
+    answer = answer_to(client, view, {"type": "resolve", "calls": [], "revealed": wrong})
+    assert answer.status_code == 422
+
+
+def test_salsifis_deal_packets_lay_out_from_a_hidden_heap(client):
+    full, view = viewed_turn(client)
+    revealed = [{"seat": p["seat"], "card": p["card"]} for p in full["placements"] if p["seat"] != 0]
+    after = answer_to(client, view, {"type": "resolve", "calls": [], "revealed": revealed}).get_json()
+    assert (after["to_act"], after["phase"]) == (0, "lay_out")
+    assert any(event["type"] == "lay_out_awaited" for event in after["events"])
+    state = after["state"]
+    heap = full["heap"]
+    too_few = answer_to(client, state, {"type": "lay_out", "packets": [heap[:3], heap[3:5]]})
+    assert too_few.status_code == 422
+    shown = answer_to(client, state, {"type": "lay_out", "packets": [heap[:3], heap[3:5] + [state["hands"][0][0]]]})
+    assert shown.status_code == 422
+    laid = answer_to(client, state, {"type": "lay_out", "packets": [heap[:3], heap[3:6]]})
+    assert laid.status_code == 200
+    body = laid.get_json()
+    assert body["unverified"] == ["salsifis.deal.packets"]
+    assert body["state"]["packets"] == [heap[:3], heap[3:6]] and body["state"]["heap"] == {"count": len(heap) - 6}
+    assert (body["to_act"], body["phase"], body["state"]["turn"]) == (0, "place", 2)
+
+
+def test_salsifis_deal_hands_placed_card_still_in_the_hand_is_read_without_it(client):
+    full = post(client, "/deal", {"players": 3, "seed": 2})["state"]
+    card = full["hands"][0][0]
+    sent = dict(full, placements=[{"seat": 0, "packet": 1, "card": card}])
+    listed = post(client, "/legal-moves", {"state": sent})
+    assert listed["to_act"] == 1
+    applied = post(client, "/apply-move", {"state": sent, "move": {"type": "place", "seat": 1,
+                                                                   "card": full["hands"][1][0], "packet": 0}})
+    assert card not in applied["state"]["hands"][0] and len(applied["state"]["hands"][0]) == 4
