@@ -99,3 +99,31 @@ def test_salsifis_contest_fight_many_cards_strongest_takes_all(client, players):
     answer = reveal(client, state)
     assert settled(answer, 0)["winner"] == 0
     assert Counter(answer["state"]["won"][0]) == Counter(state["packets"][0] + cards)
+
+
+MIXED = [  # cards by seat on packet 0 -> (kind, seats in the running): salsifis.contest.mixed
+    (["AS", "9H", "5C"], "fight", [1]),
+    (["AS", "10D", "10C"], "tie", [1, 2]),
+    (["AS", "KS", "QH"], "fight", [0]),
+    (["KD", "AS", "KS"], "fight", [1]),
+    (["AS", "AH", "10D"], "fight", [2]),
+    (["AS", "AH", "JD", "JC"], "tie", [0, 1]),
+    (["KS", "QH", "AS", "5C"], "cycle", [0, 1, 2, 3]),
+    (["AS", "AH", "QH", "9C"], "cycle", [0, 1, 2, 3]),
+    (["JS", "JH", "9C", "9D"], "tie", [0, 1]),
+    (["9C", "9D", "9H", "9S"], "tie", [0, 1, 2, 3]),
+    (["KS", "AS", "JH", "10C", "6D"], "cycle", [0, 1, 2, 3, 4]),
+    (["AS", "AH", "AD", "AC"], "tie", [0, 1, 2, 3]),
+]
+
+
+@pytest.mark.parametrize("cards,kind,running", MIXED)
+def test_salsifis_contest_mixed_ranks_decide_the_kind_of_contest(client, cards, kind, running):
+    players = max(3, len(cards))
+    placed = {seat: (0, card) for seat, card in enumerate(cards)}
+    placed.update({seat: (1, "4H") for seat in range(len(cards), players)})
+    packets = [["8H", "7H"], ["7D"]] if players == 5 else [["8H", "7H", "6H"], ["7D", "8D", "5S"]]
+    answer = reveal(client, last_turn(placed, players=players, packets=packets))
+    contest = settled(answer, 0)
+    assert contest["kind"] == kind
+    assert contest.get("shared_by", [contest["winner"]]) == running

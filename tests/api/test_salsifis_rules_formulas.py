@@ -127,3 +127,36 @@ def test_salsifis_formula_text_no_formula_at_all_is_refused(client, text):
     assert answer.status_code == 422
     assert {"rule": "salsifis.formula.text", "pointer": "/move/calls/0/text"}.items() <= \
         answer.get_json()["violations"][0].items()
+
+
+SPOKEN = [  # (tied cards of seats 0 and 1, words seat 0 says): salsifis.formula.text, every rank said aloud
+    (("9H", "9D"), "Nine of Diamonds, salsifis"), (("9H", "9D"), "9 of Diamonds, salsifis"),
+    (("10H", "10D"), "Ten of Diamonds, salsifis"), (("10C", "10D"), "10 of Diamonds salsifis"),
+    (("JC", "JD"), "Jack of Diamonds salsifis"), (("AC", "AD"), "Ace of Diamonds salsifis"),
+    (("KC", "KD"), "king of diamonds, SALSIFIS."), (("5C", "5D"), "Five of Diamonds, salsifis"),
+    (("6C", "6D"), "6D salsifis"),
+]
+
+
+@pytest.mark.parametrize("cards,text", SPOKEN)
+def test_salsifis_formula_text_every_rank_named_aloud(client, cards, text):
+    packets = [["AS", "KS", "8S"], ["7S", "4S", "5S"]]
+    state = last_turn({0: (0, cards[0]), 1: (0, cards[1]), 2: (1, "7C")}, packets=packets)
+    answer = reveal(client, state, [{"seat": 0, "text": text}])
+    assert (settled(answer, 0)["kind"], settled(answer, 0)["winner"]) == ("tie", 0)
+    assert answer["state"]["penalties"] == [0, 0, 0]
+
+
+def test_salsifis_formula_text_a_call_belongs_to_the_callers_own_packet(client):
+    # seat 2 sits alone by packet 1 and says the formula of packet 0's tie: out of place, and it wins nothing there
+    state = last_turn({0: (0, "QS"), 1: (0, "QH"), 2: (1, "6C")})
+    answer = reveal(client, state, [{"seat": 2, "names": ["QS"]}])
+    assert answer["state"]["penalties"] == [0, 0, 10]
+    assert settled(answer, 0)["winner"] is None and settled(answer, 1)["winner"] == 2
+
+
+def test_salsifis_formula_penalty_event_says_why_in_words(client):
+    answer = reveal(client, last_turn(CYCLE), [{"seat": 1, "names": ["AS"]}])
+    penalty = next(event for event in answer["events"] if event["type"] == "penalty")
+    assert penalty["text"].startswith("Seat 1's formula") and "10 points" in penalty["text"]
+    assert "packet 0" in penalty["text"]
