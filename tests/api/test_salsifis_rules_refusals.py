@@ -63,6 +63,10 @@ def penalty_not_in_tens(state):
     state["penalties"] = [5, 0, 0]
 
 
+def penalty_before_any_reveal(state):
+    state["penalties"] = [0, 10, 0]
+
+
 def streak_longer_than_the_game(state):
     state["alone_streak"] = [1, 0, 0]
 
@@ -88,6 +92,7 @@ FIRST_TURN = [
     (seat_placed_twice, "salsifis.turn.change", "/state/placements/1"),
     (seat_out_of_range, "salsifis.players", "/state/placements/0/seat"),
     (penalty_not_in_tens, "salsifis.formula.penalty", "/state/penalties/0"),
+    (penalty_before_any_reveal, "salsifis.formula.penalty", "/state/penalties/1"),
     (streak_longer_than_the_game, "salsifis.turn.fleeing", "/state/alone_streak/0"),
     (shared_by_one, "salsifis.formula.shared", "/state/shared/0"),
     (dealer_out_of_range, "salsifis.players", "/state/dealer"),
@@ -141,12 +146,22 @@ def test_salsifis_contest_alone_three_lone_seats_by_two_packets_refused(client):
     breaks(refusal(client, state), "salsifis.turn.fleeing", "/state/alone_streak")
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.contest.alone: a seat alone last turn with an empty won pile is "
-                                       "accepted (200); a lone card takes its packet")
+def two_player_fight(client) -> dict:
+    """A two-player game after one turn in which both seats fought by packet 0."""
+    state = post(client, "/deal", {"players": 2, "seed": 2})["state"]
+    for seat in (0, 1):
+        move = {"type": "place", "seat": seat, "card": state["hands"][seat][0], "packet": 0}
+        state = post(client, "/apply-move", {"state": state, "move": move})["state"]
+    return post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
+
+
+@pytest.mark.xfail(strict=True, reason="salsifis.contest.alone: two players both alone last turn, one of them with an "
+                                       "empty won pile, is accepted (200); a lone card takes its packet")
 def test_salsifis_contest_alone_lone_seat_with_nothing_won_refused(client):
-    state = second_turn(client)
-    state["alone_streak"] = [1, 1, 0]  # seat 1 fought last turn and won nothing
-    breaks(refusal(client, state), "salsifis.turn.fleeing", "/state/alone_streak/1")
+    state = two_player_fight(client)
+    assert sorted(len(pile) for pile in state["won"]) == [0, 8] and state["alone_streak"] == [0, 0]
+    state["alone_streak"] = [1, 1]
+    breaks(refusal(client, state), "salsifis.", "/state/")
 
 
 @pytest.mark.xfail(strict=True, reason="salsifis.contest.*: after one turn a won pile of 2 cards is accepted (200); "
@@ -169,3 +184,31 @@ def test_salsifis_formula_shared_stake_smaller_than_a_packet_and_two_cards_refus
     state["won"][0] = []
     state["alone_streak"] = [0, 0, 0]
     breaks(refusal(client, state), "salsifis.formula.shared", "/state/shared/0")
+
+
+def lone_seat_zero(client, count: int) -> dict:
+    """A three-player game after `count` turns with seat 0 alone by packet 0 each time (no limit on fleeing)."""
+    options = {"flee_limit": 0}
+    state = post(client, "/deal", {"players": 3, "seed": 2, "options": options})["state"]
+    for _ in range(count):
+        for seat, packet in ((0, 0), (1, 1), (2, 1)):
+            move = {"type": "place", "seat": seat, "card": state["hands"][seat][0], "packet": packet}
+            state = post(client, "/apply-move", {"options": options, "state": state, "move": move})["state"]
+        state = post(client, "/apply-move", {"options": options, "state": state,
+                                             "move": {"type": "resolve", "calls": []}})["state"]
+    return state
+
+
+def test_salsifis_turn_fleeing_streak_up_to_the_limit_is_accepted(client):
+    state = lone_seat_zero(client, 2)
+    assert state["alone_streak"] == [2, 0, 0]
+    listed = post(client, "/legal-moves", {"options": {"flee_limit": 2}, "state": state})
+    assert listed["to_act"] == 0
+
+
+@pytest.mark.xfail(strict=True, reason="salsifis.turn.fleeing: alone_streak 3 under flee_limit 2 is accepted (200); "
+                                       "a seat bound after two lone turns cannot be alone at the third reveal")
+def test_salsifis_turn_fleeing_streak_beyond_the_limit_refused(client):
+    state = lone_seat_zero(client, 3)
+    assert state["alone_streak"] == [3, 0, 0]
+    breaks(refusal(client, state, {"flee_limit": 2}), "salsifis.turn.fleeing", "/state/alone_streak/0")
