@@ -6,7 +6,13 @@ from collections import Counter
 
 import pytest
 
-from tests.engine.salsifis.reference_positions import PACKET_0, PACKET_1, last_turn, reveal, settled
+from tests.engine.salsifis.reference_positions import (
+    PACKET_0,
+    PACKET_1,
+    last_turn,
+    reveal,
+    settled,
+)
 
 FIGHTS = [  # (winning card, losing card): salsifis.order.ranks and salsifis.order.ace
     ("KS", "QH"), ("QS", "JH"), ("JS", "10D"), ("10D", "9H"), ("9H", "8C"), ("6D", "5C"), ("4D", "3S"),

@@ -6,7 +6,12 @@ from collections import Counter
 
 import pytest
 
-from tests.engine.salsifis.reference_positions import PACKET_0, last_turn, reveal, settled
+from tests.engine.salsifis.reference_positions import (
+    PACKET_0,
+    last_turn,
+    reveal,
+    settled,
+)
 
 TIE = {0: (0, "QS"), 1: (0, "QH"), 2: (0, "9H")}  # seats 0 and 1 tie, seat 2 has lost
 THREE_QUEENS = {0: (0, "QS"), 1: (0, "QH"), 2: (0, "QD")}

@@ -8,13 +8,18 @@ import pytest
 
 from tests.engine.salsifis.reference_model import DEFAULTS
 from tests.engine.salsifis.reference_play import post
-from tests.engine.salsifis.reference_positions import PACKET_0, last_turn, reveal, settled
+from tests.engine.salsifis.reference_positions import (
+    PACKET_0,
+    last_turn,
+    reveal,
+    settled,
+)
 
 FIGHT = {0: (0, "KS"), 1: (0, "QH"), 2: (0, "9H")}  # seat 0 beats seats 1 and 2; packet 1 is left empty
 TIE = {0: (0, "QS"), 1: (0, "QH"), 2: (0, "9H")}
 
 
-def test_salsifis_options_every_declared_option_is_one_this_suite_plays(client):
+def test_salsifis_state_record_options_declared_are_the_ones_played_here(client):
     game = client.get("/games/salsifis").get_json()
     assert {option["name"]: option["default"] for option in game["options"]} == DEFAULTS
 

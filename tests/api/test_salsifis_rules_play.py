@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.engine.salsifis.reference_play import play
 
-RANDOM_HANDS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+RANDOM_HANDS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 OPTION_SETS = [
     {"losing_cards": "owners", "unclaimed_packet": "carried", "late_formula": "penalized"},
@@ -30,9 +30,9 @@ def test_salsifis_turn_place_reveal_contest_scoring_random_hands_match_reference
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda options: "-".join(f"{k}={v}" for k, v in options.items()))
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1))
-def test_salsifis_options_random_hands_match_reference(client, players, options, seed):
+def test_salsifis_turn_reveal_under_every_option_random_hands_match_reference(client, players, options, seed):
     """Every option's alternatives, played through whole hands against the reference model."""
     model = play(client, players, options, seed)
     assert model.over

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.engine.salsifis.reference_play import post, random_calls, random_change
 from tests.engine.salsifis.reference_model import Model
+from tests.engine.salsifis.reference_play import post, random_calls, random_change
 
 SEEN = ("turn", "packets", "won", "shared", "penalties", "alone_streak")
 
@@ -103,7 +103,7 @@ def carried(answer: dict) -> list[bool]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1), viewer=st.integers(0, 4))
 def test_salsifis_state_view_hidden_hands_and_heap_agree_with_the_full_table(client, players, seed, viewer):
     assert play_both_ways(client, players, {}, seed, viewer % players).over
@@ -112,7 +112,7 @@ def test_salsifis_state_view_hidden_hands_and_heap_agree_with_the_full_table(cli
 @pytest.mark.parametrize("options", [{"unclaimed_packet": "carried", "losing_cards": "owners"},
                                      {"five_players": "packets-of-two", "losing_cards": "discarded", "flee_limit": 1},
                                      {"five_players": "four-cards", "shared_points": "exact"}])
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1), viewer=st.integers(0, 4))
 def test_salsifis_state_view_agrees_under_the_options(client, options, seed, viewer):
     assert play_both_ways(client, 5, options, seed, viewer).over

@@ -94,10 +94,26 @@ def contest(placed: list[tuple[int, str]]) -> tuple[str, list[int]]:
     return ("fight" if len(holders) == 1 else "tie"), holders
 
 
+RANK_OF_WORD = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9", "eight": "8",
+                "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2"}
+SUIT_OF_WORD = {"clubs": "C", "diamonds": "D", "hearts": "H", "spades": "S"}
+
+
+def heard(call: dict) -> tuple[list[str], bool]:
+    """salsifis.formula.text: the cards named and whether "soup" was said, for calls as words or as fields."""
+    if "text" not in call:
+        return list(call.get("names") or []), bool(call.get("soup"))
+    *named, ending = [part.strip() for part in call["text"].lower().split(",")]
+    cards = []
+    for name in named:
+        rank_word, _, suit_word = name.split()
+        cards.append(RANK_OF_WORD[rank_word] + SUIT_OF_WORD[suit_word])
+    return cards, ending == "salsifis soup"
+
+
 def right_formula(kind: str, holders: list[int], placed: dict[int, str], call: dict) -> bool:
     """salsifis.formula.tie and salsifis.formula.cycle: is this call the formula the contest calls for."""
-    names = call.get("names") or []
-    soup = bool(call.get("soup"))
+    names, soup = heard(call)
     seat = call["seat"]
     if kind == "tie":
         wanted = sorted(placed[other] for other in holders if other != seat)
@@ -164,9 +180,7 @@ class Model:
             return False
         after = dict(placed)
         after[seat] = (packet, card)
-        if len(after) == self.players and self.bound(seat) and self.alone(seat, after):
-            return False
-        return True
+        return not (len(after) == self.players and self.bound(seat) and self.alone(seat, after))
 
     def legal_places(self) -> set[str]:
         """The place codes of the seat to act."""

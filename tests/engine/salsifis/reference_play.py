@@ -48,10 +48,22 @@ def random_calls(model: Model, rng: random.Random) -> list[dict]:
                                 {"seat": seat, "names": rng.sample(others, min(len(others), rng.randint(1, 2)))}]))
     calls = rng.sample(pool, rng.randint(0, min(len(pool), 4)))
     for index, call in enumerate(calls):
-        calls[index] = dict(call)
+        calls[index] = spoken(call) if rng.random() < 0.3 else dict(call)
         if index and rng.random() < 0.25:
             calls[index]["simultaneous"] = True
     return calls
+
+
+RANK_WORDS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "10": "Ten", "9": "Nine", "8": "Eight",
+              "7": "Seven", "6": "Six", "5": "Five", "4": "Four", "3": "Three", "2": "Two"}
+SUIT_WORDS = {"C": "Clubs", "D": "Diamonds", "H": "Hearts", "S": "Spades"}
+
+
+def spoken(call: dict) -> dict:
+    """salsifis.formula.text: the same formula as the words a player says."""
+    words = [f"{RANK_WORDS[card[:-1]]} of {SUIT_WORDS[card[-1]]}" for card in call.get("names") or []]
+    ending = "salsifis soup" if call.get("soup") else "salsifis"
+    return {"seat": call["seat"], "text": ", ".join(words + [ending])}
 
 
 def random_change(model: Model, rng: random.Random) -> dict:
@@ -120,7 +132,9 @@ def check_score(client, model: Model, options: dict) -> dict:
 def play(client, players: int, options: dict, seed: int, change_rate: float = 0.2) -> Model:
     """Deal and play one hand at random through /legal-moves and /apply-move, checking each step on the model."""
     rng = random.Random(seed)
-    state = post(client, "/deal", {"players": players, "seed": seed, "options": options})["state"]
+    setup = {"dealer": rng.randrange(players)}
+    state = post(client, "/deal", {"players": players, "seed": seed, "options": options, "setup": setup})["state"]
+    assert state["dealer"] == setup["dealer"]
     model = Model(state, options)
     while True:
         listed = post(client, "/legal-moves", {"options": options, "state": state})
