@@ -129,6 +129,42 @@ def check_score(client, model: Model, options: dict) -> dict:
     return body
 
 
+def place_step(client, options: dict, state: dict, listed: dict, model: Model, rng, change_rate: float):
+    """One placing: a listed one, a change judged by /validate-move, or an early reveal refused; None if refused."""
+    assert {move["code"] for move in listed["moves"]} == model.legal_places(), (listed, model.state)
+    if model.placed() and rng.random() < change_rate:
+        move = random_change(model, rng)
+        verdict = post(client, "/validate-move", {"options": options, "state": state, "move": move})
+        legal = model.place_allowed(move["seat"], move["card"], move["packet"])
+        assert verdict["legal"] is legal, (move, verdict, model.state)
+        if not legal:
+            post(client, "/apply-move", {"options": options, "state": state, "move": move}, status=422)
+            return None, None
+    elif rng.random() < 0.1:
+        early = {"type": "resolve", "calls": []}
+        assert post(client, "/validate-move", {"options": options, "state": state, "move": early})["legal"] is False
+        return None, None
+    else:
+        chosen = rng.choice(listed["moves"])
+        move = {key: chosen[key] for key in ("type", "seat", "card", "packet")}
+    answer = post(client, "/apply-move", {"options": options, "state": state, "move": move})
+    model.place(move["seat"], move["card"], move["packet"])
+    return move, answer
+
+
+def resolve_step(client, options: dict, state: dict, listed: dict, model: Model, rng):
+    """The reveal with random formulas, every packet's outcome checked on the model."""
+    listed_calls = {call_key(move["calls"][0]) for move in listed["moves"] if move["calls"]}
+    assert listed_calls == {call_key(call) for call in model.right_calls()}
+    assert any(move["calls"] == [] for move in listed["moves"])
+    move = {"type": "resolve", "calls": random_calls(model, rng)}
+    answer = post(client, "/apply-move", {"options": options, "state": state, "move": move})
+    check_settled(answer, model, move["calls"])
+    model.resolve(move["calls"])
+    check_must_fight(answer, model)
+    return move, answer
+
+
 def play(client, players: int, options: dict, seed: int, change_rate: float = 0.2) -> Model:
     """Deal and play one hand at random through /legal-moves and /apply-move, checking each step on the model."""
     rng = random.Random(seed)
@@ -143,34 +179,11 @@ def play(client, players: int, options: dict, seed: int, change_rate: float = 0.
             assert listed["moves"] == []
             break
         if listed["phase"] == "place":
-            assert {move["code"] for move in listed["moves"]} == model.legal_places(), (listed, model.state)
-            if model.placed() and rng.random() < change_rate:
-                move = random_change(model, rng)
-                verdict = post(client, "/validate-move", {"options": options, "state": state, "move": move})
-                legal = model.place_allowed(move["seat"], move["card"], move["packet"])
-                assert verdict["legal"] is legal, (move, verdict, model.state)
-                if not legal:
-                    post(client, "/apply-move", {"options": options, "state": state, "move": move}, status=422)
-                    continue
-            elif rng.random() < 0.1:
-                early = {"type": "resolve", "calls": []}
-                verdict = post(client, "/validate-move", {"options": options, "state": state, "move": early})
-                assert verdict["legal"] is False, verdict
+            move, answer = place_step(client, options, state, listed, model, rng, change_rate)
+            if answer is None:
                 continue
-            else:
-                chosen = rng.choice(listed["moves"])
-                move = {key: chosen[key] for key in ("type", "seat", "card", "packet")}
-            answer = post(client, "/apply-move", {"options": options, "state": state, "move": move})
-            model.place(move["seat"], move["card"], move["packet"])
         else:
-            listed_calls = {call_key(move["calls"][0]) for move in listed["moves"] if move["calls"]}
-            assert listed_calls == {call_key(call) for call in model.right_calls()}
-            assert any(move["calls"] == [] for move in listed["moves"])
-            move = {"type": "resolve", "calls": random_calls(model, rng)}
-            answer = post(client, "/apply-move", {"options": options, "state": state, "move": move})
-            check_settled(answer, model, move["calls"])
-            model.resolve(move["calls"])
-            check_must_fight(answer, model)
+            move, answer = resolve_step(client, options, state, listed, model, rng)
         state = answer["state"]
         assert normal(state) == normal(model.state), (move, state, model.state)
         assert (answer["to_act"], answer["phase"]) == model.to_act()
