@@ -79,10 +79,10 @@ def reference_points(variant: str, state: dict, options: dict, side: int, catego
     return sum(line.points for key, line in lines.items() if key[0] == side and key[2] == category)
 
 
-def assert_same(client, variant: str, state: dict, options: dict | None = None, **readings) -> dict:
+def assert_same(client, variant: str, state: dict, options: dict | None = None) -> dict:
     """/score agrees with the reference line by line; the answer."""
     answer = scored(client, variant, state, options)
-    assert side_by_side(variant, options or {}, state, answer, **readings) == []
+    assert side_by_side(variant, options or {}, state, answer) == []
     return answer
 
 
@@ -353,22 +353,20 @@ def test_canasta_scoring_melded_cards_reference_random_hands_over_http(client, v
     """A few seeded random hands of each variant, scored by /score over HTTP, agree with the reference."""
     for options, seed, score in random_cases(variant)[:4]:
         state = random_hand(variant, options, seed + 500, score)
-        assert_same(client, variant, state, options, black_threes_cost_on_stock_out=True)
+        assert_same(client, variant, state, options)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "canasta.black-threes.in-hand: the engine charges 100 for each black three held when the stock runs out "
-    "(its text: 'whoever ends the hand'); Bicycle: Bolivia and rummy-games.com: Bolivia, the sources the rule "
-    "cites, charge it only when a player goes out, so with nobody out a black three costs its 5 in the hand"))
 @pytest.mark.parametrize("variant", ["bolivia", "brazilian"])
-def test_canasta_scoring_black_threes_in_hand_reference_stock_exhausted(client, variant):
-    """The stock ran out and nobody went out: a black three left in hand counts as a card (5), not 100."""
+@pytest.mark.parametrize("options, charged", [({}, 0), ({"black_threes_in_hand": "hand_end"}, -200)])
+def test_canasta_scoring_black_threes_in_hand_reference_stock_exhausted(client, variant, options, charged):
+    """The stock ran out and nobody went out: a black three left in hand counts as a card (5), not 100, unless
+    black_threes_in_hand is hand_end."""
     threes = [["3D", "3H", "3D"], ["3H", "3D", "3H"]]
     melds = [[SEVEN_KINGS, SAMBA_OF_HEARTS], [MIXED_QUEENS, SIXES]]
     state = finished(variant, [["4D", "3C"], ["9H", "3S", "3S"], ["AH"], ["KS", "10S"]], melds,
                      ending="stock_exhausted", seat=2, red_threes=threes)
-    assert reference_points(variant, state, {}, 1, "black_threes_in_hand") == 0
-    assert_same(client, variant, state)
+    assert reference_points(variant, state, options, 1, "black_threes_in_hand") == charged
+    assert_same(client, variant, state, options)
 
 
 def drawing_the_last_cards(variant: str, hands: list, melds: list, red_threes: list, last: list[str]) -> dict:

@@ -125,7 +125,8 @@ def figures(variant: str, options: dict) -> Figures:
         below = 2 if options.get("samba_red_threes_minus") == "short_of_two_canastas" else 0
         return Figures("partners", 6, classic_threes, below, 200, None, 5, 10000, sequence_bonus=1500)
     if variant == "bolivia":
-        return Figures("partners", 6, classic_threes, 2, 200, None, 100, 15000, sequence_bonus=1500,
+        below = 0 if options.get("bolivia_red_threes_minus") == "unmelded" else 2
+        return Figures("partners", 6, classic_threes, below, 200, None, 100, 15000, sequence_bonus=1500,
                        wild_bonus=2500)
     if variant == "brazilian":
         return Figures("partners", 6, brazilian_threes, 1, 200, None, 100, 10000, sequence_bonus=1500,
@@ -146,16 +147,17 @@ def side_of(fig: Figures, seat: int) -> int:
     return seat % 2 if fig.sides == "partners" else seat
 
 
-def reference_score(variant: str, options: dict, state: dict, *, black_threes_cost_on_stock_out: bool = False) -> dict:
+def reference_score(variant: str, options: dict, state: dict) -> dict:
     """The reference answer for a finished hand: lines keyed (side, seat or None, category), totals, game.
 
-    black_threes_cost_on_stock_out follows the engine's reading of canasta.black-threes.in-hand (100 for a
-    black three held whenever the hand ends), where the sources it cites charge it only when a player goes
-    out; test_canasta_scoring_black_threes_in_hand_reference_stock_exhausted holds the sources' reading."""
+    A black three held costs its variant's figure when a player goes out (Bicycle, rummy-games.com); when the
+    stock runs out it counts 5 as any card, unless black_threes_in_hand is hand_end (the archived bright.net
+    rules)."""
     fig = figures(variant, options)
     turn = state["turn"]
     went_out = turn["ending"] == "went_out"
-    black_three_cost = fig.black_three_in_hand if went_out or black_threes_cost_on_stock_out else 5
+    on_stock_out = options.get("black_threes_in_hand") == "hand_end"
+    black_three_cost = fig.black_three_in_hand if went_out or on_stock_out else 5
     out_side = side_of(fig, turn["seat"]) if went_out else None
     sides = len(state["melds"])
     lines: dict = {}
@@ -195,7 +197,7 @@ def reference_score(variant: str, options: dict, state: dict, *, black_threes_co
             if short:
                 add((side, None, "incomplete"), -1000 * short)
         penalties = (state.get("penalties") or [{}] * sides)[side]
-        if penalties.get("retracted_cards"):
+        if penalties.get("retracted_cards") and options.get("two_hand_penalties") != "none":
             add((side, None, "retracted"), -100 * penalties["retracted_cards"])
         if penalties.get("undeclared_red_threes"):
             add((side, None, "undeclared"), -500 * penalties["undeclared_red_threes"])
@@ -269,9 +271,9 @@ def engine_lines(variant: str, answer: dict) -> dict:
     return lines
 
 
-def side_by_side(variant: str, options: dict, state: dict, answer: dict, **readings) -> list[str]:
+def side_by_side(variant: str, options: dict, state: dict, answer: dict) -> list[str]:
     """Every difference between the engine's /score answer and the reference, as readable lines."""
-    ref = reference_score(variant, options, state, **readings)
+    ref = reference_score(variant, options, state)
     mine = {k: v for k, v in ref["lines"].items() if v.points or v.numbers}
     theirs = {k: v for k, v in engine_lines(variant, answer).items() if v.points or v.numbers}
     diffs = []
@@ -344,11 +346,13 @@ SCORES = {
 OPTION_SETS = {
     "classic": [{}, {"four_red_threes_unmelded": -400}, {"wild_limit": "not_more_than_naturals"},
                 {"opening_negative_minimum": 0, "black_three_on_pile": "freezes"}],
-    "two-hand": [{}, {"four_red_threes_unmelded": -400}, {"wild_limit": "fewer_than_naturals"}],
+    "two-hand": [{}, {"four_red_threes_unmelded": -400}, {"wild_limit": "fewer_than_naturals"},
+                 {"two_hand_penalties": "none"}],
     "samba": [{}, {"samba_red_threes_minus": "short_of_two_canastas"}, {"top_tier_minimum": 160}],
-    "bolivia": [{}, {"bolivia_opening": "150_always"}, {"top_card_onto_set": "unless_canasta"}],
+    "bolivia": [{}, {"bolivia_opening": "150_always"}, {"top_card_onto_set": "unless_canasta"},
+                {"bolivia_red_threes_minus": "unmelded", "black_threes_in_hand": "hand_end"}],
     "brazilian": [{}, {"incomplete_melds": "sequences_under_five"}, {"wild_canasta": 2500},
-                  {"brazilian_going_out": "any_two"}],
+                  {"brazilian_going_out": "any_two", "black_threes_in_hand": "hand_end"}],
 }
 # Classic and Two-hand hands are short, so more of them fit the same time.
 HANDS_PER_VARIANT = {"classic": 42, "two-hand": 42, "samba": 28, "bolivia": 28, "brazilian": 28}
@@ -370,8 +374,7 @@ def _compare_random(variant: str) -> list[str]:
     for options, seed, score in random_cases(variant):
         state = random_hand(variant, options, seed, score)
         answer = answers.score(request(variant, options, state=state))
-        # Random hands often run the stock out with black threes held; that point is tested on its own.
-        for diff in side_by_side(variant, options, state, answer, black_threes_cost_on_stock_out=True):
+        for diff in side_by_side(variant, options, state, answer):
             diffs.append(f"seed {seed} options {options} score {score}: {diff}")
     return diffs
 
