@@ -3,6 +3,7 @@
 from dataclasses import replace
 
 from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Source
+from .classic_figures import in_every_variant
 from .play_rules import PLAY_SECTION
 from .seating_rules import SEATING_SECTION
 from .variant_rules import MELD_SHAPES, VARIANTS
@@ -310,11 +311,19 @@ CLASSIC_SECTIONS = (
 )
 
 # The rules and options above were written with the Classic rules' numbers; the other variants state
-# theirs in their own rules (variant_rules.py), so a rule above that names no variant holds in these two.
+# theirs in their own rules (variant_rules.py), so a rule above that names no variant holds in these two,
+# but for the rules classic_figures gives every variant's own figure, or finds true as they stand elsewhere.
 PLAYED_AS_CLASSIC = ("classic", "two-hand")
+
+
+def _for_variants(rule: Rule) -> Rule:
+    text, variants = in_every_variant(rule.id, rule.text, rule.variants or PLAYED_AS_CLASSIC)
+    return replace(rule, text=text, variants=variants)
+
+
 RULEBOOK = RuleBook("canasta", tuple(
-    Section(section.title, tuple(replace(rule, variants=rule.variants or PLAYED_AS_CLASSIC) for rule in section.rules))
-    for section in CLASSIC_SECTIONS) + (MELD_SHAPES, PLAY_SECTION, SEATING_SECTION, VARIANTS))
+    Section(section.title, tuple(_for_variants(rule) for rule in section.rules)) for section in CLASSIC_SECTIONS)
+    + (MELD_SHAPES, PLAY_SECTION, SEATING_SECTION, VARIANTS))
 
 OPTIONS = (
     Option("wild_limit", "at_most_three", "canasta.melds.wild-limit",

@@ -87,7 +87,8 @@ def _bonus_card_lines(cfg: Config, side: int, held: list[str], melds: list) -> l
         elif n == every:
             text += " (all of them)"
         rule = "canasta.red-threes.score" if plain else (
-            "canasta.threes.minus" if minus is not None else "canasta.threes.schedule")
+            "canasta.threes.minus" if minus is not None else
+            "canasta.threes.schedule" if threes.schedule else "canasta.red-threes.score")
         lines.append(_line(side, None, value, rule, text))
     return lines
 

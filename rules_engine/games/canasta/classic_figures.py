@@ -1,0 +1,105 @@
+"""Classic rules whose figures other variants change: each variant's own figure, from its entry, said after Classic's.
+
+A variant's answers cite these rules too (its draw, its wild cards, its canastas, its going-out bonus, its
+red threes), so their texts name every variant's figure where it differs from Classic's, and the rules hold
+in every variant they describe.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from .variants import CLASSIC, ENTRIES, VariantRules
+
+
+def _draw(entry: VariantRules) -> str | None:
+    return f"a draw from the stock takes {entry.draw} cards" if entry.draw != CLASSIC.draw else None
+
+
+def _wild_cards(entry: VariantRules) -> str:
+    most = entry.sets.max_wilds
+    return "any number of wild cards" if most is None else f"at most {most} wild card{'s' if most != 1 else ''}"
+
+
+def _wild_limit(entry: VariantRules) -> str | None:
+    sets = entry.sets
+    if (sets.max_wilds, sets.wild_ratio) == (CLASSIC.sets.max_wilds, CLASSIC.sets.wild_ratio):
+        return None
+    ratio = {"not_more": ", and never more wild cards than natural ones",
+             "fewer": ", and fewer wild cards than natural ones"}.get(sets.wild_ratio, "")
+    return f"a meld holds {_wild_cards(entry)}{ratio}"
+
+
+def _natural(entry: VariantRules) -> str | None:
+    natural = entry.canastas.natural
+    return f"a natural canasta earns {natural}" if natural != CLASSIC.canastas.natural else None
+
+
+def _mixed(entry: VariantRules) -> str | None:
+    if (entry.canastas.mixed, entry.sets.max_wilds) == (CLASSIC.canastas.mixed, CLASSIC.sets.max_wilds):
+        return None
+    most = entry.sets.max_wilds
+    held = {None: "any number of wild cards", 1: "one wild card", 2: "one or two wild cards"}.get(
+        most, f"one to {most} wild cards")
+    return f"a mixed canasta holds {held} and earns {entry.canastas.mixed}"
+
+
+def _going_out(entry: VariantRules) -> str | None:
+    bonus = entry.going_out.bonus
+    return f"going out earns {bonus}" if bonus != CLASSIC.going_out.bonus else None
+
+
+def _bonus_cards(entry: VariantRules) -> int:
+    copies = entry.deck.copies()
+    return sum(copies.get(card, 0) for card in entry.roles.bonus)
+
+
+def _red_threes(entry: VariantRules) -> str | None:
+    threes = entry.threes
+    figures = (threes.red_each, threes.red_all, _bonus_cards(entry))
+    if figures == (CLASSIC.threes.red_each, CLASSIC.threes.red_all, _bonus_cards(CLASSIC)):
+        return None
+    said = f"each red three earns {threes.red_each}, and a side holding all {figures[2]} earns {threes.red_all}"
+    if threes.red_negative_unless != CLASSIC.threes.red_negative_unless:
+        said += "; when they count against the side is the rule on bonus threes counting minus"
+    return said
+
+
+def _has_canastas(entry: VariantRules) -> bool:
+    return entry.canastas.size is not None
+
+
+def _red_threes_each(entry: VariantRules) -> bool:
+    return _bonus_cards(entry) > 0 and not entry.threes.schedule and not entry.threes.per_colour
+
+
+# rule id -> (the variant's figure where it differs from Classic's, the variants the rule holds in)
+FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[VariantRules], bool]]] = {
+    "canasta.turn.draw": (_draw, lambda entry: True),
+    "canasta.melds.wild-limit": (_wild_limit, lambda entry: True),
+    "canasta.canastas.natural": (_natural, _has_canastas),
+    "canasta.canastas.mixed": (_mixed, _has_canastas),
+    "canasta.going-out.bonus": (_going_out, lambda entry: True),
+    "canasta.red-threes.score": (_red_threes, _red_threes_each),
+}
+
+# Classic rules whose text holds as it stands in these variants too, which cite them.
+ALSO_IN = {rule: ("samba", "bolivia", "brazilian") for rule in (
+    "canasta.scoring.melded-cards", "canasta.scoring.hand-cards", "canasta.turn.meld", "canasta.turn.discard",
+    "canasta.going-out.how", "canasta.melds.set")}
+# Asking the partner is optional and binding wherever a partnership variant's entry says so.
+ALSO_IN["canasta.going-out.ask-partner"] = tuple(
+    slug for slug, entry in ENTRIES.items() if entry.playable and slug != CLASSIC.slug
+    and entry.seating == CLASSIC.seating and entry.going_out.ask_partner == CLASSIC.going_out.ask_partner)
+
+
+def in_every_variant(rule_id: str, text: str, variants: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """A Classic rule's text and variants, with each other variant's own figure where FIGURES says it."""
+    if rule_id in ALSO_IN:
+        return text, variants + tuple(slug for slug in ALSO_IN[rule_id] if slug not in variants)
+    if rule_id not in FIGURES:
+        return text, variants
+    figure, holds = FIGURES[rule_id]
+    said = [f"{entry.title}: {figure(entry)}." for slug, entry in ENTRIES.items()
+            if slug != CLASSIC.slug and holds(entry) and figure(entry) is not None]
+    return " ".join([text, *said]), tuple(slug for slug, entry in ENTRIES.items() if holds(entry))
