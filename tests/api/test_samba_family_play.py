@@ -838,6 +838,21 @@ def test_canasta_threes_minus_bolivia_option_bolivia_red_threes_minus(client, op
         == red_threes_points
     assert score["teams"][1] == 15 + red_threes_points - 30
 
+
+@pytest.mark.parametrize("option, score, required", [
+    (None, 1600, 150), ("150_below_7000", -20, 150), ("samba_tiers", -20, 15), ("samba_tiers", 1600, 90),
+    ("samba_tiers", 3000, 120), ("samba_tiers", 7000, None)])
+def test_canasta_opening_minimum_brazilian_option_brazilian_opening(client, option, score, required):
+    # The book asks 150 below 7000; Bicycle and rummy-games.com keep Samba's minimums there. From 7000 up both ask
+    # a canasta, so three sets of 120 never open.
+    melds = [{"cards": ["AH", "AS", "AD"]}, {"cards": ["KH", "KS", "KD"]}, {"cards": ["QH", "QS", "QD"]}]
+    verdict = answer(client, "/validate-meld", "brazilian", options={"brazilian_opening": option} if option else None,
+                     melds=melds, context={"initial": True, "team_score": score})
+    if required is None:
+        assert verdict["valid"] is False and verdict["violations"]
+    else:
+        assert verdict["required"] == required and verdict["valid"] is (120 >= required)
+
 POSITIONS = Path(__file__).parent / "positions"
 
 

@@ -9,7 +9,7 @@ from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
 from .game_length import by_rounds
 from .meld_memo import MeldMemo
-from .variants import BONUS, ENTRIES, NATURAL, STOP, WILD_AND_NATURAL, VariantRules
+from .variants import BONUS, ENTRIES, NATURAL, SAMBA_TIERS, STOP, WILD_AND_NATURAL, VariantRules
 from .variants import WILD as WILD_ROLE
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
@@ -186,6 +186,9 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, pile=replace(table.pile, onto_meld=True))
     if chosen.get("bolivia_opening") == "150_always":
         table = replace(table, opening=replace(table.opening, tiers=((None, 150),)))
+    if chosen.get("brazilian_opening") == "samba_tiers":
+        low = tuple(tier for tier in SAMBA_TIERS if tier[0] is None or tier[0] < table.opening.tiers[1][0])
+        table = replace(table, opening=replace(table.opening, tiers=low + table.opening.tiers[1:]))
     if chosen.get("brazilian_going_out") == "any_two":
         table = replace(table, going_out=replace(table.going_out, by_kind=()))
     if chosen.get("incomplete_melds") == "sequences_under_five":

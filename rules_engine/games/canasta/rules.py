@@ -363,6 +363,9 @@ OPTIONS = (
            "When a black three left in a hand costs Bolivia's and Brazilian Canasta's 100: when a player goes out "
            "(when the stock runs out it counts 5, as any card), or however the hand ends.",
            choices=("anyone_out", "hand_end"), variants=("bolivia", "brazilian")),
+    Option("brazilian_opening", "150_below_7000", "canasta.variant.brazilian",
+           "Brazilian Canasta's initial meld minimum below a game score of 7000: 150 at every such score, or Samba's "
+           "minimums by score (15, 50, 90, 120).", choices=("150_below_7000", "samba_tiers"), variants=("brazilian",)),
     Option("wild_canasta", 2000, "canasta.variant.brazilian",
            "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
            variants=("brazilian",)),

@@ -245,7 +245,12 @@ OPTIONS_AND_NOTES = {
         "whiteknucklecards.com (https://whiteknucklecards.com/games/bolivia.html) lets a set hold any number, and "
         "ourpastimes.com (https://ourpastimes.com/bolivia-card-game-rules-5519533.html) asks for more natural "
         "cards than wild cards, three wild cards at most.")),
-    "brazilian": (("wild_canasta", "brazilian_going_out"), (
+    "brazilian": (("wild_canasta", "brazilian_going_out", "brazilian_opening"), (
+        f"brazilian_opening 150_below_7000 (default): {BOOK} asks 150 for every initial meld below 7000, before "
+        "the canastas asked from 7000 up.",
+        f"brazilian_opening samba_tiers: {BICYCLE_BRAZILIAN} and rummy-games.com's Brazilian Canasta "
+        "(http://www.rummy-games.com/rules/brazilian-canasta.html) change only the minimums from 7000 up, so below "
+        "7000 the side needs what it needs in Samba and Bolivia: 15 below 0, 50 from 0, 90 from 1500, 120 from 3000.",
         f"wild_canasta 2000 (default): {BICYCLE_BRAZILIAN} and {BOOK}.",
         f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.",
         f"brazilian_going_out canasta_and_samba (default): {BOOK} gives Brazilian Canasta as Bolivia with its "
