@@ -342,4 +342,4 @@ def test_canasta_variant_samba_top_tier_minimum_option():
 def test_canasta_variant_brazilian_wild_canasta_option_and_mexicana_red_threes():
     assert config_for(get_game(GAME).ruleset("brazilian", {"wild_canasta": 2500})).table.canastas.wild == 2500
     assert config_for(get_game(GAME).ruleset("mexicana", {"all_red_threes": 600})).table.threes.red_all == 600
-    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 4  # two per option: wild_canasta and brazilian_going_out
+    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 6  # two per option: brazilian_opening, wild_canasta, brazilian_going_out
