@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from .variant_rules import initial_meld_minimums
 from .variants import CLASSIC, ENTRIES, VariantRules
 
 
@@ -42,6 +43,12 @@ def _mixed(entry: VariantRules) -> str | None:
     held = {None: "any number of wild cards", 1: "one wild card", 2: "one or two wild cards"}.get(
         most, f"one to {most} wild cards")
     return f"a mixed canasta holds {held} and earns {entry.canastas.mixed}"
+
+
+def _minimums(entry: VariantRules) -> str | None:
+    opening = entry.opening
+    same = (opening.tiers, opening.basis) == (CLASSIC.opening.tiers, CLASSIC.opening.basis)
+    return None if same else initial_meld_minimums(entry)
 
 
 def _going_out(entry: VariantRules) -> str | None:
@@ -80,6 +87,7 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
     "canasta.canastas.natural": (_natural, _has_canastas),
     "canasta.canastas.mixed": (_mixed, _has_canastas),
     "canasta.going-out.bonus": (_going_out, lambda entry: True),
+    "canasta.opening.minimum": (_minimums, lambda entry: True),
     "canasta.red-threes.score": (_red_threes, _red_threes_each),
 }
 

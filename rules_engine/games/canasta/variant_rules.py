@@ -174,7 +174,8 @@ def _tier(needed: int | Needs) -> str:
     return kind + (f" in melds of at least {needed.points}" if needed.points else "")
 
 
-def _opening(entry: VariantRules) -> str:
+def initial_meld_minimums(entry: VariantRules) -> str:
+    """What the variant's initial meld needs, by game score (or round), in words."""
     tiers = entry.opening.tiers
     if len(tiers) == 1:
         return f"an initial meld needs {_tier(tiers[0][1])}" if tiers[0][1] else "any meld opens"
@@ -217,7 +218,7 @@ def variant_text(entry: VariantRules) -> str:
              + (f" and {entry.kitties[0]} kitties of {entry.kitties[1]}" if entry.kitties[0] else ""),
              f"{_count(entry.draw, 'card')} drawn a turn",
              f"sets hold {wilds}" + (f" and at most {sets.max_cards} cards" if sets.max_cards else ""),
-             _canastas(entry), _opening(entry), _going_out(entry),
+             _canastas(entry), initial_meld_minimums(entry), _going_out(entry),
              f"the game ends at {entry.game_target}" if entry.game_target else f"a game is {entry.game_rounds} deals"]
     return "; ".join(parts) + "."
 

@@ -48,7 +48,7 @@ def test_canasta_turn_draw_and_wild_limit_cited_by_a_listing_hold_in_the_variant
     listings, _ = played_to_the_end(variant, 7)
     cited = {rule_id for listed in listings for move in listed["moves"] for rule_id in move["rules"]}
     for rule_id in cited & {"canasta.turn.draw", "canasta.melds.wild-limit", "canasta.turn.meld",
-                            "canasta.turn.discard", "canasta.melds.set"}:
+                            "canasta.turn.discard", "canasta.melds.set", "canasta.opening.minimum"}:
         assert variant in rule(rule_id).variants, rule_id
 
 
@@ -64,3 +64,11 @@ def test_canasta_going_out_bonus_and_turn_draw_say_each_variants_own_figure(slug
     if entry.sets.max_wilds != CLASSIC.sets.max_wilds:
         assert f"{entry.title}: a meld holds at most {entry.sets.max_wilds} wild cards" in \
             rule("canasta.melds.wild-limit").text
+
+
+@pytest.mark.parametrize("slug", sorted(TABLE))
+def test_canasta_opening_minimum_says_each_variants_own_minimums(slug):
+    entry, text = TABLE[slug], rule("canasta.opening.minimum").text
+    assert slug in rule("canasta.opening.minimum").variants
+    if entry.opening.tiers != CLASSIC.opening.tiers:
+        assert f"{entry.title}: the initial meld needs" in text
