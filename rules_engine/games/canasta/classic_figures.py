@@ -56,6 +56,22 @@ def _going_out(entry: VariantRules) -> str | None:
     return f"going out earns {bonus}" if bonus != CLASSIC.going_out.bonus else None
 
 
+def _ask_partner(entry: VariantRules) -> str | None:
+    return "a player must ask before going out" if entry.going_out.ask_partner == "required" else None
+
+
+def _asks_a_partner(entry: VariantRules) -> bool:
+    return entry.seating == CLASSIC.seating and entry.going_out.ask_partner != "never"
+
+
+def _without_a_stock(entry: VariantRules) -> str | None:
+    going_out = entry.going_out
+    if (going_out.bonus, going_out.concealed) == (CLASSIC.going_out.bonus, CLASSIC.going_out.concealed):
+        return None
+    concealed = "" if going_out.concealed is None else f", or {going_out.concealed} in all when concealed"
+    return f"going out without a stock earns {going_out.bonus}{concealed}"
+
+
 def _bonus_cards(entry: VariantRules) -> int:
     copies = entry.deck.copies()
     return sum(copies.get(card, 0) for card in entry.roles.bonus)
@@ -88,6 +104,8 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
     "canasta.canastas.mixed": (_mixed, _has_canastas),
     "canasta.going-out.bonus": (_going_out, lambda entry: True),
     "canasta.opening.minimum": (_minimums, lambda entry: True),
+    "canasta.going-out.ask-partner": (_ask_partner, _asks_a_partner),
+    "canasta.stock.exhausted": (_without_a_stock, lambda entry: entry.stock_end == CLASSIC.stock_end),
     "canasta.red-threes.score": (_red_threes, _red_threes_each),
 }
 
@@ -95,10 +113,6 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
 ALSO_IN = {rule: ("samba", "bolivia", "brazilian") for rule in (
     "canasta.scoring.melded-cards", "canasta.scoring.hand-cards", "canasta.turn.meld", "canasta.turn.discard",
     "canasta.going-out.how", "canasta.melds.set")}
-# Asking the partner is optional and binding wherever a partnership variant's entry says so.
-ALSO_IN["canasta.going-out.ask-partner"] = tuple(
-    slug for slug, entry in ENTRIES.items() if entry.playable and slug != CLASSIC.slug
-    and entry.seating == CLASSIC.seating and entry.going_out.ask_partner == CLASSIC.going_out.ask_partner)
 
 
 def in_every_variant(rule_id: str, text: str, variants: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
