@@ -72,6 +72,58 @@ def _without_a_stock(entry: VariantRules) -> str | None:
     return f"going out without a stock earns {going_out.bonus}{concealed}"
 
 
+def _listed(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _same_pile(entry: VariantRules, *names: str) -> bool:
+    """Whether the entry's pile rules named are Classic's."""
+    return all(getattr(entry.pile, name) == getattr(CLASSIC.pile, name) for name in names)
+
+
+def _frozen(entry: VariantRules) -> str | None:
+    pile = entry.pile
+    if _same_pile(entry, "frozen_by_wild", "frozen_by_red_three", "frozen_until_opened", "always_frozen"):
+        return None
+    if pile.always_frozen:
+        return "the pile is always frozen"
+    held = [what for what, by in (("a wild card", pile.frozen_by_wild), ("a red three", pile.frozen_by_red_three)) if by]
+    said = [f"for everybody while it holds {_listed(held)}"] if held else []
+    said += ["for a side that has not yet made its initial meld"] if pile.frozen_until_opened else []
+    return "the pile is frozen " + " and ".join(said) if said else "the pile is never frozen"
+
+
+def _unfrozen_take(entry: VariantRules) -> str | None:
+    pile = entry.pile
+    if _same_pile(entry, "natural_and_wild", "onto_meld", "onto_meld_unless_canasta", "top_card_only_onto_sequence"):
+        return None
+    ways = ["with a natural pair of its rank"]
+    ways += ["with one natural of its rank and one wild card"] if pile.natural_and_wild else []
+    ways += ["by adding it to the side's meld of its rank"] if pile.onto_meld else []
+    ways += ["by laying it alone on a sequence of the side that it lengthens"] if pile.top_card_only_onto_sequence else []
+    said = "the top card of a pile not frozen for the side is taken only " + _listed(ways)
+    if pile.onto_meld_unless_canasta and not pile.onto_meld:
+        said += " (the option top_card_onto_set lets it join a set of the side that is not yet a canasta)"
+    return said
+
+
+def _take(entry: VariantRules) -> str | None:
+    if _same_pile(entry, "onto_meld"):
+        return None
+    return ("the top card with the cards from the hand makes a new meld or joins one of its rank on the table, but "
+            "the top card alone joins a meld only as the rule on taking a pile not frozen for the side says")
+
+
+def _counting(entry: VariantRules) -> str | None:
+    opening = entry.opening
+    said = [] if opening.pile_may_open else ["the pile is never taken to open, so only cards from the hand count"]
+    said += [] if opening.top_discard_counts else ["the top card of a pile taken never counts"]
+    needed = opening.requirement(1600)
+    said += [f"at 1600 the side needs {needed}, so both examples fall short"] if type(needed) is int and needed > 95 \
+        else [f"at 1600 the side needs {needed}"] if type(needed) is int and needed != 90 else []
+    return "; ".join(said) or None
+
+
 def _bonus_cards(entry: VariantRules) -> int:
     copies = entry.deck.copies()
     return sum(copies.get(card, 0) for card in entry.roles.bonus)
@@ -106,13 +158,18 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
     "canasta.opening.minimum": (_minimums, lambda entry: True),
     "canasta.going-out.ask-partner": (_ask_partner, _asks_a_partner),
     "canasta.stock.exhausted": (_without_a_stock, lambda entry: entry.stock_end == CLASSIC.stock_end),
+    "canasta.opening.counting": (_counting, lambda entry: entry.opening.basis == CLASSIC.opening.basis and all(
+        type(needed) is int for low, needed in entry.opening.tiers if low is None or low <= 1600)),
+    "canasta.pile.frozen": (_frozen, lambda entry: True),
+    "canasta.pile.unfrozen-take": (_unfrozen_take, lambda entry: not entry.pile.always_frozen),
+    "canasta.pile.take": (_take, lambda entry: _same_pile(entry, "blocked_tops")),
     "canasta.red-threes.score": (_red_threes, _red_threes_each),
 }
 
 # Classic rules whose text holds as it stands in these variants too, which cite them.
 ALSO_IN = {rule: ("samba", "bolivia", "brazilian") for rule in (
     "canasta.scoring.melded-cards", "canasta.scoring.hand-cards", "canasta.turn.meld", "canasta.turn.discard",
-    "canasta.going-out.how", "canasta.melds.set")}
+    "canasta.going-out.how", "canasta.melds.set", "canasta.pile.frozen-take")}
 
 
 def in_every_variant(rule_id: str, text: str, variants: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:

@@ -44,12 +44,15 @@ def test_canasta_scoring_lines_cite_rules_that_hold_in_the_variant(variant):
 
 
 @pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian", "two-hand"])
-def test_canasta_turn_draw_and_wild_limit_cited_by_a_listing_hold_in_the_variant(variant):
-    listings, _ = played_to_the_end(variant, 7)
-    cited = {rule_id for listed in listings for move in listed["moves"] for rule_id in move["rules"]}
-    for rule_id in cited & {"canasta.turn.draw", "canasta.melds.wild-limit", "canasta.turn.meld",
-                            "canasta.turn.discard", "canasta.melds.set", "canasta.opening.minimum"}:
-        assert variant in rule(rule_id).variants, rule_id
+def test_canasta_rules_cited_by_a_listing_hold_in_the_variant(variant):
+    for seed in (7, 8):
+        listings, _ = played_to_the_end(variant, seed)
+        for listed in listings:
+            cited = {rule_id for move in listed["moves"] for rule_id in move["rules"]}
+            cited |= {rule_id for note in listed.get("constraints", []) for rule_id in note["rules"]}
+            cited |= set(listed["pile"]["rules"]) if listed.get("pile") else set()
+            for rule_id in cited:
+                assert variant in rule(rule_id).variants, rule_id
 
 
 @pytest.mark.parametrize("slug", sorted(TABLE))
