@@ -1,8 +1,8 @@
 """Classic rules whose figures other variants change: each variant's own figure, from its entry, said after Classic's.
 
-A variant's answers cite these rules too (its draw, its wild cards, its canastas, its going-out bonus, its
-red threes), so their texts name every variant's figure where it differs from Classic's, and the rules hold
-in every variant they describe.
+A variant's answers cite these rules too (the draw, wild cards, canastas, the initial meld, the pile, going out,
+red threes), so their texts name every variant's figure where it differs from Classic's, and the rules list every
+variant they then hold in.
 """
 
 from __future__ import annotations
