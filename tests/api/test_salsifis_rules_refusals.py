@@ -136,8 +136,6 @@ def test_salsifis_state_record_move_on_a_finished_game_is_409(client):
     assert answer.status_code == 409
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.turn.fleeing / salsifis.contest.alone: three seats alone by two "
-                                       "packets after one turn is accepted (200) instead of refused")
 def test_salsifis_contest_alone_three_lone_seats_by_two_packets_refused(client):
     state = second_turn(client)
     state["alone_streak"] = [1, 1, 1]
@@ -153,27 +151,21 @@ def two_player_fight(client) -> dict:
     return post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.contest.alone: two players both alone last turn, one of them with an "
-                                       "empty won pile, is accepted (200); a lone card takes its packet")
 def test_salsifis_contest_alone_lone_seat_with_nothing_won_refused(client):
     state = two_player_fight(client)
-    assert sorted(len(pile) for pile in state["won"]) == [0, 8] and state["alone_streak"] == [0, 0]
+    assert sorted(len(pile) for pile in state["won"]) == [0, 5] and state["alone_streak"] == [0, 0]
     state["alone_streak"] = [1, 1]
-    breaks(refusal(client, state), "salsifis.", "/state/")
+    loser = state["won"].index([])
+    breaks(refusal(client, state), "salsifis.contest.alone", f"/state/won/{loser}")
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.contest.*: after one turn a won pile of 2 cards is accepted (200); "
-                                       "a pile then holds 0 cards, a packet of 3 with 1 or more placed cards, or "
-                                       "(losing_cards owners) 1 losing card")
 def test_salsifis_contest_fight_two_card_won_pile_after_one_turn_refused(client):
     state = second_turn(client)
     state["discarded"] = state["won"][0][2:]
     state["won"][0] = state["won"][0][:2]
-    breaks(refusal(client, state), "salsifis.", "/state/won/0")
+    breaks(refusal(client, state), "salsifis.contest.fight", "/state/won/0")
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.formula.shared: a shared stake of 2 cards is accepted (200); a shared "
-                                       "stake holds a packet and at least two cards in the running")
 def test_salsifis_formula_shared_stake_smaller_than_a_packet_and_two_cards_refused(client):
     state = second_turn(client)
     won = state["won"][0]
@@ -204,8 +196,6 @@ def test_salsifis_turn_fleeing_streak_up_to_the_limit_is_accepted(client):
     assert listed["to_act"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.turn.fleeing: alone_streak 3 under flee_limit 2 is accepted (200); "
-                                       "a seat bound after two lone turns cannot be alone at the third reveal")
 def test_salsifis_turn_fleeing_streak_beyond_the_limit_refused(client):
     state = lone_seat_zero(client, 3)
     assert state["alone_streak"] == [3, 0, 0]
