@@ -200,3 +200,31 @@ def test_salsifis_turn_fleeing_streak_beyond_the_limit_refused(client):
     state = lone_seat_zero(client, 3)
     assert state["alone_streak"] == [3, 0, 0]
     breaks(refusal(client, state, {"flee_limit": 2}), "salsifis.turn.fleeing", "/state/alone_streak/0")
+
+
+def test_salsifis_turn_fleeing_two_players_are_alone_together_or_not_at_all(client):
+    state = post(client, "/deal", {"players": 2, "seed": 2})["state"]
+    for seat in (0, 1):
+        move = {"type": "place", "seat": seat, "card": state["hands"][seat][0], "packet": seat}
+        state = post(client, "/apply-move", {"state": state, "move": move})["state"]
+    state = post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
+    assert state["alone_streak"] == [1, 1]
+    state["alone_streak"] = [1, 0]
+    breaks(refusal(client, state), "salsifis.turn.fleeing", "/state/alone_streak/1")
+
+
+def test_salsifis_turn_fleeing_two_lone_seats_of_three_leave_the_third_no_packet_refused(client):
+    state = second_turn(client)
+    state["alone_streak"] = [1, 1, 0]
+    breaks(refusal(client, state), "salsifis.turn.fleeing", "/state/alone_streak/1")
+
+
+def test_salsifis_formula_shared_stake_of_a_seat_alone_that_turn_refused(client):
+    state = second_turn(client)
+    winner = next(seat for seat in (1, 2) if state["won"][seat])
+    stake = state["won"][winner]
+    state["won"][winner] = []
+    state["shared"] = [{"seats": [1, 2], "cards": stake}]  # the fight by packet 1 as a tie nobody won: reachable
+    post(client, "/legal-moves", {"state": state})
+    state["shared"] = [{"seats": [0, 1], "cards": stake}]  # seat 0 was alone by packet 0
+    breaks(refusal(client, state), "salsifis.formula.shared", "/state/shared/0/seats")

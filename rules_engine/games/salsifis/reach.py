@@ -163,9 +163,10 @@ def check_shared(options: dict, state: SalsifisState) -> None:
             counts[seat] += 1
             free = resolved - state.alone_streak[seat]
             if counts[seat] > free:
-                raise invalid(("state", "shared", index, "seats"), f"seat {seat} shares {counts[seat]} stakes, but "
-                              f"it places one card a turn and had only {_turns(free)} not alone by its packet",
-                              "salsifis.formula.shared")
+                raise invalid(("state", "shared", index, "seats"), f"seat {seat} shares {counts[seat]} "
+                              f"stake{'' if counts[seat] == 1 else 's'}, but a seat shares at most one stake a turn "
+                              f"and none in a turn it was alone, and by its alone_streak it was not alone in only "
+                              f"{free} of the {_turns(resolved)}", "salsifis.formula.shared")
 
 
 @lru_cache(maxsize=None)
