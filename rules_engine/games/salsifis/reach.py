@@ -74,11 +74,12 @@ def check_won(options: dict, state: SalsifisState) -> None:
     resolved, layout = state.resolved_turns, state.layout
     carried = options["unclaimed_packet"] == "carried"
     key = (layout.packet_sizes, state.players, options["losing_cards"], carried, resolved)
+    allowed = won_sizes(*key, 0)
     for seat, pile in enumerate(state.won):
         size, streak = hand_size(pile), state.alone_streak[seat]
-        if size not in won_sizes(*key, 0):
+        if size not in allowed:
             raise invalid(("state", "won", seat), f"seat {seat}'s won pile holds {size} cards, but after "
-                          f"{_turns(resolved)} a won pile holds {_spans(won_sizes(*key, 0))} cards: each turn adds "
+                          f"{_turns(resolved)} a won pile holds {_spans(allowed)} cards: each turn adds "
                           f"{_gains_words(options, state)}", "salsifis.contest.fight")
         if streak and size not in won_sizes(*key, streak):
             raise invalid(("state", "won", seat), f"seat {seat} was alone by its packet in "
