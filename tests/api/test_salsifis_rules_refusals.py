@@ -136,8 +136,6 @@ def test_salsifis_state_record_move_on_a_finished_game_is_409(client):
     assert answer.status_code == 409
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.turn.fleeing / salsifis.contest.alone: three seats alone by two "
-                                       "packets after one turn is accepted (200) instead of refused")
 def test_salsifis_contest_alone_three_lone_seats_by_two_packets_refused(client):
     state = second_turn(client)
     state["alone_streak"] = [1, 1, 1]
@@ -153,27 +151,21 @@ def two_player_fight(client) -> dict:
     return post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.contest.alone: two players both alone last turn, one of them with an "
-                                       "empty won pile, is accepted (200); a lone card takes its packet")
 def test_salsifis_contest_alone_lone_seat_with_nothing_won_refused(client):
     state = two_player_fight(client)
-    assert sorted(len(pile) for pile in state["won"]) == [0, 8] and state["alone_streak"] == [0, 0]
+    assert sorted(len(pile) for pile in state["won"]) == [0, 5] and state["alone_streak"] == [0, 0]
     state["alone_streak"] = [1, 1]
-    breaks(refusal(client, state), "salsifis.", "/state/")
+    loser = state["won"].index([])
+    breaks(refusal(client, state), "salsifis.contest.alone", f"/state/won/{loser}")
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.contest.*: after one turn a won pile of 2 cards is accepted (200); "
-                                       "a pile then holds 0 cards, a packet of 3 with 1 or more placed cards, or "
-                                       "(losing_cards owners) 1 losing card")
 def test_salsifis_contest_fight_two_card_won_pile_after_one_turn_refused(client):
     state = second_turn(client)
     state["discarded"] = state["won"][0][2:]
     state["won"][0] = state["won"][0][:2]
-    breaks(refusal(client, state), "salsifis.", "/state/won/0")
+    breaks(refusal(client, state), "salsifis.contest.fight", "/state/won/0")
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.formula.shared: a shared stake of 2 cards is accepted (200); a shared "
-                                       "stake holds a packet and at least two cards in the running")
 def test_salsifis_formula_shared_stake_smaller_than_a_packet_and_two_cards_refused(client):
     state = second_turn(client)
     won = state["won"][0]
@@ -204,9 +196,35 @@ def test_salsifis_turn_fleeing_streak_up_to_the_limit_is_accepted(client):
     assert listed["to_act"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="salsifis.turn.fleeing: alone_streak 3 under flee_limit 2 is accepted (200); "
-                                       "a seat bound after two lone turns cannot be alone at the third reveal")
 def test_salsifis_turn_fleeing_streak_beyond_the_limit_refused(client):
     state = lone_seat_zero(client, 3)
     assert state["alone_streak"] == [3, 0, 0]
     breaks(refusal(client, state, {"flee_limit": 2}), "salsifis.turn.fleeing", "/state/alone_streak/0")
+
+
+def test_salsifis_turn_fleeing_two_players_are_alone_together_or_not_at_all(client):
+    state = post(client, "/deal", {"players": 2, "seed": 2})["state"]
+    for seat in (0, 1):
+        move = {"type": "place", "seat": seat, "card": state["hands"][seat][0], "packet": seat}
+        state = post(client, "/apply-move", {"state": state, "move": move})["state"]
+    state = post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
+    assert state["alone_streak"] == [1, 1]
+    state["alone_streak"] = [1, 0]
+    breaks(refusal(client, state), "salsifis.turn.fleeing", "/state/alone_streak/1")
+
+
+def test_salsifis_turn_fleeing_two_lone_seats_of_three_leave_the_third_no_packet_refused(client):
+    state = second_turn(client)
+    state["alone_streak"] = [1, 1, 0]
+    breaks(refusal(client, state), "salsifis.turn.fleeing", "/state/alone_streak/1")
+
+
+def test_salsifis_formula_shared_stake_of_a_seat_alone_that_turn_refused(client):
+    state = second_turn(client)
+    winner = next(seat for seat in (1, 2) if state["won"][seat])
+    stake = state["won"][winner]
+    state["won"][winner] = []
+    state["shared"] = [{"seats": [1, 2], "cards": stake}]  # the fight by packet 1 as a tie nobody won: reachable
+    post(client, "/legal-moves", {"state": state})
+    state["shared"] = [{"seats": [0, 1], "cards": stake}]  # seat 0 was alone by packet 0
+    breaks(refusal(client, state), "salsifis.formula.shared", "/state/shared/0/seats")

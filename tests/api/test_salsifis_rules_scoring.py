@@ -16,8 +16,11 @@ def finished(won, shared=(), penalties=None, dealer=0):
             "placements": [], "won": won, "shared": list(shared), "penalties": penalties or [0, 0, 0]}
 
 
-WON = [["AC", "10D", "KS", "QS", "JS", "9S", "5C"], ["AH"], []]  # 30, 11 and 0 points
-SHARED = [{"seats": [0, 1], "cards": ["AD", "KD", "8C"]}]  # 15 points between seats 0 and 1
+# Piles and stakes of sizes settled turns give (a packet of three with one or two placed cards), padded with
+# cards worth nothing.
+WON = [["AC", "10D", "KS", "QS", "JS", "9S", "5C", "8S"], ["AH", "4H", "5H", "6H"], []]  # 30, 11 and 0 points
+SHARED = [{"seats": [0, 1], "cards": ["AD", "KD", "8C", "7C", "6C"]}]  # 15 points between seats 0 and 1
+LOW = ["4D", "5D", "6D", "7D"]
 
 
 def finished_model(state, mode):
@@ -58,12 +61,12 @@ def test_salsifis_formula_shared_points_split_by_option(client, mode, dealer, sh
 
 
 def test_salsifis_formula_shared_three_way_remainder_goes_round_from_the_dealers_left(client):
-    state = finished([[], [], []], [{"seats": [0, 1, 2], "cards": ["AD", "KD"]}], dealer=1)  # 15 among three
+    state = finished([[], [], []], [{"seats": [0, 1, 2], "cards": ["AD", "KD", *LOW]}], dealer=1)  # 15 among three
     whole = post(client, "/score", {"state": state})
     assert whole["scores"] == [5, 5, 5]
-    state = finished([[], [], []], [{"seats": [0, 1, 2], "cards": ["AD", "KD", "QD"]}], dealer=1)  # 18: even
+    state = finished([[], [], []], [{"seats": [0, 1, 2], "cards": ["AD", "KD", "QD", *LOW[:3]]}], dealer=1)  # 18: even
     assert post(client, "/score", {"state": state})["scores"] == [6, 6, 6]
-    state = finished([[], [], []], [{"seats": [0, 1, 2], "cards": ["AD", "JD"]}], dealer=1)  # 13: one over
+    state = finished([[], [], []], [{"seats": [0, 1, 2], "cards": ["AD", "JD", *LOW]}], dealer=1)  # 13: one over
     by_seat = post(client, "/score", {"options": {"shared_points": "remainder-by-seat"}, "state": state})
     assert by_seat["scores"] == [4, 4, 5]
     exact = post(client, "/score", {"options": {"shared_points": "exact"}, "state": state})
@@ -71,13 +74,13 @@ def test_salsifis_formula_shared_three_way_remainder_goes_round_from_the_dealers
 
 
 def test_salsifis_scoring_winner_level_totals_win_together(client):
-    body = post(client, "/score", {"state": finished([["AC"], ["AH"], ["10D"]])})
+    body = post(client, "/score", {"state": finished([["AC", "4C", "5C", "6C"], ["AH", "4H", "5H", "6H"], ["10D", *LOW[:3]]])})
     assert body["scores"] == [11, 11, 10]
     assert body["winners"] == [0, 1] and body["winner"] is None
 
 
 def test_salsifis_scoring_winner_penalties_decide(client):
-    body = post(client, "/score", {"state": finished([["AC"], ["AH"], ["10D"]], penalties=[10, 0, 0])})
+    body = post(client, "/score", {"state": finished([["AC", "4C", "5C", "6C"], ["AH", "4H", "5H", "6H"], ["10D", *LOW[:3]]], penalties=[10, 0, 0])})
     assert body["scores"] == [1, 11, 10] and body["winner"] == 1
 
 

@@ -109,8 +109,10 @@ def test_salsifis_deal_packets_lay_out_more_cards_than_the_turn_lays_is_refused(
 
 
 def test_salsifis_deal_packets_lay_out_from_a_shown_heap_takes_its_top_cards(client, full):
-    settled = [card for hand in full["hands"] for card in hand[4:]] + [c for p in full["packets"] for c in p]
-    state = dict(full, turn=2, packets=[[], []], hands=[hand[:4] for hand in full["hands"]], won=[settled, [], []])
+    # Turn 1 settled: seat 0 alone by packet 0, seats 1 and 2 fighting by packet 1, which seat 1 won.
+    spent = [hand[4:] for hand in full["hands"]]
+    won = [full["packets"][0] + spent[0], full["packets"][1] + spent[1] + spent[2], []]
+    state = dict(full, turn=2, packets=[[], []], hands=[hand[:4] for hand in full["hands"]], won=won)
     listed = post(client, "/legal-moves", {"state": state})
     assert (listed["to_act"], listed["phase"], listed["unverified"]) == (0, "lay_out", [])
     assert listed["moves"] == [{"type": "lay_out", "packets": [["QC", "6D", "10C"], ["10S", "4C", "4S"]],

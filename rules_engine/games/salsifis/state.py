@@ -9,6 +9,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
+from .reach import check_shared, check_streaks, check_won
 from ...records import record
 
 STATE_FIELDS = frozenset({"players", "turn", "dealer", "hands", "packets", "heap", "placements", "won", "shared",
@@ -189,12 +190,14 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records."""
     _check_table(options, state)
     _check_hands(state)
-    _check_records(state)
+    _check_records(options, state)
     discards_possible = _discards_possible(options, state)
     if state.discarded is not None and hand_size(state.discarded) and not discards_possible:
         raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
                       "salsifis.contest.empty")
     _check_conservation(state, discards_possible)
+    check_won(options, state)
+    check_shared(options, state)
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:
@@ -254,7 +257,7 @@ def _check_hands(state: SalsifisState) -> None:
                           f"{placed}, not {hand_size(hand)}", "salsifis.deal.hands")
 
 
-def _check_records(state: SalsifisState) -> None:
+def _check_records(options: dict, state: SalsifisState) -> None:
     """Penalties and lone streaks that the settled turns can have produced."""
     resolved = state.resolved_turns
     # Nearly every position has no penalty and short streaks: skip the walks that only find the culprit.
@@ -265,11 +268,7 @@ def _check_records(state: SalsifisState) -> None:
             if points and not resolved:
                 raise invalid(("state", "penalties", seat), "no formula has been said before the first reveal",
                               "salsifis.formula.penalty")
-    if max(state.alone_streak, default=0) > resolved:
-        for seat, streak in enumerate(state.alone_streak):
-            if streak > resolved:
-                raise invalid(("state", "alone_streak", seat), f"only {resolved} turns have been settled",
-                              "salsifis.turn.fleeing")
+    check_streaks(options, state)
 
 
 def _without_placed_card(hand: list[str] | HiddenHand, expected: int, placement: Placement | None) -> list | HiddenHand:

@@ -162,10 +162,11 @@ def test_salsifis_deal_hands_visible_hand_with_its_placed_card():
 
 
 def test_salsifis_state_record_scores_won_piles_without_discards():
-    record = {"players": 2, "turn": 5, "hands": [[], []], "packets": [], "won": [["AS", "KS"], ["10H"]],
-              "penalties": [10, 0]}
+    # Each pile is one packet of three taken with the winning card: 4 cards.
+    record = {"players": 2, "turn": 5, "hands": [[], []], "packets": [],
+              "won": [["AS", "KS", "9S", "8S"], ["10H", "JH", "9H", "8H"]], "penalties": [10, 0]}
     scored = answers.score(body(record))
-    assert scored["scores"] == [5, 10] and scored["winner"] == 1 and scored["game_over"] is True
+    assert scored["scores"] == [5, 12] and scored["winner"] == 1 and scored["game_over"] is True
 
 
 def test_salsifis_state_record_unknown_discards_need_an_option_that_discards():

@@ -11,6 +11,8 @@ from rules_engine.games.salsifis.layout import layout_for
 from .helpers import body
 
 DECK = list(layout_for(2, {}).deck)
+# Cards worth nothing, to make piles of sizes the settled turns give: a packet of three and the winning card.
+LOW_CLUBS, LOW_HEARTS = ["5C", "6C", "7C"], ["5H", "6H", "7H"]
 
 
 def finished(won: list[list[str]], penalties=(0, 0), shared=(), discarded=None) -> dict:
@@ -22,26 +24,26 @@ def finished(won: list[list[str]], penalties=(0, 0), shared=(), discarded=None) 
 
 
 def test_salsifis_scoring_values():
-    scored = answers.score(body(finished([["AS", "10H", "KD", "QC", "JS", "9H", "5D"], []])))
+    scored = answers.score(body(finished([["AS", "10H", "KD", "QC", "JS", "9H", "5D", "8D"], []])))
     assert scored["scores"] == [30, 0]
     assert scored["lines"] == [{"seat": 0, "points": 30, "rule": "salsifis.scoring.values",
-                                "text": "won 7 cards worth 30 (AS 11, 10H 10, KD 4, QC 3, JS 2)"}]
+                                "text": "won 8 cards worth 30 (AS 11, 10H 10, KD 4, QC 3, JS 2)"}]
 
 
 def test_salsifis_scoring_values_penalties_are_taken_off():
-    scored = answers.score(body(finished([["AS"], ["10H"]], penalties=(20, 0))))
+    scored = answers.score(body(finished([["AS", *LOW_CLUBS], ["10H", *LOW_HEARTS]], penalties=(20, 0))))
     assert scored["scores"] == [-9, 10]
     assert {"seat": 0, "points": -20, "rule": "salsifis.formula.penalty",
             "text": "2 formulas out of place or wrong, 10 each"} in scored["lines"]
 
 
 def test_salsifis_scoring_winner_single():
-    scored = answers.score(body(finished([["AS"], ["KS"]])))
+    scored = answers.score(body(finished([["AS", *LOW_CLUBS], ["KS", *LOW_HEARTS]])))
     assert scored["winner"] == 0 and scored["winners"] == [0] and scored["game_over"] is True
 
 
 def test_salsifis_scoring_winner_tie_names_both():
-    scored = answers.score(body(finished([["AS"], ["AH"]])))
+    scored = answers.score(body(finished([["AS", *LOW_CLUBS], ["AH", *LOW_HEARTS]])))
     assert scored["winner"] is None and scored["winners"] == [0, 1]
 
 
@@ -54,15 +56,15 @@ def test_salsifis_scoring_values_partial_game_is_scored():
 
 
 def test_salsifis_scoring_values_need_visible_won_piles():
-    state = finished([["AS"], ["KS"]])
-    state["won"][1] = {"count": 1}
+    state = finished([["AS", *LOW_CLUBS], ["KS", *LOW_HEARTS]])
+    state["won"][1] = {"count": 4}
     with pytest.raises(InvalidRequest) as caught:
         answers.score(body(state))
     assert caught.value.problems[0].pointer == ("state", "won", 1)
 
 
 def test_salsifis_formula_shared_scores_from_the_record():
-    shared = [{"seats": [0, 1], "cards": ["AS", "5S", "6S"]}]  # 11 points between two
+    shared = [{"seats": [0, 1], "cards": ["AS", "5S", "6S", "7S", "8S"]}]  # 11 points between two
     scored = answers.score(body(finished([[], []], shared=shared)))
     assert scored["scores"] == [5, 5]
     exact = answers.score(body(finished([[], []], shared=shared), shared_points="exact"))

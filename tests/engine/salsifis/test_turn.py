@@ -146,10 +146,10 @@ def test_salsifis_turn_turns_game_ends_after_five():
     for _ in range(5):
         state = play_turn(state, [0, 1], flee_limit=0)
     assert state["turn"] == 5 and state["packets"] == [] and state["heap"] == []
-    listed = answers.legal_moves(body(state))
+    listed = answers.legal_moves(body(state, flee_limit=0))
     assert listed["to_act"] is None and listed["phase"] == "over" and listed["moves"] == []
     with pytest.raises(HandFinished):
-        apply(state, {"type": "resolve", "calls": []})
+        apply(state, {"type": "resolve", "calls": []}, flee_limit=0)
 
 
 def test_salsifis_turn_fleeing_streak_is_recorded():
