@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from tests.api.samba_family import group, seq, wild
 from tests.engine.canasta.test_scoring_reference import random_cases, random_hand, reference_score, side_by_side
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -18,21 +19,6 @@ def deck(variant: str) -> Counter:
     """Two packs and four jokers, or three packs and six jokers in the Samba family."""
     packs = 3 if variant in FAMILY else 2
     return Counter({**{rank + suit: packs for rank in RANKS for suit in "CDHS"}, "JK": 2 * packs})
-
-
-def seq(*cards: str) -> dict:
-    """A sequence on the table."""
-    return {"kind": "sequence", "cards": list(cards)}
-
-
-def wild(*cards: str) -> dict:
-    """A meld of wild cards alone on the table."""
-    return {"kind": "wild", "cards": list(cards)}
-
-
-def group(*cards: str) -> dict:
-    """A set on the table."""
-    return {"cards": list(cards)}
 
 
 def finished(variant: str, hands: list, melds: list, *, red_threes: list | None = None, seat: int = 0,
