@@ -29,14 +29,15 @@ def read_list(value: object, pointer: Pointer) -> list:
     return value
 
 
-def read_int(value: object, pointer: Pointer, low: int | None = None, high: int | None = None) -> int:
-    """Demand an integer, optionally within low..high inclusive."""
+def read_int(value: object, pointer: Pointer, low: int | None = None, high: int | None = None,
+             rule: str | None = None) -> int:
+    """Demand an integer, optionally within low..high inclusive; `rule`: the rule a value out of range breaks."""
     if type(value) is not int:
         raise invalid(pointer, "must be an integer")
     if (low is not None and value < low) or (high is not None and value > high):
         if high is None:
-            raise invalid(pointer, f"must be at least {low}")
-        raise invalid(pointer, f"must be between {low} and {high}")
+            raise invalid(pointer, f"must be at least {low}", rule)
+        raise invalid(pointer, f"must be between {low} and {high}", rule)
     return value
 
 

@@ -228,3 +228,10 @@ def test_salsifis_formula_shared_stake_of_a_seat_alone_that_turn_refused(client)
     post(client, "/legal-moves", {"state": state})
     state["shared"] = [{"seats": [0, 1], "cards": stake}]  # seat 0 was alone by packet 0
     breaks(refusal(client, state), "salsifis.formula.shared", "/state/shared/0/seats")
+
+
+@pytest.mark.parametrize("field, value, rule", [("players", 6, "salsifis.players"), ("players", 1, "salsifis.players"),
+                                                ("turn", 6, "salsifis.turn.turns"), ("turn", 0, "salsifis.turn.turns")])
+def test_salsifis_players_and_turn_turns_out_of_range_cite_their_rules(client, field, value, rule):
+    state = {**first_turn(client), field: value}
+    breaks(refusal(client, state), rule, f"/state/{field}")

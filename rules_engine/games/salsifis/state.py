@@ -97,11 +97,12 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     """Parse a submitted position and check that legal play can reach it."""
     raw = read_object(raw, ("state",))
     reject_unknown(raw, STATE_FIELDS, ("state",))
-    players = read_int(_required(raw, "players", "the number of players, 2 to 5"), ("state", "players"), 2, 5)
+    players = read_int(_required(raw, "players", "the number of players, 2 to 5"), ("state", "players"), 2, 5,
+                       "salsifis.players")
     layout = layout_for(players, options)
     if "turn" not in raw:
         raise invalid(("state", "turn"), f"required: the turn, 1 to {layout.turns}")
-    turn = read_int(raw["turn"], ("state", "turn"), 1, layout.turns)
+    turn = read_int(raw["turn"], ("state", "turn"), 1, layout.turns, "salsifis.turn.turns")
     dealer = read_seat(raw.get("dealer", 0), ("state", "dealer"), players, "salsifis.players")
     hands = [read_hand(h, ("state", "hands", s), PILE_LIMIT)
              for s, h in enumerate(_per_seat(_required(raw, "hands", "the cards each seat holds"), "hands", players))]
