@@ -235,3 +235,8 @@ def test_salsifis_formula_shared_stake_of_a_seat_alone_that_turn_refused(client)
 def test_salsifis_players_and_turn_turns_out_of_range_cite_their_rules(client, field, value, rule):
     state = {**first_turn(client), field: value}
     breaks(refusal(client, state), rule, f"/state/{field}")
+
+
+def test_salsifis_formula_penalty_a_negative_total_cites_the_rule(client):
+    state = {**first_turn(client), "penalties": [-10, 0, 0]}
+    breaks(refusal(client, state), "salsifis.formula.penalty", "/state/penalties/0")

@@ -120,7 +120,7 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     discarded = (None if raw.get("discarded") is None else
                  read_hand(raw["discarded"], ("state", "discarded"), PILE_LIMIT))
     penalties = ([0] * players if raw.get("penalties") is None else
-                 [read_int(p, ("state", "penalties", s), 0, MAX_PENALTY)
+                 [read_int(p, ("state", "penalties", s), 0, MAX_PENALTY, "salsifis.formula.penalty")
                   for s, p in enumerate(_per_seat(raw["penalties"], "penalties", players))])
     streak = ([0] * players if raw.get("alone_streak") is None else
               [read_int(n, ("state", "alone_streak", s), 0, layout.turns)
