@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...cards import RANKS
+from ...cards import JOKER, RANKS
 from ...errors import invalid
 from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
@@ -39,7 +39,7 @@ RANKED = frozenset(RANKS[RANKS.index("4"):])
 
 def _shows_rank(card: str) -> bool:
     """Whether a card's code names a rank a meld of it has: four to ace, or a black three."""
-    return card[:-1] in RANKED or card in ("3C", "3S")
+    return card != JOKER and card[:-1] in RANKED or card in ("3C", "3S")
 
 
 def _named_rank(raw: object) -> str | None:
@@ -167,6 +167,8 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
                       "canasta.opening.minimum")
     if meld is not None:
         cards = _read_meld(meld, ("meld",), cfg, ONE_MELD_FIELDS)
+        if not any(_shows_rank(card) for card in cards):
+            _named_rank(meld)   # the rank such cards are aimed at is a rank, whether or not a meld takes them
         index = _onto(cfg, meld, cards, existing)
         if index is not None:
             onto = existing[index]
