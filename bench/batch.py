@@ -4,7 +4,7 @@ Both sides ask /legal-moves of the same mid-hand positions of every game, the se
 every answer (CACHE_TTL_SECONDS=0), with wrk on loopback; the batch side sends them `--size` at a
 time. Rounds alternate between the two, so a slow spell of the machine touches both.
 
-    .venv/bin/python -m bench.batch [--size 200] [--seconds 5] [--rounds 3] [--connections 16]
+    .venv/bin/python -m bench.batch [--size 200] [--seconds 5] [--rounds 3] [--connections 16] [--game euchre ...]
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ from .http_load import gunicorn, run_wrk
 from .positions import positions
 
 
-def requests_for(per_game: int) -> list[tuple[str, dict]]:
-    """Single /legal-moves requests over mid-hand positions of every game."""
-    return [("/legal-moves", body) for game in sorted(GAMES) for body in positions(game, per_game, seed=5)]
+def requests_for(per_game: int, games: list[str] | None = None) -> list[tuple[str, dict]]:
+    """Single /legal-moves requests over mid-hand positions of every game (or of `games`)."""
+    return [("/legal-moves", body) for game in sorted(games or GAMES) for body in positions(game, per_game, seed=5)]
 
 
 def batches(singles: list[tuple[str, dict]], size: int) -> list[tuple[str, dict]]:
@@ -38,8 +38,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--game", action="append", choices=sorted(GAMES),
+                        help="only this game's positions (repeat for several); every game by default")
     args = parser.parse_args()
-    singles = requests_for(100)
+    singles = requests_for(100, args.game)
     batched = batches(singles, args.size)
     print(f"{len(singles)} positions; batch bodies of {args.size} items, "
           f"{statistics.mean(len(orjson.dumps(b)) for _, b in batched) / 1024:.0f} KiB on average")

@@ -35,20 +35,30 @@ def assert_scored_as_the_rules_say(state: dict, answer: dict, hand_number: int) 
         assert sum(line["points"] for line in answer["lines"] if line["seat"] == seat) == expected[seat]
     assert answer["contract"]["rule"] == ref.CONTRACT_RULE[hand_number]
     assert answer["contract"]["hand_number"] == hand_number
-    if hand_number < 6:
-        assert {line["rule"] for line in answer["lines"]} <= {ref.CONTRACT_RULE[hand_number]}
+    assert {line["rule"] for line in answer["lines"]} <= {ref.CONTRACT_RULE[hand_number]}
     assert answer["hand_over"] is True
 
 
+def _penalty_of(text: str) -> str:
+    """Which of the five penalties a score line's words name."""
+    for kind, words in (("tricks", "won, "), ("hearts", "heart"), ("queens", "queen"), ("king", "king of spades"),
+                        ("last", "last trick")):
+        if words in text:
+            return kind
+    raise AssertionError(text)
+
+
 def assert_salad_lines_each_charge_one_penalty(state: dict, answer: dict) -> None:
-    """In the salad each line cites the single penalty it charges, and per seat and penalty adds up to it."""
+    """In the salad every line cites the salad itself, names one penalty, and per seat and penalty adds up to it."""
     players = state["players"]
     breakdown = ref.penalty_breakdown(6, state["tricks"], players)
-    kinds = dict(zip(("tricks", "hearts", "queens", "king", "last"), (ref.CONTRACT_RULE[n] for n in range(1, 6))))
-    assert {line["rule"] for line in answer["lines"]} <= set(kinds.values())
+    assert {line["rule"] for line in answer["lines"]} <= {ref.CONTRACT_RULE[6]}
+    named = [(line["seat"], _penalty_of(line["text"])) for line in answer["lines"]]
+    assert len(named) == len(set(named)), "one line per seat and penalty"
     for seat in range(players):
-        for kind, rule in kinds.items():
-            charged = sum(line["points"] for line in answer["lines"] if line["seat"] == seat and line["rule"] == rule)
+        for kind in ("tricks", "hearts", "queens", "king", "last"):
+            charged = sum(line["points"] for line in answer["lines"]
+                          if line["seat"] == seat and _penalty_of(line["text"]) == kind)
             assert charged == breakdown[seat][kind], (seat, kind)
 
 

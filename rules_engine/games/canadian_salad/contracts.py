@@ -66,8 +66,15 @@ class Contract:
         return {"trick": tricks, "card": len(self.penalty_cards), "hand": 1}[self.counted]
 
     def charges(self, cards: tuple[str, ...], last: bool) -> list[Charge]:
-        """The penalties a trick of these cards brings its winner."""
-        return [charge for part in self.parts for charge in part(cards, last)]
+        """The penalties a trick of these cards brings its winner, each citing the contract in force.
+
+        The salad charges the five single penalties under its own rule: in hand 6 a heart costs 10 because
+        the salad says so, not because hand 2's contract does.
+        """
+        found = [charge for part in self.parts for charge in part(cards, last)]
+        if len(self.parts) > 1:
+            return [Charge(self.rule, charge.count, charge.each, charge.what) for charge in found]
+        return found
 
 
 HEARTS = frozenset(rank + "H" for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"))

@@ -194,12 +194,12 @@ class CanadianSalad(Game):
         tallies: dict[tuple[int, str], list] = {}
         for number, (trick, winner) in enumerate(zip(state.play.tricks, state.play.winners), start=1):
             for charge in contract.charges(trick.cards, number == total_tricks):
-                tally = tallies.setdefault((winner, charge.rule), [0, charge])
+                tally = tallies.setdefault((winner, charge.what), [0, charge])
                 tally[0] += charge.count
                 scores[winner] += charge.points
         lines = [
-            {"seat": seat, "points": count * charge.each, "rule": rule, "text": _line_text(charge, count)}
-            for (seat, rule), (count, charge) in sorted(tallies.items(), key=lambda item: (item[0][0], _RULE_ORDER[item[0][1]]))
+            {"seat": seat, "points": count * charge.each, "rule": charge.rule, "text": _line_text(charge, count)}
+            for (seat, what), (count, charge) in sorted(tallies.items(), key=lambda item: (item[0][0], _PENALTY_ORDER[item[0][1]]))
         ]
         over = self._over(rs, state)
         answer = {"scores": scores, "teams": None, "lines": lines, "hand_over": over,
@@ -278,7 +278,8 @@ def _read_score(value: object, pointer: tuple, players: int, hand_number: int) -
     return score
 
 
-_RULE_ORDER = {c.rule: n for n, c in CONTRACTS.items()}
+# Score lines in the order the contracts come: tricks, hearts, queens, the king of spades, the last trick.
+_PENALTY_ORDER = {"trick": 1, "heart": 2, "queen": 3, "king of spades": 4, "last trick": 5}
 
 
 def _line_text(charge, count: int) -> str:

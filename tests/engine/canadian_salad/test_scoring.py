@@ -62,9 +62,12 @@ def test_canadian_salad_contract_salad_last_trick_worth_175():
     assert won["type"] == "trick_won" and won["seat"] == 3 and won["points"] == 175
     answer = answers.score(body(finished["state"]))
     assert answer["scores"][3] == 175
-    assert sorted((l["rule"], l["points"]) for l in answer["lines"] if l["seat"] == 3) == sorted([
-        ("canadian-salad.contract.no-tricks", 10), ("canadian-salad.contract.no-hearts", 40),
-        ("canadian-salad.contract.no-queens", 25), ("canadian-salad.contract.no-last-trick", 100)])
+    assert [(l["rule"], l["text"], l["points"]) for l in answer["lines"] if l["seat"] == 3] == [
+        ("canadian-salad.contract.salad", "1 trick won, 10 each", 10),
+        ("canadian-salad.contract.salad", "4 hearts taken, 10 each", 40),
+        ("canadian-salad.contract.salad", "1 queen taken, 25 each", 25),
+        ("canadian-salad.contract.salad", "won the last trick: 100", 100)]
+    assert won["rules"] == ["canadian-salad.play.trick-winner", "canadian-salad.contract.salad"]
     assert sum(answer["scores"]) == 560
 
 
