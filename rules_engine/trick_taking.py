@@ -168,10 +168,10 @@ def read_play(
             try:
                 suit = suit_of[card]
             except KeyError:
-                raise invalid(_trick_pointer(index, finished) + ("cards",), f"seat {seat} played the {_name(card)}, "
-                              "which is not in this pack", ids.deck) from None
+                raise invalid(_card_pointer(index, finished, trick, seat, orders), f"seat {seat} played the "
+                              f"{_name(card)}, which is not in this pack", ids.deck) from None
             if voided and suit in void[seat]:
-                raise invalid(_trick_pointer(index, finished) + ("cards",), f"seat {seat} played {rules.named(card)} "
+                raise invalid(_card_pointer(index, finished, trick, seat, orders), f"seat {seat} played {rules.named(card)} "
                               f"after failing to follow an earlier {SUIT_NAMES[suit][:-1]} lead, which shows it held no "
                               f"{SUIT_NAMES[suit]}", ids.follow_suit)
             if suit != led:
@@ -210,7 +210,7 @@ def read_play(
             if void[seat] and type(hand) is not HiddenHand:
                 for card in hand:
                     if suit_of[card] in void[seat]:
-                        raise invalid(("state", "hands", seat), f"seat {seat} holds {rules.named(card)} yet earlier "
+                        raise invalid(("state", "hands", seat, hand.index(card)), f"seat {seat} holds {rules.named(card)} yet earlier "
                                       f"did not follow a {SUIT_NAMES[rules.suit_of(card)][:-1]} lead", ids.follow_suit)
     return Play(hands, tricks, winners, current, seats, void)
 
@@ -218,6 +218,11 @@ def read_play(
 def _trick_pointer(index: int, finished: bool) -> tuple:
     """Where a trick of the replay sits in the state: a finished one by its index, or the trick under way."""
     return ("state", "tricks", index) if finished else ("state", "current_trick")
+
+
+def _card_pointer(index: int, finished: bool, trick: Trick, seat: int, orders: dict) -> tuple:
+    """Where the card `seat` played to a trick sits: its place in the trick's cards, counted from the leader's."""
+    return _trick_pointer(index, finished) + ("cards", orders[trick.leader].index(seat))
 
 
 def _takes_no_part(seat: int) -> str:
@@ -327,14 +332,14 @@ def _word_counts(tricks: list[Trick], current: Trick | None, hands: list, deck: 
     for cards, pointer, seat in seen:
         where = "a trick shows" if seat is None else f"seat {seat} holds"
         pointer = pointer + ("cards",) if seat is None else pointer
-        for card in cards:
+        for place, card in enumerate(cards):
             copies = deck.get(card, 0)
             if copies == 0:
-                raise invalid(pointer, f"{where} the {_name(card)}, which is not in this pack", ids.deck)
+                raise invalid(pointer + (place,), f"{where} the {_name(card)}, which is not in this pack", ids.deck)
             tally[card] = tally.get(card, 0) + 1
             if tally[card] > copies:
                 times = "once" if copies == 1 else f"{copies} times"
-                raise invalid(pointer, f"the {card_name(card)} appears more often than the pack holds it ({times}): {where} it again", ids.deck)
+                raise invalid(pointer + (place,), f"the {card_name(card)} appears more often than the pack holds it ({times}): {where} it again", ids.deck)
 
 
 def check_play(play: Play, seat: int | None, card: str, rules: TrickRules, ids: PlayRuleIds,

@@ -96,7 +96,8 @@ def test_malformed_request_is_a_clear_4xx(client, name, endpoint, body, status, 
 def test_impossible_state_names_the_rule(client):
     answer = client.post("/legal-moves", json={"game": GAME, "state": hand_swap(2, 0, other_hand_card(2))}).get_json()
     assert answer["violations"][0]["rule"] == "canadian-salad.deal.cards"
-    assert answer["violations"][0]["pointer"] == "/state/hands/3"
+    # Seat 2 was given seat 3's first card: the pointer names that card where it is seen the second time.
+    assert answer["violations"][0]["pointer"] == "/state/hands/3/0"
 
 
 def test_canadian_salad_scoring_totals_impossible_game_score_is_refused(client):

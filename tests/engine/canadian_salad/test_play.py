@@ -40,7 +40,7 @@ def test_canadian_salad_deal_cards_refuses_a_removed_card():
         answers.legal_moves(body(state))
     problem = caught.value.problems[0]
     assert problem.rule == "canadian-salad.deal.cards"
-    assert problem.pointer == ("state", "hands", 0)
+    assert problem.pointer == ("state", "hands", 0, 0)
 
 
 def test_canadian_salad_deal_cards_refuses_a_card_twice():
@@ -120,7 +120,7 @@ def test_canadian_salad_play_follow_suit_refuses_a_position_that_revoked():
     with pytest.raises(InvalidRequest) as caught:
         answers.legal_moves(body({"players": 4, "hand_number": 1, "dealer": 3, "hands": hands, "tricks": tricks}))
     assert caught.value.problems[0].rule == "canadian-salad.play.follow-suit"
-    assert caught.value.problems[0].pointer == ("state", "hands", 1)
+    assert caught.value.problems[0].pointer == ("state", "hands", 1, 0)
 
 
 def test_canadian_salad_play_trick_winner_highest_of_led_suit():
@@ -221,4 +221,36 @@ def test_canadian_salad_deal_cards_card_repeated_in_the_trick_under_way_points_a
     with pytest.raises(InvalidRequest) as caught:
         answers.legal_moves(body(state))
     assert caught.value.problems[0].rule == "canadian-salad.deal.cards"
-    assert caught.value.problems[0].pointer == ("state", "current_trick", "cards")
+    assert caught.value.problems[0].pointer == ("state", "current_trick", "cards", 1)
+
+
+def test_canadian_salad_play_follow_suit_a_revoke_in_a_later_trick_points_at_the_card_played():
+    # Seat 1 showed out of clubs on the first trick, then played a club to the second: the replay points at
+    # that club, the second card of the second trick (seat 0 led it).
+    hands = [list(CLUBS), list(DIAMONDS), list(HEARTS), list(SPADES)]
+    hands[1][1], hands[0][1] = "3C", "3D"    # seat 1 holds the 3C, seat 0 the 3D
+    tricks = [{"leader": 0, "cards": ["2C", "2D", "2H", "2S"]}, {"leader": 0, "cards": ["4C", "3C", "4H", "4S"]}]
+    for hand, trick in ((hands[0], "2C 4C"), (hands[1], "2D 3C"), (hands[2], "2H 4H"), (hands[3], "2S 4S")):
+        for card in trick.split():
+            hand.remove(card)
+    with pytest.raises(InvalidRequest) as caught:
+        answers.legal_moves(body({"players": 4, "hand_number": 1, "dealer": 3, "hands": hands, "tricks": tricks}))
+    problem = caught.value.problems[0]
+    assert problem.rule == "canadian-salad.play.follow-suit"
+    assert problem.pointer == ("state", "tricks", 1, "cards", 1)
+
+
+def test_canadian_salad_deal_cards_a_card_outside_the_pack_in_a_trick_points_at_it():
+    # With three players the 2C is out of the pack; seat 2 (third to play) shows it in the first trick.
+    state = dealt(3, seed=2)
+    leader = (state["dealer"] + 1) % 3
+    led = [state["hands"][(leader + i) % 3][0] for i in range(3)]
+    for i, card in enumerate(led):
+        state["hands"][(leader + i) % 3].remove(card)
+    led[2] = "2C"
+    state["tricks"] = [{"leader": leader, "cards": led}]
+    with pytest.raises(InvalidRequest) as caught:
+        answers.legal_moves(body(state))
+    problem = caught.value.problems[0]
+    assert problem.rule == "canadian-salad.deal.cards"
+    assert problem.pointer == ("state", "tricks", 0, "cards", 2)

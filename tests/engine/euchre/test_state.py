@@ -89,7 +89,8 @@ def test_euchre_play_follow_suit_left_bower_held_after_showing_out_of_trump():
     state["hands"][1].remove("AH")
     state["hands"][2].remove("AS")
     problem = refused(state)
-    assert (problem.pointer, problem.rule) == (("state", "hands", 2), "euchre.play.follow-suit")
+    assert (problem.pointer, problem.rule) == (("state", "hands", 2, state["hands"][2].index("JD")),
+                                               "euchre.play.follow-suit")
 
 
 def test_euchre_game_target_refuses_a_finished_game_score():
