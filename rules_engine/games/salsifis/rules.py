@@ -217,8 +217,9 @@ RULEBOOK = RuleBook("salsifis", (
                     "penalized: once the contest is won no formula is called for any more, so the rule sheet's penalty "
                     "for a formula said out of place applies; cardref's reading.")),
         Rule("salsifis.formula.shared", "Shared points",
-             "When a tie or a cycle is not won by a single formula, its stake (the packet, the cards still in "
-             "the running, and the losing cards under losing_cards winner) is shared equally: between the players "
+             "When a tie or a cycle is not won by a single formula, its stake is shared equally. The stake is the "
+             "packet, the cards of the players it is shared between and, under losing_cards winner, every other "
+             "card placed on that packet (otherwise those go as losing_cards says). It is shared between the players "
              "whose right formulas came at the same moment, or, when nobody said a right formula, between the "
              "tied players (for a tie) or everyone in the fight (for a cycle). The state records it in shared, "
              "and /score splits its points by option shared_points: whole (default) gives each the whole points "
