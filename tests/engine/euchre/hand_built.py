@@ -87,3 +87,10 @@ TOP_HEARTS_24 = dealt([["9S", "10S", "QS", "9D", "10D"],
                        ["JH", "JD", "AH", "KH", "QH"],
                        ["AS", "KS", "JS", "QD", "KD"],
                        ["AC", "KC", "QC", "JC", "10C"]], "10H")
+
+# Dealer 0, upcard 10H. Seat 1 holds the left bower (JD) and low clubs, seat 2 the right bower (JH) as its
+# only heart, seat 3 the ace of hearts.
+BOTH_BOWERS = dealt([["9S", "8S", "7S", "9D", "7D"],
+                     ["JD", "AC", "7C", "8C", "9C"],
+                     ["JH", "KS", "QS", "10S", "8D"],
+                     ["AH", "KC", "QC", "10C", "JC"]], "10H")
