@@ -293,3 +293,29 @@ def assert_refused_any(client, state: dict, rules: set[str], options: dict | Non
             (endpoint, answer.get_json())
         cited |= {v["rule"] for v in found}
     return cited
+
+
+# Dealer 0, upcard 10H. Seat 1 leads the left bower; seat 2 has no heart but holds diamonds.
+NO_HEARTS_ON_THE_LEFT = {"dealer": 0, "upcard": "10H", "bidding": [], "tricks": [], "current_trick": None,
+                         "hands": [["9S", "8S", "7S", "9D", "7D"],
+                                   ["JD", "AC", "7C", "8C", "9C"],
+                                   ["10D", "QD", "KS", "QS", "10S"],
+                                   ["AH", "KC", "QC", "10C", "JC"]]}
+
+
+def test_euchre_play_left_bower_led_then_holding_its_printed_suit_is_accepted(client):
+    # JD led is a trump lead: seat 2, with no heart, may throw a spade and keep its diamonds.
+    state = replay(NO_HEARTS_ON_THE_LEFT, [order_up(), discard("7D"), play("JD"), play("KS")])
+    listed = post(client, "/legal-moves", state)
+    assert listed["to_act"] == 3
+    state = replay(state, [play("AH"), play("10H"), play("AC"), play("10S")])
+    assert "10D" in state["hands"][2]
+    assert post(client, "/legal-moves", state)["to_act"] == 3
+
+
+def test_euchre_play_left_bower_led_then_holding_a_trump_after_showing_out_is_refused(client):
+    # Seat 2 threw a spade to the left bower's lead, so it cannot hold a heart.
+    state = replay(NO_HEARTS_ON_THE_LEFT, [order_up(), discard("7D"), play("JD"), play("KS"), play("AH"),
+                                           play("10H")])
+    state["hands"][2] = [card if card != "QS" else "9H" for card in state["hands"][2]]
+    assert_refused(client, state, "euchre.play.follow-suit")
