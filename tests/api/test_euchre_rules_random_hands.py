@@ -113,6 +113,16 @@ def check_verdicts(client, state: dict, move: dict, options: dict) -> None:
         assert "euchre.play.follow-suit" in {v["rule"] for v in answer["violations"]}, answer
 
 
+def check_observed_step(client, state: dict, move: dict, options: dict) -> None:
+    """The next seat, seeing only its own cards, applies the move to its view and sees what the model sees."""
+    seat = ref.situation(state, options).to_act
+    observer = (seat + 1) % 4
+    shown = {"type": "discard"} if move["type"] == "discard" else move
+    applied = post(client, "/apply-move", seen_by(state, observer), shown, options)
+    expected = seen_by(ref.apply(state, move, options), observer)
+    assert comparable_state(applied["state"]) == comparable_state(expected), (state, move, applied)
+
+
 def check_step(client, state: dict, move: dict, options: dict) -> dict:
     """Apply `move` on both sides; the service's new state is the model's. Answers the model's state."""
     expected = ref.apply(state, move, options)
@@ -160,6 +170,7 @@ def test_euchre_rules_random_hands_agree_with_the_reference_model(client, combin
         move = choose(data, moves)
         check_hidden_view(client, state, options)
         check_verdicts(client, state, move, options)
+        check_observed_step(client, state, move, options)
         state = check_step(client, state, move, options)
     check_score(client, state, options)
     event(outcome(state, options))

@@ -83,6 +83,20 @@ def test_euchre_play_hand_size_a_short_hand_is_refused(client, seat):
 
 
 @pytest.mark.xfail(strict=True, reason=NO_RULE_FOR_A_SIXTH_CARD)
+def test_euchre_play_hand_size_a_hidden_hand_of_six_before_anything_is_ordered_is_refused(client):
+    state = copy.deepcopy(TOP_HEARTS)
+    state["hands"][2] = {"count": 6}
+    assert_refused(client, state, "euchre.play.hand-size", pointer_prefix="/state/hands/2")
+
+
+def test_euchre_play_hand_size_the_dealers_hidden_six_while_discarding_is_accepted(client):
+    state = replay(TOP_HEARTS, [order_up()])
+    state["hands"][0] = {"count": 6}
+    listed = post(client, "/legal-moves", state)
+    assert (listed["to_act"], listed["phase"]) == (0, "discard")
+
+
+@pytest.mark.xfail(strict=True, reason=NO_RULE_FOR_A_SIXTH_CARD)
 def test_euchre_play_hand_size_a_sixth_card_before_anything_is_ordered_is_refused(client):
     state = copy.deepcopy(TOP_HEARTS)
     state["hands"][2].append("9H")

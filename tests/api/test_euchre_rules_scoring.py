@@ -171,3 +171,9 @@ def test_euchre_game_target_a_thrown_in_hand_leaves_the_game_score(client):
     state = replay({**TOP_HEARTS, "score": [9, 9]}, [pass_()] * 8)
     answer = scored(client, state)
     assert answer["game_scores"] == [9, 9] and answer["game_over"] is False
+
+
+@pytest.mark.parametrize("moves", [[], [order_up(), discard("7D")], [pass_()] * 7])
+def test_euchre_scoring_report_a_hand_not_over_scores_nothing_yet(client, moves):
+    answer = post(client, "/score", replay(TOP_HEARTS, moves))
+    assert answer["hand_over"] is False and answer["teams"] == [0, 0] and answer["lines"] == []
