@@ -6,7 +6,7 @@ import pytest
 
 from tests.engine.euchre import reference_model as ref
 from tests.engine.euchre.hand_built import BOTH_BOWERS, LEFT_BOWER, TOP_HEARTS, discard, order_up, pass_, play, replay
-from tests.engine.euchre.rule_http import assert_illegal, assert_legal, legal_keys, post
+from tests.engine.euchre.rule_http import assert_illegal, assert_legal, cited_rules, legal_keys, post
 
 # Hearts trump, the dealer (0) picked up 10H and put away 7D; seat 1 to lead.
 DEALER_PICKED_UP = [pass_(), pass_(), pass_(), order_up(), discard("7D")]
@@ -158,10 +158,9 @@ def test_euchre_play_card_held_a_card_of_another_hand_is_refused(client):
 
 def test_euchre_play_card_held_a_card_outside_the_pack_is_not_a_card_to_play(client):
     state = replay(BOTH_BOWERS, SEAT_1_ORDERED)
-    answer = client.post("/validate-move", json={"game": "euchre", "state": state, "move": play("2C")})
-    assert answer.status_code in (200, 422)
-    if answer.status_code == 200:
-        assert answer.get_json()["legal"] is False
+    answer = post(client, "/validate-move", state, play("2C"))
+    assert answer["legal"] is False
+    assert cited_rules(answer) & {"euchre.play.card-held", "euchre.deal.deck"}, answer["violations"]
 
 
 def test_euchre_play_hand_size_the_dealer_plays_five_after_discarding(client):

@@ -7,7 +7,6 @@ States and moves have the API's JSON shapes: a state is the dict `/legal-moves` 
 from __future__ import annotations
 
 import copy
-import random
 from dataclasses import dataclass, field
 
 PLAYERS = 4
@@ -336,11 +335,3 @@ def score(state: dict, options: dict) -> HandScore:
         winner = reached[0] if reached else None
     return HandScore(teams, rules, sit.void, maker_tricks, game_scores, game_over, winner)
 
-
-def random_deal(rng: random.Random, options: dict, dealer: int = 0) -> dict:
-    """A starting state: five cards each and an upcard from the rest of a shuffled pack."""
-    cards = pack(options["deck"])
-    rng.shuffle(cards)
-    hands = [cards[5 * seat:5 * seat + 5] for seat in range(PLAYERS)]
-    return {"dealer": dealer, "upcard": cards[-1], "hands": hands, "bidding": [], "tricks": [],
-            "current_trick": None}
