@@ -65,12 +65,16 @@ def read_card(value: object, pointer: Pointer) -> str:
     return card
 
 
-def read_cards(value: object, pointer: Pointer, limit: int = 400) -> list[str]:
-    """Read a list of card codes in one pass; the error names the first bad item."""
+def read_cards(value: object, pointer: Pointer, limit: int = 400, rule: str | None = None) -> list[str]:
+    """Read a list of card codes in one pass; the error names the first bad item.
+
+    `rule`: the rule that bounds this list at `limit` cards, cited when it holds more.
+    """
     if type(value) is not list:
         raise invalid(pointer, "must be a list of card codes")
     if len(value) > limit:
-        raise invalid(pointer, f"holds {len(value)} cards; no position of this game holds more than {limit}")
+        raise invalid(pointer, f"holds {len(value)} cards; no position of this game holds more than {limit}",
+                      rule)
     try:
         return list(map(CANONICAL_OF, value))
     except (KeyError, TypeError):
@@ -80,13 +84,13 @@ def read_cards(value: object, pointer: Pointer, limit: int = 400) -> list[str]:
         raise
 
 
-def read_hand(value: object, pointer: Pointer, limit: int = 400) -> list[str] | HiddenHand:
-    """Read a hand: a list of card codes, or {"count": n} when the cards are hidden."""
+def read_hand(value: object, pointer: Pointer, limit: int = 400, rule: str | None = None) -> list[str] | HiddenHand:
+    """Read a hand: a list of card codes, or {"count": n} when the cards are hidden; `rule` bounds it at `limit`."""
     if type(value) is dict:
         if set(value) != {"count"}:
             raise invalid(pointer, 'a hidden hand is {"count": n} and nothing else')
-        return HiddenHand(read_int(value["count"], pointer + ("count",), 0, limit))
-    return read_cards(value, pointer, limit)
+        return HiddenHand(read_int(value["count"], pointer + ("count",), 0, limit, rule))
+    return read_cards(value, pointer, limit, rule)
 
 
 def hand_size(hand: list[str] | HiddenHand) -> int:

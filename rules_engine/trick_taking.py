@@ -129,7 +129,7 @@ def read_play(
     """
     absent = absent or _takes_no_part
     if hands is None:
-        hands = read_hands(raw.get("hands"), players, max(hand_sizes))
+        hands = read_hands(raw.get("hands"), players, max(hand_sizes), ids.hand_size)
     tricks_raw = read_list(raw.get("tricks", []), ("state", "tricks"))
     total_tricks = min(map(hand_sizes.__getitem__, seats))
     if len(tricks_raw) > total_tricks:
@@ -237,17 +237,17 @@ def _name(card: str) -> str:
 _PLAY_ORDERS: dict[tuple[int, ...], dict[int, tuple[int, ...]]] = {}
 
 
-def read_hands(value: object, players: int, limit: int) -> list:
-    """Read the list of hands, one per seat, each cards or {"count": n}."""
+def read_hands(value: object, players: int, limit: int, rule: str | None = None) -> list:
+    """Read the list of hands, one per seat, each cards or {"count": n}; `rule` bounds each at `limit` cards."""
     raw_hands = read_list(value, ("state", "hands"))
     if len(raw_hands) != players:
         raise invalid(("state", "hands"), f"must hold one hand per seat: {players}, not {len(raw_hands)}")
     try:
         # Shown hands of card codes, the usual case, in one step; read_hand words any problem.
         return [list(map(CANONICAL_OF, h)) if type(h) is list and len(h) <= limit else
-                read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
+                read_hand(h, ("state", "hands", i), limit, rule) for i, h in enumerate(raw_hands)]
     except (KeyError, TypeError):
-        return [read_hand(h, ("state", "hands", i), limit) for i, h in enumerate(raw_hands)]
+        return [read_hand(h, ("state", "hands", i), limit, rule) for i, h in enumerate(raw_hands)]
 
 
 def _well_formed_trick(item: object, leader: int, size: int, finished: bool) -> Trick | None:
@@ -289,7 +289,8 @@ def _read_trick(item: object, pointer: tuple, table: tuple[int, tuple[int, ...],
         raise invalid(pointer + ("leader",), f"{absent(leader)}; seat {expected} leads this trick", ids.lead)
     if item.get("winner") is not None:
         read_seat(item["winner"], pointer + ("winner",), players, ids.trick_winner)
-    return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), len(seats))))
+    # Up to a card per player is read, so that a trick of the wrong size is refused by its rule's own words.
+    return Trick(leader, tuple(read_cards(item.get("cards", []), pointer + ("cards",), players, ids.trick_size)))
 
 
 def _check_trick_size(trick: Trick, finished: bool, size: int, hand_done: bool, pointer: tuple, ids: PlayRuleIds) -> None:

@@ -105,10 +105,6 @@ def test_euchre_alone_dealer_exchange_exchange_keeps_the_upcard_option(client):
     assert_illegal(client, state, discard("10H"), "euchre.bidding.dealer-discard", options)
 
 
-NO_LONE_DEFENCE_CITED = (
-    "The service calls defend_alone illegal but cites only euchre.play.turn ('No defend alone now ... seat 1 plays "
-    "a card'); the rule that allows or forbids defending alone, and that a referee would read out, is "
-    "euchre.alone.lone-defender (only with the option lone_defender, only against a lone maker).")
 
 
 def test_euchre_alone_lone_defender_off_by_default(client):
@@ -118,7 +114,6 @@ def test_euchre_alone_lone_defender_off_by_default(client):
     assert answer["legal"] is False and answer["violations"]
 
 
-@pytest.mark.xfail(strict=True, reason=NO_LONE_DEFENCE_CITED)
 def test_euchre_alone_lone_defender_off_by_default_is_the_rule_cited(client):
     state = replay(TOP_HEARTS, [order_up(alone=True), discard("7D")])
     assert_illegal(client, state, defend_alone(), "euchre.alone.lone-defender")
@@ -140,7 +135,6 @@ def test_euchre_alone_lone_defender_not_against_partners(client):
     assert answer["legal"] is False and answer["violations"]
 
 
-@pytest.mark.xfail(strict=True, reason=NO_LONE_DEFENCE_CITED)
 def test_euchre_alone_lone_defender_not_against_partners_is_the_rule_cited(client):
     state = replay(TOP_HEARTS, [order_up(), discard("7D")], LONE_DEFENCE)
     assert_illegal(client, state, defend_alone(), "euchre.alone.lone-defender", LONE_DEFENCE)

@@ -11,17 +11,6 @@ from tests.engine.euchre.hand_built import (LEFT_BOWER, TOP_HEARTS, TOP_HEARTS_2
                                             order_up, pass_, play, replay)
 from tests.engine.euchre.rule_http import assert_refused, post
 
-NO_RULE_FOR_A_SIXTH_CARD = (
-    "A sixth card where the position allows five (any hand outside the discard phase, the dealer's after the "
-    "discard) is refused 422 without a violations list, so with no rule id, and with the reason 'no position of "
-    "this game holds more than 5', which is untrue: the dealer holds six between taking the upcard and "
-    "discarding (euchre.play.hand-size, euchre.bidding.order-up). The same hand in the discard phase is refused "
-    "citing euchre.play.hand-size.")
-
-NO_RULE_FOR_A_FULL_TRICK = (
-    "A trick of four cards against a lone maker is refused 422 without a violations list, so with no rule id "
-    "('holds 4 cards; no position of this game holds more than 3'); the rule it breaks is "
-    "euchre.play.trick-size.")
 
 DEALER_PICKED_UP = [pass_(), pass_(), pass_(), order_up(), discard("7D")]
 
@@ -82,7 +71,6 @@ def test_euchre_play_hand_size_a_short_hand_is_refused(client, seat):
     assert_refused(client, state, "euchre.play.hand-size", pointer_prefix=f"/state/hands/{seat}")
 
 
-@pytest.mark.xfail(strict=True, reason=NO_RULE_FOR_A_SIXTH_CARD)
 def test_euchre_play_hand_size_a_hidden_hand_of_six_before_anything_is_ordered_is_refused(client):
     state = copy.deepcopy(TOP_HEARTS)
     state["hands"][2] = {"count": 6}
@@ -96,7 +84,6 @@ def test_euchre_play_hand_size_the_dealers_hidden_six_while_discarding_is_accept
     assert (listed["to_act"], listed["phase"]) == (0, "discard")
 
 
-@pytest.mark.xfail(strict=True, reason=NO_RULE_FOR_A_SIXTH_CARD)
 def test_euchre_play_hand_size_a_sixth_card_before_anything_is_ordered_is_refused(client):
     state = copy.deepcopy(TOP_HEARTS)
     state["hands"][2].append("9H")
@@ -122,7 +109,6 @@ def test_euchre_play_hand_size_a_sixth_card_in_the_discard_phase_is_refused(clie
     assert_refused(client, state, "euchre.play.hand-size", pointer_prefix="/state/hands/2")
 
 
-@pytest.mark.xfail(strict=True, reason=NO_RULE_FOR_A_SIXTH_CARD)
 def test_euchre_play_hand_size_the_dealer_keeping_six_after_the_discard_is_refused(client):
     state = replay(TOP_HEARTS, [order_up(), discard("7D")])
     state["hands"][0].append("9H")
@@ -160,7 +146,6 @@ def test_euchre_play_trick_winner_a_wrong_winner_is_refused(client):
     assert_refused(client, state, "euchre.play.trick-winner", pointer_prefix="/state/tricks/0")
 
 
-@pytest.mark.xfail(strict=True, reason=NO_RULE_FOR_A_FULL_TRICK)
 def test_euchre_play_trick_size_a_trick_of_four_against_a_lone_maker_is_refused(client):
     state = replay(TOP_HEARTS, [order_up(alone=True), discard("7D"), play("JH"), play("AS"), play("10H")])
     trick = state["tricks"][0]

@@ -148,7 +148,10 @@ def check_move(state: EuchreState, move: dict, options: dict) -> list[Violation]
         return [_wrong_seat(state, seat)]
     kind = move["type"]
     if kind not in PHASE_MOVES[phase]:
-        return [Violation(PHASE_RULE[phase], _phase_message(state, kind))]
+        found = [Violation(PHASE_RULE[phase], _phase_message(state, kind))]
+        if kind == "defend_alone":
+            found.append(Violation("euchre.alone.lone-defender", _no_lone_defence(state, options)))
+        return found
     if phase == "play":
         return _check_card(state, move["card"], options)
     if phase == "discard":
@@ -156,6 +159,19 @@ def check_move(state: EuchreState, move: dict, options: dict) -> list[Violation]
     bid = Bid(to_act, kind, move.get("suit"), move.get("alone", False))
     problem = bid_problem(stage_name(state.auction), bid, state.dealer, state.upcard, options)
     return [] if problem is None else [Violation(*problem)]
+
+
+def _no_lone_defence(state: EuchreState, options: dict) -> str:
+    """Why no defender may declare to defend alone here, by the rule that allows it."""
+    auction = state.auction
+    if not options["lone_defender"]:
+        return "Defending alone is played only with the option lone_defender, which is off here."
+    if auction.maker is None:
+        return "Nobody can defend alone before anyone has made trump."
+    if not auction.alone:
+        return (f"A defender may defend alone only against a maker playing alone; seat {auction.maker} plays "
+                f"with its partner.")
+    return "The defenders say whether to defend alone right after the dealer's discard, before the first lead."
 
 
 def _wrong_seat(state: EuchreState, seat: int) -> Violation:

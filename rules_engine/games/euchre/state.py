@@ -173,7 +173,9 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
             raise invalid(("state", "bidding"), "the defenders answer a lone maker only after the dealer has "
                           "discarded", "euchre.alone.lone-defender")
         sizes[dealer] = HAND_SIZE + 1
-    hands = read_hands(raw.get("hands"), 4, sizes[dealer])
+    # The dealer's six cards between pickup and discard bound every hand; the size each seat should hold
+    # is checked against the phase, under the same rule.
+    hands = read_hands(raw.get("hands"), 4, HAND_SIZE + 1, IDS.hand_size)
     if phase == "play":
         play_raw = raw
         rules = TRICK_RULES[auction.trump]
