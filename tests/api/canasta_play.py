@@ -82,11 +82,11 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     drew_now = draw_n if phase != "draw" else 0
     side_total = [sum(len(m["cards"]) for m in side) for side in melds]
     hand = list(hand)
-    if variant == "two-hand":
-        # a Two-hand seat gains a card a turn, so a short hand beside few melds is lengthened with odd cards
-        pile_turns = max(0, len(discard) - upcards + sum(took.values()) - 1 + 1) // 2
-        short = HELD[variant] + drew_now - len(hand) - side_total[seat] + pile_turns
-        hand += filler(short, hand + discard[-1:] + [c for side in melds for m in side for c in m["cards"]])
+    # a hand shorter than the seat's side has melded could not be reached: it is lengthened with odd cards
+    # (in Two-hand the hand also gains a card in each turn the pile's length implies)
+    pile_turns = max(0, len(discard) - upcards + sum(took.values())) // 2 if variant == "two-hand" else 0
+    short = HELD[variant] + drew_now - len(hand) - side_total[side_of(variant, seat)] + pile_turns
+    hand += filler(short, hand + discard[-1:] + [c for side in melds for m in side for c in m["cards"]])
     turns = _turns(variant, seat, hand, side_total, took, drew_now, discard,
                    stock if stock_exact else None, red_threes, upcards)
     dealer = (seat - 1 - turns) % players
