@@ -62,7 +62,7 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
              melds: list | None = None, discard: list[str] | None = None, red_threes: list | None = None,
              score: list[int] | None = None, melded_before: list[bool] | None = None, stock: list | None = None,
              stock_exact: bool = False, took: dict | None = None, melded_now: int = 0, upcards: int = 1,
-             **turn_fields) -> dict:
+             exact_hand: bool = False, **turn_fields) -> dict:
     """A position of `variant` reached in play, with `seat` to act holding `hand`.
 
     phase "draw" is the start of the turn; "meld" (the default) is after a draw from the stock, nothing else
@@ -72,7 +72,8 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     `stock_exact`. `took` maps a seat to the size of the one pile it took in an earlier turn (its top card is
     among its side's melds). `upcards` is how many cards the deal turned to start the pile (more than one when
     a wild card or red three came up). The other hands are counts: what each holds after its turns, melds and
-    piles."""
+    piles. A hand too short for what its side has melded is lengthened with cards that make no meld, unless
+    `exact_hand` says the hand must stay as given."""
     players = PLAYERS[variant]
     draw_n = DRAW[variant]
     melds = melds if melds is not None else [[], []]
@@ -86,6 +87,7 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     # (in Two-hand the hand also gains a card in each turn the pile's length implies)
     pile_turns = max(0, len(discard) - upcards + sum(took.values())) // 2 if variant == "two-hand" else 0
     short = HELD[variant] + drew_now - len(hand) - side_total[side_of(variant, seat)] + pile_turns
+    assert not exact_hand or short <= 0, f"seat {seat}'s side has melded too little for {len(hand)} cards alone"
     hand += filler(short, hand + discard[-1:] + [c for side in melds for m in side for c in m["cards"]])
     turns = _turns(variant, seat, hand, side_total, took, drew_now, discard,
                    stock if stock_exact else None, red_threes, upcards)
