@@ -62,7 +62,7 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
              melds: list | None = None, discard: list[str] | None = None, red_threes: list | None = None,
              score: list[int] | None = None, melded_before: list[bool] | None = None, stock: list | None = None,
              stock_exact: bool = False, took: dict | None = None, melded_now: int = 0, upcards: int = 1,
-             exact_hand: bool = False, **turn_fields) -> dict:
+             exact_hand: bool = False, bottom: tuple = (), **turn_fields) -> dict:
     """A position of `variant` reached in play, with `seat` to act holding `hand`.
 
     phase "draw" is the start of the turn; "meld" (the default) is after a draw from the stock, nothing else
@@ -73,31 +73,37 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     among its side's melds). `upcards` is how many cards the deal turned to start the pile (more than one when
     a wild card or red three came up). The other hands are counts: what each holds after its turns, melds and
     piles. A hand too short for what its side has melded is lengthened with cards that make no meld, unless
-    `exact_hand` says the hand must stay as given."""
+    `exact_hand` says the hand must stay as given. `bottom` are the pile's first cards, under the lengthening
+    (the upcards of the deal)."""
     players = PLAYERS[variant]
     draw_n = DRAW[variant]
     melds = melds if melds is not None else [[], []]
-    discard = list(discard if discard is not None else ["8C"])
+    discard = list(bottom) + list(discard if discard is not None else ["8C"])
     red_threes = [list(t) for t in (red_threes or [[], []])]
     took = took or {}
     drew_now = draw_n if phase != "draw" else 0
     side_total = [sum(len(m["cards"]) for m in side) for side in melds]
     hand = list(hand)
+    exact = stock if stock_exact else None
+    if variant == "two-hand" and exact is not None:
+        # the stock fixes the turns played, and so how many cards the seat holds beside its side's melds
+        turns, single = _turns(variant, seat, hand, side_total, took, drew_now, discard, exact, red_threes, upcards)
+        short = _capacity(variant, seat, seat, turns, took, drew_now, single) - side_total[seat] - len(hand)
+    else:
+        # in Two-hand the hand also gains a card in each turn the pile's length implies
+        pile_turns = max(0, len(discard) - upcards + sum(took.values())) // 2 if variant == "two-hand" else 0
+        short = HELD[variant] + drew_now - len(hand) - side_total[side_of(variant, seat)] + pile_turns
     # a hand shorter than the seat's side has melded could not be reached: it is lengthened with odd cards
-    # (in Two-hand the hand also gains a card in each turn the pile's length implies)
-    pile_turns = max(0, len(discard) - upcards + sum(took.values())) // 2 if variant == "two-hand" else 0
-    short = HELD[variant] + drew_now - len(hand) - side_total[side_of(variant, seat)] + pile_turns
     assert not exact_hand or short <= 0, f"seat {seat}'s side has melded too little for {len(hand)} cards alone"
-    hand += filler(short, hand + discard[-1:] + [c for side in melds for m in side for c in m["cards"]])
-    turns = _turns(variant, seat, hand, side_total, took, drew_now, discard,
-                   stock if stock_exact else None, red_threes, upcards)
+    table_ranks = {rank_of(c) for c in discard[-1:]} | {rank_of(c) for side in melds for m in side for c in m["cards"]}
+    elsewhere = discard + list(stock or []) + [c for t in red_threes for c in t] + [
+        c for side in melds for m in side for c in m["cards"]]
+    hand += filler(short, hand, elsewhere, table_ranks)
+    turns, single = _turns(variant, seat, hand, side_total, took, drew_now, discard, exact, red_threes, upcards)
     dealer = (seat - 1 - turns) % players
-    done = [sum(1 for t in range(turns) if (dealer + 1 + t) % players == s) for s in range(players)]
 
     def capacity(s: int) -> int:
-        # dealt, plus each stock draw, plus the hand part of a pile taken, less one discard a turn
-        drawn = (done[s] - (1 if s in took else 0)) * draw_n + (took[s] - 1 if s in took else 0)
-        return HELD[variant] + drawn - done[s] + (drew_now if s == seat else 0)
+        return _capacity(variant, s, seat, turns, took, drew_now, single)
 
     melded_by = [0] * players
     melded_by[seat] = capacity(seat) - len(hand)
@@ -126,8 +132,8 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
              "score": list(score or [0, 0]), "stock": list(stock) if stock is not None else [], "turn": turn}
     pile_size = turns + upcards - sum(took.values())
     red = sum(len(t) for t in red_threes)
-    stock_size = 108 - players * HELD[variant] - upcards - (turns - len(took)) * draw_n - drew_now - red
-    _fill(state, pile_size, stock is not None, stock_size)
+    stock_size = 108 - players * HELD[variant] - upcards - (turns - len(took)) * draw_n - drew_now - red + single
+    _fill(state, pile_size, stock is not None, stock_size, len(bottom))
     return state
 
 
@@ -136,36 +142,59 @@ def rank_of(card: str) -> str:
     return card if card == "JK" else card[:-1]
 
 
-def filler(count: int, beside: list[str]) -> list[str]:
-    """`count` natural cards, at most two of a rank, of ranks none of `beside` has: they make no meld."""
-    used = {rank_of(c) for c in beside}
-    ranks = [r for r in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A") if r not in used]
-    cards = [r + suit for r in ranks for suit in ("C", "D")]
-    assert count <= len(cards), "not enough ranks left to lengthen the hand"
-    return cards[:max(count, 0)]
+def filler(count: int, hand: list[str], elsewhere: list[str], avoid: set[str]) -> list[str]:
+    """`count` natural cards to lengthen `hand`: of no rank in `avoid`, at most two of a rank with the hand's
+    own, and no more copies of a card than the deck holds beside the hand and the cards shown `elsewhere`."""
+    seen = Counter(hand + elsewhere)
+    held = Counter(rank_of(c) for c in hand)
+    cards: list[str] = []
+    for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+        for suit in ("C", "D", "H", "S"):
+            card = rank + suit
+            if len(cards) >= count:
+                return cards
+            if rank in avoid or held[rank] >= 2 or seen[card] >= DECK[card]:
+                continue
+            cards.append(card)
+            seen[card] += 1
+            held[rank] += 1
+    assert len(cards) >= count, "not enough cards left to lengthen the hand"
+    return cards
 
 
-def _turns(variant, seat, hand, side_total, took, drew_now, discard, exact_stock, red_threes, upcards) -> int:
-    """How many turns the play so far has had."""
+def _capacity(variant: str, s: int, seat: int, turns: int, took: dict, drew_now: int, single: int) -> int:
+    """What seat `s` holds and has melded: dealt, plus its stock draws, plus the hand part of a pile it took,
+    less a discard a turn (`single`: the last draw before `seat`'s turn found one card in the stock)."""
+    players, draw_n = PLAYERS[variant], DRAW[variant]
+    dealer = (seat - 1 - turns) % players
+    done = sum(1 for t in range(turns) if (dealer + 1 + t) % players == s)
+    drawn = (done - (1 if s in took else 0)) * draw_n + (took[s] - 1 if s in took else 0)
+    drawn -= single if s == (seat - 1) % players else 0
+    return HELD[variant] + drawn - done + (drew_now if s == seat else 0)
+
+
+def _turns(variant, seat, hand, side_total, took, drew_now, discard, exact_stock, red_threes, upcards):
+    """How many turns the play so far has had, and 1 where the last draw found a single card in the stock."""
     draw_n = DRAW[variant]
     red = sum(len(t) for t in red_threes)
     if exact_stock is not None:
         drawn = 108 - PLAYERS[variant] * HELD[variant] - upcards - red - len(exact_stock) - drew_now
-        assert drawn % draw_n == 0, "the stock cannot hold that many cards after whole draws"
-        return drawn // draw_n + len(took)
+        single = -drawn % draw_n
+        assert not single or not exact_stock, "only the stock's last card is ever drawn alone"
+        return (drawn + single) // draw_n + len(took), single
     if variant == "classic":
-        return len(discard) - upcards + sum(took.values())
+        return len(discard) - upcards + sum(took.values()), 0
     # Two-hand: the hand grows by a card a turn, so the seat's melds fix how many turns it has had.
     gained = took[seat] - 1 - draw_n if seat in took else 0
     own_turns = len(hand) + side_total[side_of(variant, seat)] - HELD[variant] - drew_now - gained
     assert own_turns >= 0, f"seat {seat} cannot hold {len(hand)} cards with these melds"
     for turns in (2 * own_turns, 2 * own_turns + 1):
         if turns + upcards - sum(took.values()) >= len(discard):
-            return turns
+            return turns, 0
     raise AssertionError("the pile is longer than the turns played allow")
 
 
-def _fill(state: dict, pile_size: int, listed_stock: bool, stock_size: int) -> None:
+def _fill(state: dict, pile_size: int, listed_stock: bool, stock_size: int, under: int = 0) -> None:
     """Lengthen the pile (under its top) and a listed stock (after its next cards) with cards nobody has seen;
     the hidden hands hold the rest."""
     over = shown_cards(state) - DECK
@@ -175,7 +204,7 @@ def _fill(state: dict, pile_size: int, listed_stock: bool, stock_size: int) -> N
     assert padding >= 0, f"the pile holds {len(state['discard'])} cards, the play so far leaves {pile_size}"
     naturals = sorted(c for c in unseen.elements() if c not in WILD and c[:-1] != "3")
     assert len(naturals) >= padding, "not enough natural cards to lengthen the pile"
-    state["discard"] = naturals[:padding] + state["discard"]
+    state["discard"] = state["discard"][:under] + naturals[:padding] + state["discard"][under:]
     hidden = sum(h["count"] for h in state["hands"] if isinstance(h, dict))
     if not listed_stock:
         state["stock"] = {"count": stock_size}
