@@ -294,3 +294,124 @@ def test_canasta_black_threes_stop_covered_freezes_under_option(client, variant)
     assert listed(answer["moves"], "take_pile", cards=["KD", "KH"])
     assert_refused(judged(client, variant, state, take("KD", "JK"), options), "canasta.pile.frozen-take", "frozen")
     assert_allowed(judged(client, variant, state, take("KD", "KH"), options))
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_pile_take_with_more_naturals(client, variant):
+    """More naturals of the rank may join the top card: the meld is the top card and every card named."""
+    hand = ["KD", "KH", "KS", "5C", "9D", "JS", "QC", "QD", "6S", "7D"]
+    state = position(variant, hand, phase="draw", melds=OPENED, discard=["2C", "9C", "KC"])
+    assert_allowed(judged(client, variant, state, take("KD", "KH", "KS")))
+    after = applied(client, variant, state, take("KD", "KH", "KS"))["state"]
+    assert [sorted(m) for m in meld_of_rank(after, 0, "K")] == [sorted(["KC", "KD", "KH", "KS"])]
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_pile_take_further_melds_must_be_melds(client, variant):
+    """Further melds put down with the pile follow the meld rules."""
+    hand = ["KD", "KH", "QC", "QD", "5C", "9D", "JS", "6S", "7D", "7S"]
+    state = position(variant, hand, phase="draw", melds=OPENED, discard=["9C", "KC"])
+    verdict = judged(client, variant, state, take("KD", "KH", melds=[{"cards": ["QC", "QD"]}]))
+    assert_refused(verdict, "canasta.melds.set")
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_pile_frozen_take_pair_must_be_held(client, variant):
+    """The natural pair comes from the hand: naming a second copy the player does not hold is refused."""
+    state = position(variant, ONE_KING_AND_JOKER, phase="draw", melds=OPENED, discard=["2C", "9C", "KC"])
+    assert_refused(judged(client, variant, state, take("KD", "KD")),
+                   ("canasta.melds.from-hand", "canasta.pile.take", "canasta.pile.frozen-take"))
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_black_threes_stop_on_top_under_freezes_option(client, variant):
+    """Under black_three_on_pile=freezes a black three on top still cannot be taken."""
+    hand = ["3C", "3S", "5C", "9D", "JS", "QC", "QD", "6S", "7D", "7S"]
+    state = position(variant, hand, phase="draw", melds=OPENED, discard=["9C", "3S"])
+    options = {"black_three_on_pile": "freezes"}
+    assert_refused(judged(client, variant, state, take("3C", "3S"), options),
+                   ("canasta.black-threes.stop", "canasta.pile.take", "canasta.pile.frozen-take"))
+    assert takes(legal_moves(client, variant, state, options)) == []
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_pile_frozen_red_three_freezes_for_both_sides(client, variant):
+    """A red three in the pile freezes it for a side that has melded, not only for one that has not."""
+    seat = 1
+    hand = ["KD", "JK", "5C", "9D", "JS", "QD", "6S", "7D", "7S", "QC"]
+    state = position(variant, hand, seat=seat, phase="draw", melds=[[], [ACES]], discard=["3D", "9C", "KC"],
+                     upcards=2)
+    assert_refused(judged(client, variant, state, take("KD", "JK")), "canasta.pile.frozen-take", "frozen")
+
+
+# --- every way to take the pile, against the rules' own list ---------------------------------------------------
+
+
+def reference_takes(hand: list[str], top: str, frozen: bool, side_ranks: set[str]) -> set[tuple]:
+    """The ways to take the pile with at most two hand cards, from the rule texts: a natural pair of the top
+    card's rank; on a pile not frozen for the side also one such natural with one wild card, or no card at all
+    where the side has a meld of that rank."""
+    rank = top[:-1]
+    naturals = sorted({c for c in hand if c[:-1] == rank})
+    wilds = sorted({c for c in hand if c == "JK" or c.startswith("2")})
+    found = set()
+    for i, first in enumerate(naturals):
+        for second in naturals[i:]:
+            if first != second or hand.count(first) >= 2:
+                found.add(tuple(sorted((first, second))))
+    if not frozen:
+        found |= {tuple(sorted((n, w))) for n in naturals for w in wilds}
+        if rank in side_ranks:
+            found.add(())
+    return found
+
+
+def take_kind(cards: tuple) -> str:
+    """A take by no card, by a natural pair, or by a natural and a wild card."""
+    if not cards:
+        return "onto-meld"
+    return "with-wild" if any(c == "JK" or c.startswith("2") for c in cards) else "natural-pair"
+
+
+def candidate_takes(hand: list[str]) -> set[tuple]:
+    """Every take naming no card, or two distinct hand cards or a card held twice."""
+    cards = sorted(set(hand))
+    found = {()}
+    for i, first in enumerate(cards):
+        for second in cards[i:]:
+            if first != second or hand.count(first) >= 2:
+                found.add((first, second))
+    return found
+
+
+TAKE_CASES = [
+    pytest.param(["KD", "KH", "JK", "2C", "QC", "QD", "5C", "9D", "JS", "6S"], ["9C", "KC"], [ACES], False,
+                 id="pair-and-wilds-unfrozen"),
+    pytest.param(["KD", "KH", "JK", "2C", "QC", "QD", "5C", "9D", "JS", "6S"], ["2H", "9C", "KC"], [ACES], True,
+                 id="pair-and-wilds-frozen"),
+    pytest.param(["KD", "KD", "2C", "QC", "QD", "5C", "9D", "JS", "6S", "7S"], ["9C", "KC"],
+                 [ACES, group("KS", "KS", "KH")], False, id="meld-of-rank-unfrozen"),
+    pytest.param(["KD", "2C", "QC", "QD", "5C", "9D", "JS", "6S", "7S", "7D"], ["JK", "9C", "KC"],
+                 [ACES, group("KS", "KS", "KH")], True, id="meld-of-rank-frozen"),
+    pytest.param(["QD", "QH", "2C", "JK", "5C", "9D", "JS", "6S", "7S", "7D"], ["9C", "KC"], [ACES], False,
+                 id="no-king"),
+]
+
+
+@pytest.mark.parametrize("hand, discard, side_melds, frozen", TAKE_CASES)
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_pile_unfrozen_take_listed_exactly_when_allowed(client, variant, hand, discard, side_melds, frozen):
+    """/legal-moves offers each kind of two-card (or no-card) take exactly when the rules allow one, never an
+    illegal take, and /validate-move agrees with the rules on every candidate."""
+    state = position(variant, hand, phase="draw", melds=[side_melds, []], discard=discard)
+    ranks = {c[:-1] for m in side_melds for c in m["cards"]}
+    expected = reference_takes(state["hands"][0], discard[-1], frozen, ranks)
+    answer = legal_moves(client, variant, state)
+    assert answer["pile"]["frozen"] is frozen
+    offered = {tuple(sorted(m["cards"])) for m in takes(answer) if len(m["cards"]) <= 2}
+    # the list may stay small, one take of each kind standing for the others, but offers nothing illegal
+    assert offered <= expected
+    assert {take_kind(t) for t in offered} == {take_kind(t) for t in expected}
+    for candidate in candidate_takes(state["hands"][0]):
+        verdict = judged(client, variant, state, take(*candidate))
+        assert verdict["legal"] is (tuple(sorted(candidate)) in expected), (candidate, verdict["violations"])
