@@ -21,6 +21,7 @@ from tests.api.canasta_play import (
     listed,
     offers_meld,
     partner_of,
+    same_cards,
 )
 from tests.api.canasta_play import position as any_position
 
@@ -268,3 +269,81 @@ def test_canasta_going_out_concealed_two_hand(client):
     after = applied(client, "two-hand", state, meld(SEVEN_QUEENS, hand[7:14], hand[14:]))["state"]
     assert went_out(after)
     assert after["turn"]["concealed"] is True
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_melds_keep_a_card_meld_before_the_lay_off_that_completes_the_canasta(client, variant):
+    """The melds of a turn go down in any order: three queens leaving a king that then completes the canasta
+    going out needs is the same turn as the king first."""
+    other = [group("JC", "JD", "JH")] if variant == "classic" else [SEVEN_FIVES]
+    state = position(variant, QUEENS + ["KS"], melds=[[ACES, SIX_KINGS] + other, []])
+    assert_allowed(judged(client, variant, state, meld(QUEENS)))
+    between = applied(client, variant, state, meld(QUEENS))["state"]
+    after = applied(client, variant, between, {"type": "lay_off", "meld": 1, "cards": ["KS"]})["state"]
+    assert went_out(after)
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_going_out_how_discarding_a_black_three(client, variant):
+    """The last card discarded in going out may be a black three."""
+    state = position(variant, QUEENS + ["3S"], melds=[[ACES] + canastas_for(variant), []])
+    between = applied(client, variant, state, meld(QUEENS))["state"]
+    after = applied(client, variant, between, discard("3S"))["state"]
+    assert went_out(after) and after["discard"][-1] == "3S"
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_going_out_how_discarding_a_wild_card(client, variant):
+    """The last card discarded in going out may be a wild card."""
+    state = position(variant, QUEENS + ["JK"], melds=[[ACES] + canastas_for(variant), []])
+    between = applied(client, variant, state, meld(QUEENS))["state"]
+    assert went_out(applied(client, variant, between, discard("JK"))["state"])
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_going_out_how_a_discard_that_keeps_cards_is_no_going_out(client, variant):
+    """With the canastas on the table, a discard that keeps cards just ends the turn."""
+    state = position(variant, QUEENS + ["9C"], melds=[[ACES] + canastas_for(variant), []])
+    after = applied(client, variant, state, discard("9C"))["state"]
+    assert after["turn"]["phase"] == "draw"
+    assert same_cards(after["hands"][0], QUEENS)
+
+
+def test_canasta_going_out_ask_partner_not_before_drawing(client):
+    """The question is asked after drawing, not before."""
+    state = position("classic", QUEENS + ["9C"], phase="draw", melds=[[ACES, SEVEN_KINGS], []])
+    assert_refused(judged(client, "classic", state, {"type": "ask_go_out"}), (ASK, "canasta.turn.draw"))
+    assert not listed(legal_moves(client, "classic", state)["moves"], "ask_go_out")
+
+
+def test_canasta_going_out_ask_partner_answer_not_by_an_opponent(client):
+    """An opponent cannot answer for the partner."""
+    asked = applied(client, "classic", able_to_go_out(), {"type": "ask_go_out"})["state"]
+    for seat in (1, 3):
+        verdict = judged(client, "classic", asked, {"type": "answer_go_out", "yes": False, "seat": seat})
+        assert_refused(verdict, ("canasta.turn.order", ASK))
+
+
+def test_canasta_going_out_ask_partner_once(client):
+    """Once answered, the question is not asked again in that turn."""
+    asked = applied(client, "classic", able_to_go_out(), {"type": "ask_go_out"})["state"]
+    for reply in (True, False):
+        answered = applied(client, "classic", asked, {"type": "answer_go_out", "yes": reply})["state"]
+        assert_refused(judged(client, "classic", answered, {"type": "ask_go_out"}), ASK)
+        assert not listed(legal_moves(client, "classic", answered)["moves"], "ask_go_out")
+
+
+def test_canasta_going_out_ask_partner_nothing_else_while_asked(client):
+    """While the question waits for its answer, the asking player cannot meld or discard."""
+    asked = applied(client, "classic", able_to_go_out(), {"type": "ask_go_out"})["state"]
+    assert_refused(judged(client, "classic", asked, discard("9C")), ("canasta.turn.order", ASK))
+    moves = legal_moves(client, "classic", asked)["moves"]
+    assert {m["type"] for m in moves} == {"answer_go_out"}
+
+
+def test_canasta_going_out_concealed_two_hand_one_canasta_is_not_enough(client):
+    """Two-hand: a whole hand melded at once with only one canasta is no going out."""
+    hand = SEVEN_QUEENS + ["JC", "JD", "JH", "JS", "JC", "9C", "9D", "9H", "6C", "6D", "6H"]
+    state = position("two-hand", hand)
+    verdict = judged(client, "two-hand", state, meld(SEVEN_QUEENS, hand[7:12], hand[12:15], hand[15:]))
+    assert_refused(verdict, NO_CANASTA + ("canasta.opening.concealed-exception", "canasta.opening.minimum"))

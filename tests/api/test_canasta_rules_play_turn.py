@@ -235,3 +235,32 @@ def test_canasta_stock_exhausted_taking_the_discard_goes_on(client, variant):
     assert after["turn"]["phase"] == "meld"
     assert after["discard"] == []
     assert listed(legal_moves(client, variant, after)["moves"], "discard")
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_stock_exhausted_pair_may_take_or_draw(client, variant):
+    """A discard that fits no meld of the side need not be taken: the natural pair may take it or the draw
+    may end the hand."""
+    state = run_out(variant, ["9S"], hand=["9C", "9D", "JS", "7H", "5S", "KH", "10D", "6C"])
+    assert_allowed(judged(client, variant, state, {"type": "take_pile", "cards": ["9C", "9D"]}))
+    assert_allowed(judged(client, variant, state, {"type": "draw"}))
+    moves = legal_moves(client, variant, state)["moves"]
+    assert listed(moves, "draw") and listed(moves, "take_pile", cards=["9C", "9D"])
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_stock_exhausted_black_three_on_top_ends_the_hand(client, variant):
+    """With the stock empty and a black three on top, nothing can be taken: the draw ends the hand."""
+    state = run_out(variant, ["3S"], hand=["3C", "9C", "9D", "JS", "7H", "5S", "KH", "10D"])
+    moves = legal_moves(client, variant, state)["moves"]
+    assert listed(moves, "take_pile") == []
+    assert applied(client, variant, state, {"type": "draw"})["state"]["turn"]["ending"] == "stock_exhausted"
+
+
+def test_canasta_red_threes_lay_out_two_in_a_row(client):
+    """A red three drawn as the replacement for another is laid out and replaced in its turn."""
+    state = position("classic", HAND, phase="draw", melds=OPENED, stock=["3H", "3D", "8D", "4S"])
+    after = applied(client, "classic", state, {"type": "draw"})["state"]
+    assert sorted(after["red_threes"][0]) == ["3D", "3H"]
+    assert same_cards(after["hands"][0], state["hands"][0] + ["8D"])
+    assert after["stock"] == state["stock"][3:]
