@@ -70,7 +70,7 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     down). `discard` is the top of the pile (top last) and `stock` the next cards of the stock (next first);
     both are lengthened with unseen cards to the sizes the play so far implies, the stock only when not
     `stock_exact`. `took` maps a seat to the size of the one pile it took in an earlier turn (its top card is
-    among its side's melds). `upcards` is how many cards the deal turned to start the pile (more than one when
+    among its side's melds; None, with `stock_exact`: whatever size leaves the pile given). `upcards` is how many cards the deal turned to start the pile (more than one when
     a wild card or red three came up). The other hands are counts: what each holds after its turns, melds and
     piles. A hand too short for what its side has melded is lengthened with cards that make no meld, unless
     `exact_hand` says the hand must stay as given. `bottom` are the pile's first cards, under the lengthening
@@ -80,7 +80,7 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     melds = melds if melds is not None else [[], []]
     discard = list(bottom) + list(discard if discard is not None else ["8C"])
     red_threes = [list(t) for t in (red_threes or [[], []])]
-    took = took or {}
+    took = dict(took or {})
     drew_now = draw_n if phase != "draw" else 0
     side_total = [sum(len(m["cards"]) for m in side) for side in melds]
     hand = list(hand)
@@ -100,6 +100,10 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
         c for side in melds for m in side for c in m["cards"]]
     hand += filler(short, hand, elsewhere, table_ranks)
     turns, single = _turns(variant, seat, hand, side_total, took, drew_now, discard, exact, red_threes, upcards)
+    for taker, size in list(took.items()):
+        if size is None:
+            # the pile this seat took was as large as it had to be to leave the pile given
+            took[taker] = turns + upcards - len(discard) - sum(v for v in took.values() if v is not None)
     dealer = (seat - 1 - turns) % players
 
     def capacity(s: int) -> int:
@@ -109,7 +113,7 @@ def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld
     melded_by[seat] = capacity(seat) - len(hand)
     hands: list = [None] * players
     hands[seat] = list(hand)
-    for s in range(players):
+    for s in sorted(range(players), key=lambda o: o not in took):  # a seat that took a pile melded its top card
         if s != seat:
             side = side_of(variant, s)
             left = side_total[side] - sum(melded_by[o] for o in range(players) if side_of(variant, o) == side)
@@ -163,12 +167,12 @@ def filler(count: int, hand: list[str], elsewhere: list[str], avoid: set[str]) -
 
 
 def _capacity(variant: str, s: int, seat: int, turns: int, took: dict, drew_now: int, single: int) -> int:
-    """What seat `s` holds and has melded: dealt, plus its stock draws, plus the hand part of a pile it took,
+    """What seat `s` holds and has melded: dealt, plus its stock draws, plus a pile it took (the top card to a meld),
     less a discard a turn (`single`: the last draw before `seat`'s turn found one card in the stock)."""
     players, draw_n = PLAYERS[variant], DRAW[variant]
     dealer = (seat - 1 - turns) % players
     done = sum(1 for t in range(turns) if (dealer + 1 + t) % players == s)
-    drawn = (done - (1 if s in took else 0)) * draw_n + (took[s] - 1 if s in took else 0)
+    drawn = (done - (1 if s in took else 0)) * draw_n + took.get(s, 0)
     drawn -= single if s == (seat - 1) % players else 0
     return HELD[variant] + drawn - done + (drew_now if s == seat else 0)
 
@@ -185,7 +189,7 @@ def _turns(variant, seat, hand, side_total, took, drew_now, discard, exact_stock
     if variant == "classic":
         return len(discard) - upcards + sum(took.values()), 0
     # Two-hand: the hand grows by a card a turn, so the seat's melds fix how many turns it has had.
-    gained = took[seat] - 1 - draw_n if seat in took else 0
+    gained = took[seat] - draw_n if seat in took else 0
     own_turns = len(hand) + side_total[side_of(variant, seat)] - HELD[variant] - drew_now - gained
     assert own_turns >= 0, f"seat {seat} cannot hold {len(hand)} cards with these melds"
     for turns in (2 * own_turns, 2 * own_turns + 1):

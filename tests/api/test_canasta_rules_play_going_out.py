@@ -347,3 +347,29 @@ def test_canasta_going_out_concealed_two_hand_one_canasta_is_not_enough(client):
     state = position("two-hand", hand)
     verdict = judged(client, "two-hand", state, meld(SEVEN_QUEENS, hand[7:12], hand[12:15], hand[15:]))
     assert_refused(verdict, NO_CANASTA + ("canasta.opening.concealed-exception", "canasta.opening.minimum"))
+
+
+def test_canasta_going_out_concealed_after_taking_the_pile(client):
+    """A player who had put nothing on the table may take the pile and meld everything, a canasta included:
+    still a concealed going out (pagat via Ebbeling)."""
+    queens = ["QC", "QC", "QD", "QD", "QH", "QH"]
+    hand = queens + ["JC", "JD", "JH", "9C", "9D"]
+    state = position("classic", hand, phase="draw", melds=[[ACES], []], discard=["9H", "QS"],
+                     melded_before=[False, False, True, False])
+    taken = applied(client, "classic", state, {"type": "take_pile", "cards": queens})["state"]
+    assert sorted(taken["hands"][0]) == sorted(["JC", "JD", "JH", "9C", "9D", "9H"])
+    after = applied(client, "classic", taken, meld(["JC", "JD", "JH"], ["9C", "9D", "9H"]))["state"]
+    assert went_out(after)
+    assert after["turn"]["concealed"] is True
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_going_out_how_hand_over_takes_no_more_moves(client, variant):
+    """Once a player has gone out the hand is over: no seat acts and a move is answered 409."""
+    state = position(variant, QUEENS, melds=[[ACES] + canastas_for(variant), []])
+    after = applied(client, variant, state, meld(QUEENS))["state"]
+    answer = legal_moves(client, variant, after)
+    assert answer["to_act"] is None and answer["moves"] == []
+    response = client.post("/validate-move", json={"game": "canasta", "variant": variant, "options": {},
+                                                   "state": after, "move": {"type": "draw"}})
+    assert response.status_code == 409

@@ -264,3 +264,24 @@ def test_canasta_red_threes_lay_out_two_in_a_row(client):
     assert sorted(after["red_threes"][0]) == ["3D", "3H"]
     assert same_cards(after["hands"][0], state["hands"][0] + ["8D"])
     assert after["stock"] == state["stock"][3:]
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_stock_exhausted_going_out_is_going_out(client, variant):
+    """With the stock empty, a player who takes the last discard and melds every card goes out as at any
+    other time. (The player before took a large pile, so the pile is the one card it then discarded.)"""
+    kings = group("KC", "KC", "KD", "KD", "KH", "KH", "KS")
+    melds = [[ACES, group("QS", "QH", "QC"), kings], [group("7C", "7D", "7H")]]
+    if variant == "two-hand":
+        # a Two-hand hand grows by a card a turn: this side has melded all it drew
+        melds[0] += [group("6C", "6C", "6D", "6D", "6H", "6H", "6S"), group("5C", "5C", "5D", "5D", "5H", "5H", "5S"),
+                     group("4C", "4D", "4H", "4S")]
+    before = 3 if variant == "classic" else 1
+    state = position(variant, ["9C", "9D", "9H"], phase="draw", melds=melds, discard=["QD"], stock=[],
+                     stock_exact=True, red_threes=ALL_RED_THREES, exact_hand=True, took={before: None})
+    assert state["discard"] == ["QD"]
+    taken = applied(client, variant, state, {"type": "take_pile", "cards": []})["state"]
+    assert sorted(taken["hands"][0]) == ["9C", "9D", "9H"]
+    after = applied(client, variant, taken, {"type": "meld", "melds": [{"cards": ["9C", "9D", "9H"]}]})["state"]
+    assert after["turn"]["phase"] == "over"
+    assert after["turn"]["ending"] == "went_out"
