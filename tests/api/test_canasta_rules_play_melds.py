@@ -8,6 +8,7 @@ classic_canasta_facts.md sections 3 to 5."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.api.canasta_play import (
     applied,
@@ -257,3 +258,33 @@ def test_canasta_canastas_mixed_wild_onto_natural_canasta(client, variant, optio
     melds = [[ACES, SEVEN_KINGS], []]
     state = position(variant, ["2C"] + SPARE, melds=melds)
     assert_allowed(judged(client, variant, state, lay_off(1, "2C"), options))
+
+
+# --- every mix of naturals and wild cards, per option ----------------------------------------------------------
+
+WILD_LIMITS = ["at_most_three", "not_more_than_naturals", "fewer_than_naturals"]
+
+
+def reference_meld_valid(naturals: int, wilds: int, wild_limit: str) -> bool:
+    """From the rule texts: three or more cards, two naturals at least, three wild cards at most, and the
+    option's bound on wild cards against naturals."""
+    if naturals + wilds < 3 or naturals < 2 or wilds > 3:
+        return False
+    if wild_limit == "not_more_than_naturals":
+        return wilds <= naturals
+    if wild_limit == "fewer_than_naturals":
+        return wilds < naturals
+    return True
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(naturals=st.integers(0, 4), wilds=st.integers(0, 4), wild_limit=st.sampled_from(WILD_LIMITS),
+       variant=st.sampled_from(["classic", "two-hand"]))
+def test_canasta_melds_wild_limit_every_mix(client, naturals, wilds, wild_limit, variant):
+    """A new meld of queens with wild cards is legal exactly when the rules say, under each wild_limit."""
+    cards = ["QC", "QD", "QH", "QS"][:naturals] + ["2C", "2D", "2H", "JK"][:wilds]
+    if not cards:
+        return
+    state = position(variant, cards + SPARE, melds=OPENED)
+    verdict = judged(client, variant, state, meld(cards), {"wild_limit": wild_limit})
+    assert verdict["legal"] is reference_meld_valid(naturals, wilds, wild_limit), verdict["violations"]

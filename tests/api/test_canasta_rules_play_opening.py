@@ -7,6 +7,7 @@ failed attempt raising the next minimum by 10), through classic_canasta_facts.md
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.api.canasta_play import (
     applied,
@@ -258,3 +259,69 @@ def test_canasta_opening_concealed_exception_needs_a_canasta(client, variant):
     verdict = judged(client, variant, state, meld(*melds))
     assert_refused(verdict, SHORT + ("canasta.going-out.canasta-needed", "canasta.going-out.canastas-two",
                                      "canasta.melds.keep-a-card"))
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_opening_minimum_only_for_the_first_meld(client, variant):
+    """Once the side has melded, three fours (15) are a meld at any score."""
+    state = position(variant, hand_with(["4C", "4D", "4H"]), score=[3000, 0],
+                     melds=[[{"cards": ["AC", "AD", "AH", "2C"]}, {"cards": ["KC", "KD", "KH", "KS"]}], []])
+    assert_allowed(judged(client, variant, state, meld(["4C", "4D", "4H"])))
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_opening_minimum_by_the_sides_own_score(client, variant):
+    """The minimum follows the acting side's game score, not the opponents': seat 1 at 0 needs 50 while the
+    other side stands at 3000."""
+    kings = ["KC", "KD", "KH", "2C"]
+    state = position(variant, hand_with(kings), seat=1, score=[3000, 0])
+    assert_allowed(judged(client, variant, state, meld(kings)))
+    state = position(variant, hand_with(kings), seat=1, score=[0, 3000])
+    assert_refused(judged(client, variant, state, meld(kings)), SHORT, "120")
+
+
+def test_canasta_opening_concealed_exception_not_with_the_pile(client):
+    """The exception is for a player who draws from the stock: taking the pile to open still needs the
+    minimum, even when the turn could then meld the whole hand with a canasta."""
+    fours = ["4C", "4C", "4D", "4D", "4H", "4H"]
+    hand = fours + ["5C", "5D", "5H", "9C", "9D"]
+    state = position("classic", hand, phase="draw", discard=["9H", "4S"], score=[3000, 0])
+    move = {"type": "take_pile", "cards": fours, "melds": [{"cards": ["5C", "5D", "5H"]}]}
+    assert_refused(judged(client, "classic", state, move), SHORT + ("canasta.opening.concealed-exception",), "120")
+
+
+# --- every score against openings of known counts ----------------------------------------------------------------
+
+OPENINGS = {
+    15: [["4C", "4D", "4H"]],
+    50: [["KC", "KD", "KH", "2C"]],
+    60: [["AC", "AS", "2D"]],
+    80: [["AC", "AD", "AH", "2C"]],
+    90: [["AC", "AS", "2D"], ["QC", "QD", "QH"]],
+    110: [["AC", "AD", "AH", "JK"]],
+    120: [["AC", "AD", "AH", "2C"], ["KC", "KD", "KH", "KS"]],
+}
+
+
+def reference_minimum(score: int, negative: int) -> int:
+    """The initial meld minimum for a side's game score, from the rule texts."""
+    if score < 0:
+        return negative
+    if score < 1500:
+        return 50
+    if score < 3000:
+        return 90
+    return 120
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(score=st.integers(-600, 1800).map(lambda n: 5 * n) | st.sampled_from([-5, 0, 1495, 1500, 2995, 3000]),
+       points=st.sampled_from(sorted(OPENINGS)), negative=st.sampled_from([15, 0]),
+       variant=st.sampled_from(["classic", "two-hand"]))
+def test_canasta_opening_minimum_every_score(client, score, points, negative, variant):
+    """An opening that leaves nothing to add opens exactly when its count reaches the side's minimum (game
+    scores are multiples of 5, as every card and bonus is)."""
+    melds = OPENINGS[points]
+    state = position(variant, hand_with(*melds), score=[score, 0])
+    verdict = judged(client, variant, state, meld(*melds), {"opening_negative_minimum": negative})
+    assert verdict["legal"] is (points >= reference_minimum(score, negative)), verdict["violations"]
