@@ -54,7 +54,7 @@ def test_canasta_melds_set_needs_two_naturals(client, variant):
     """One natural with two wild cards is no meld."""
     state = position(variant, ["QC", "2C", "JK"] + SPARE, melds=OPENED)
     verdict = judged(client, variant, state, meld(["QC", "2C", "JK"]))
-    assert_refused(verdict, ("canasta.melds.set", "canasta.melds.wild-limit"))
+    assert_refused(verdict, ("canasta.melds.set", "canasta.melds.wild-limit"), "natural")
     assert not offers_meld(legal_moves(client, variant, state), ["QC", "2C", "JK"])
 
 
@@ -139,7 +139,8 @@ def test_canasta_melds_wild_limit_fewer_than_naturals(client, variant):
     options = {"wild_limit": "fewer_than_naturals"}
     hand = ["5C", "5D", "5H", "2C", "2D"] + SPARE
     state = position(variant, hand, melds=OPENED)
-    assert_refused(judged(client, variant, state, meld(["5C", "5D", "2C", "2D"]), options), "canasta.melds.wild-limit")
+    assert_refused(judged(client, variant, state, meld(["5C", "5D", "2C", "2D"]), options), "canasta.melds.wild-limit",
+                   "wild")
     assert_allowed(judged(client, variant, state, meld(["5C", "5D", "5H", "2C", "2D"]), options))
     assert_allowed(judged(client, variant, state, meld(["5C", "5D", "2C"]), options))
 
@@ -171,7 +172,7 @@ def test_canasta_turn_meld_never_on_opponents_melds(client, variant):
     melds = [[ACES], [group("KC", "KD", "KH")]]
     state = position(variant, ["KS", "QC", "QD", "9C", "9D", "JD", "JH", "7S", "7H"], melds=melds)
     verdict = judged(client, variant, state, lay_off(0, "KS", owner=1))
-    assert_refused(verdict, ("canasta.turn.meld", "canasta.turn.order"))
+    assert_refused(verdict, ("canasta.turn.meld", "canasta.turn.order"), "side 1")
 
 
 @pytest.mark.parametrize("variant", each_variant())

@@ -223,7 +223,7 @@ def test_canasta_pile_take_top_card_must_be_melded(client, variant):
     """The top card is melded at once: hand cards of another rank, or a single natural, do not take the pile."""
     state = position(variant, PAIR_AND_JOKER, phase="draw", melds=OPENED, discard=["9C", "KC"])
     wanted = ("canasta.pile.take", "canasta.pile.unfrozen-take", "canasta.melds.set")
-    assert_refused(judged(client, variant, state, take("QC", "QD")), wanted)
+    assert_refused(judged(client, variant, state, take("QC", "QD")), wanted, "KC")
     assert_refused(judged(client, variant, state, take("KD")), wanted)
 
 
@@ -240,7 +240,8 @@ def test_canasta_pile_take_wild_card_on_top_never(client, variant):
     """A wild card on top of the pile can never be taken."""
     hand = ["2D", "2H", "JK", "5C", "9D", "JS", "QC", "QD", "6S", "7D"]
     state = position(variant, hand, phase="draw", melds=OPENED, discard=["9C", "2S"])
-    assert_refused(judged(client, variant, state, take("2D", "2H")), ("canasta.pile.take", "canasta.pile.frozen-take"))
+    assert_refused(judged(client, variant, state, take("2D", "2H")), ("canasta.pile.take", "canasta.pile.frozen-take"),
+                   "2S")
     assert takes(legal_moves(client, variant, state)) == []
 
 
@@ -415,3 +416,25 @@ def test_canasta_pile_unfrozen_take_listed_exactly_when_allowed(client, variant,
     for candidate in candidate_takes(state["hands"][0]):
         verdict = judged(client, variant, state, take(*candidate))
         assert verdict["legal"] is (tuple(sorted(candidate)) in expected), (candidate, verdict["violations"])
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_melds_one_per_rank_pile_natural_and_wild_join_the_meld(client, variant):
+    """On a pile not frozen, a natural and a wild card taking a king join the side's kings: one meld."""
+    kings = [[ACES, group("KS", "KS", "KH")], []]
+    state = position(variant, ONE_KING_AND_JOKER, phase="draw", melds=kings, discard=["9C", "KC"])
+    assert_allowed(judged(client, variant, state, take("KD", "JK")))
+    after = applied(client, variant, state, take("KD", "JK"))["state"]
+    kings_after = meld_of_rank(after, 0, "K")
+    assert len(kings_after) == 1
+    assert same_cards(kings_after[0], ["KS", "KS", "KH", "KC", "KD", "JK"])
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_melds_wild_limit_pile_take_into_a_full_meld(client, variant):
+    """A wild card taking the pile into a meld that already holds three wild cards would make four: refused."""
+    kings = [[ACES, group("KS", "KH", "2C", "2D", "2H")], []]
+    state = position(variant, ONE_KING_AND_JOKER, phase="draw", melds=kings, discard=["9C", "KC"])
+    assert_refused(judged(client, variant, state, take("KD", "JK")), "canasta.melds.wild-limit", "wild")
+    assert not any("JK" in move["cards"] for move in takes(legal_moves(client, variant, state)))
+    assert_allowed(judged(client, variant, state, take()))

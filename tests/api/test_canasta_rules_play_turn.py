@@ -66,7 +66,7 @@ def reveal(state: dict, seat: int) -> dict:
 def test_canasta_turn_order_other_seat_refused(client, variant):
     """A move named for a seat whose turn it is not is refused."""
     state = position(variant, HAND, phase="draw", melds=OPENED)
-    assert_refused(judged(client, variant, state, {"type": "draw", "seat": 1}), "canasta.turn.order")
+    assert_refused(judged(client, variant, state, {"type": "draw", "seat": 1}), "canasta.turn.order", "seat 0")
     assert legal_moves(client, variant, state)["to_act"] == 0
 
 
@@ -197,7 +197,7 @@ def test_canasta_stock_exhausted_must_take_a_fitting_discard(client, variant):
     """With the stock empty, a discard that fits one of the side's melds on a pile not frozen for the side
     must be taken: the draw is refused and only taking the pile is offered."""
     state = run_out(variant, ["QD"], hand=["9C", "9D", "JS", "7H", "5S", "KH", "10D", "6C"])
-    assert_refused(judged(client, variant, state, {"type": "draw"}), EXHAUSTED)
+    assert_refused(judged(client, variant, state, {"type": "draw"}), EXHAUSTED, "QD")
     moves = legal_moves(client, variant, state)["moves"]
     assert listed(moves, "take_pile") and not listed(moves, "draw")
     assert_allowed(judged(client, variant, state, {"type": "take_pile", "cards": []}))
@@ -285,3 +285,13 @@ def test_canasta_stock_exhausted_going_out_is_going_out(client, variant):
     after = applied(client, variant, taken, {"type": "meld", "melds": [{"cards": ["9C", "9D", "9H"]}]})["state"]
     assert after["turn"]["phase"] == "over"
     assert after["turn"]["ending"] == "went_out"
+
+
+def test_canasta_red_threes_last_card_as_a_replacement_classic(client):
+    """Classic: a red three drawn as the replacement for another, emptying the stock, ends the hand too."""
+    state = position("classic", HAND, phase="draw", melds=OPENED, stock=["3H", "3D"], stock_exact=True,
+                     red_threes=[["3D"], ["3H"]])
+    after = applied(client, "classic", state, {"type": "draw"})["state"]
+    assert sorted(after["red_threes"][0]) == ["3D", "3D", "3H"]
+    assert after["turn"]["phase"] == "over" and after["turn"]["ending"] == "stock_exhausted"
+    assert same_cards(after["hands"][0], state["hands"][0])
