@@ -382,3 +382,14 @@ def test_canasta_going_out_ask_partner_after_melding_message_names_the_seat(clie
     state = position("classic", QUEENS + ["9C", "9D"], melds=[[ACES, SEVEN_KINGS], []])
     between = applied(client, "classic", state, meld(QUEENS))["state"]
     assert_refused(judged(client, "classic", between, {"type": "ask_go_out"}), ASK, "seat 0 has already melded")
+
+
+def test_canasta_going_out_concealed_needs_a_canasta_of_ones_own(client):
+    """Going out concealed melds the whole hand with a canasta among those melds: a player who had melded
+    nothing and goes out on the partner's canasta, melding no canasta of its own, is not concealed."""
+    melds_now = [["QC", "QD", "QH"], ["JC", "JD", "JH"], ["9C", "9D", "9H"], ["6C", "6D", "6H"]]
+    state = position("classic", [c for m in melds_now for c in m], melds=[[ACES, SEVEN_KINGS], []],
+                     melded_before=[False, False, True, False])
+    after = applied(client, "classic", state, meld(*melds_now))["state"]
+    assert went_out(after)
+    assert after["turn"]["concealed"] is False

@@ -325,3 +325,14 @@ def test_canasta_opening_minimum_every_score(client, score, points, negative, va
     state = position(variant, hand_with(*melds), score=[score, 0])
     verdict = judged(client, variant, state, meld(*melds), {"opening_negative_minimum": negative})
     assert verdict["legal"] is (points >= reference_minimum(score, negative)), verdict["violations"]
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_opening_failed_attempt_take_back_only_when_short(client, variant):
+    """Only a short opening is taken back: not one that reached the minimum, nor a side already opened."""
+    aces = ["AC", "AS", "2D"]
+    state = position(variant, hand_with(aces, spare=("5C", "9D")))
+    opened = applied(client, variant, state, meld(aces))["state"]
+    assert_refused(judged(client, variant, opened, {"type": "take_back"}),
+                   ("canasta.opening.in-steps", "canasta.opening.failed-attempt"))
+    assert not listed(legal_moves(client, variant, opened)["moves"], "take_back")
