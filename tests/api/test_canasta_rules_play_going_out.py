@@ -393,3 +393,32 @@ def test_canasta_going_out_concealed_needs_a_canasta_of_ones_own(client):
     after = applied(client, "classic", state, meld(*melds_now))["state"]
     assert went_out(after)
     assert after["turn"]["concealed"] is False
+
+
+SIX_QUEENS = group("QC", "QC", "QD", "QD", "QH", "QH")
+
+
+def two_kings_against_one(side_melds: list[dict]) -> dict:
+    """Seat 0 holds only a pair of kings; the pile is a single king (seat 3 took the pile before and then
+    discarded it)."""
+    return position("classic", ["KD", "KH"], phase="draw", melds=[side_melds, [group("7C", "7D", "7H")]],
+                    discard=["KC"], took={3: 12})
+
+
+def test_canasta_going_out_canasta_needed_taking_the_pile_into_an_empty_hand(client):
+    """Taking a one-card pile with the last two cards empties the hand: without a canasta that is refused."""
+    state = two_kings_against_one([ACES, SIX_QUEENS])
+    assert_refused(judged(client, "classic", state, {"type": "take_pile", "cards": ["KD", "KH"]}), NO_CANASTA)
+    moves = legal_moves(client, "classic", state)["moves"]
+    assert not listed(moves, "take_pile")
+    assert listed(moves, "draw")
+
+
+def test_canasta_going_out_how_taking_the_pile_into_an_empty_hand(client):
+    """With a canasta on the table, taking a one-card pile with the last two cards goes out."""
+    state = two_kings_against_one([ACES, group(*SEVEN_QUEENS)])
+    move = {"type": "take_pile", "cards": ["KD", "KH"]}
+    assert_allowed(judged(client, "classic", state, move))
+    after = applied(client, "classic", state, move)["state"]
+    assert went_out(after)
+    assert after["hands"][0] == []

@@ -295,3 +295,34 @@ def test_canasta_red_threes_last_card_as_a_replacement_classic(client):
     assert sorted(after["red_threes"][0]) == ["3D", "3D", "3H"]
     assert after["turn"]["phase"] == "over" and after["turn"]["ending"] == "stock_exhausted"
     assert same_cards(after["hands"][0], state["hands"][0])
+
+
+# --- what /legal-moves lists, /validate-move accepts --------------------------------------------------------------
+
+
+def listed_positions() -> list:
+    """Positions of every phase, for both variants."""
+    cases = []
+    for variant in ("classic", "two-hand"):
+        kings = [[ACES, group("KC", "KD", "KH")], []]
+        cases += [
+            pytest.param(variant, position(variant, HAND, phase="draw", melds=OPENED, discard=["9S", "QH"]),
+                         id=f"{variant}-draw-unfrozen"),
+            pytest.param(variant, position(variant, HAND, phase="draw", melds=OPENED, discard=["2C", "9S", "QH"]),
+                         id=f"{variant}-draw-frozen"),
+            pytest.param(variant, position(variant, HAND + ["JK", "2D"], melds=kings), id=f"{variant}-meld-opened"),
+            pytest.param(variant, position(variant, ["AC", "AS", "2D", "KC", "KD", "KS", "9H", "9S", "6C", "4D",
+                                                    "JD", "7S"]), id=f"{variant}-meld-before-opening"),
+        ]
+    return cases
+
+
+@pytest.mark.parametrize("variant, state", listed_positions())
+def test_canasta_turn_draw_listed_moves_are_legal(client, variant, state):
+    """Every move /legal-moves lists is legal by /validate-move and applies."""
+    answer = legal_moves(client, variant, state)
+    assert answer["moves"]
+    for move in answer["moves"]:
+        assert_allowed(judged(client, variant, state, move))
+        if move["type"] != "draw":
+            applied(client, variant, state, move)
