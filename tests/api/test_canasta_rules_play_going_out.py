@@ -375,8 +375,6 @@ def test_canasta_going_out_how_hand_over_takes_no_more_moves(client, variant):
     assert response.status_code == 409
 
 
-@pytest.mark.xfail(strict=True, reason="the refusal reads 'seat has already melded this turn': the message leaves "
-                                       "out which seat, so a referee cannot read it out as it stands")
 def test_canasta_going_out_ask_partner_after_melding_message_names_the_seat(client):
     """The refusal of a late question names the seat that has already melded."""
     state = position("classic", QUEENS + ["9C", "9D"], melds=[[ACES, SEVEN_KINGS], []])

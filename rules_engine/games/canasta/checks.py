@@ -758,7 +758,7 @@ def check_ask(pos: Position, move: dict) -> list[Violation]:
     if turn.melded:
         found.append(Violation("canasta.going-out.ask-partner",
                                "The question comes right after drawing, before any meld beyond the pile's top "
-                               "card; seat has already melded this turn."))
+                               f"card; seat {pos.seat} has already melded this turn."))
     if pos.held < 2:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat} holds a single card, so going out is the only way to end the "
