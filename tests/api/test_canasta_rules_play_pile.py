@@ -438,3 +438,13 @@ def test_canasta_melds_wild_limit_pile_take_into_a_full_meld(client, variant):
     assert_refused(judged(client, variant, state, take("KD", "JK")), "canasta.melds.wild-limit", "wild")
     assert not any("JK" in move["cards"] for move in takes(legal_moves(client, variant, state)))
     assert_allowed(judged(client, variant, state, take()))
+
+
+@pytest.mark.parametrize("variant", each_variant())
+def test_canasta_pile_frozen_take_pair_with_a_wild_card_joins_the_meld(client, variant):
+    """With the natural pair there, a wild card may join the meld in the same move, as a lay-off right after could."""
+    state = position(variant, PAIR_AND_JOKER, phase="draw", melds=OPENED, discard=["2C", "9C", "KC"])
+    verdict = judged(client, variant, state, take("KD", "KH", "JK"))
+    assert verdict["legal"] is True, verdict["violations"]
+    after = applied(client, variant, state, take("KD", "KH", "JK"))["state"]
+    assert any(same_cards(m, ["KC", "KD", "KH", "JK"]) for m in meld_of_rank(after, 0, "K"))

@@ -148,7 +148,8 @@ CLASSIC_SECTIONS = (
         Rule("canasta.pile.frozen-take", "Taking a frozen pile",
              "A frozen pile can be taken only with two natural cards from the hand of the top card's "
              "rank, melded with it. Wild cards and a meld of that rank already on the table do not "
-             "help.", PAGAT),
+             "help. Once the pair is there, more cards of the rank or wild cards may join that meld in the "
+             "same move, as they could be laid off onto it right after.", PAGAT),
         Rule("canasta.pile.unfrozen-take", "Taking a pile that is not frozen",
              "When the pile is not frozen for the side, the top card may be taken with a natural pair of "
              "its rank, with one natural of its rank and one wild card, or by adding it to the side's "
