@@ -9,7 +9,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
-from .reach import check_shared, check_streaks, check_won
+from .reach import check_joint, check_shared, check_streaks, check_won
 from ...records import record
 
 STATE_FIELDS = frozenset({"players", "turn", "dealer", "hands", "packets", "heap", "placements", "won", "shared",
@@ -199,6 +199,7 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     _check_conservation(state, discards_possible)
     check_won(options, state)
     check_shared(options, state)
+    check_joint(options, state)
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:
