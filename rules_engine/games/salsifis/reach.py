@@ -205,12 +205,15 @@ def _spans(numbers) -> str:
 
 # -- the records together ----------------------------------------------------------------------
 # The checks above look at one seat or one stake at a time. The walk below looks for one run of settled turns
-# that leaves every record at once: it goes back from the last settled turn, tries each way every seat can have
+# that leaves every record at once: it goes back from the last settled turn, tries each way the seats can have
 # placed and each packet can have ended, and takes off what that turn added. A seat's state in the walk is
-# (cards still to account for, lone turns it still must have had, lone turns in a row just after), FREE standing
+# (cards still to account for, lone turns it still must have had, lone turns in a row just after); FREE stands
 # for a won pile left out of the question while a refusal is being worded.
 FREE = -1
-Seat = tuple[int, int, int]  # (cards left, lone turns owed (0: not alone at this turn, FREE: either), lone run)
+# The walk gives up after trying this many ways of playing a turn, in all, and then refuses nothing: a record is
+# refused only once no run of turns is left untried. It keeps the dearest record to a few tens of milliseconds;
+# records from play under the default options settle within a few thousand.
+WALK_WORK = 20_000
 
 
 @dataclass(frozen=True)
@@ -235,9 +238,9 @@ def check_joint(options: dict, state: SalsifisState) -> None:
     won = tuple(hand_size(pile) for pile in state.won)
     stakes = tuple(sorted((share.seats, len(share.cards)) for share in state.shared))
     carried = carried_out(state)
-    if records_fit(table, resolved, won, tuple(state.alone_streak), stakes, carried):
+    if records_fit(table, resolved, won, tuple(state.alone_streak), stakes, carried) is not False:
         return
-    _word_misfit(table, state, resolved, won, stakes, carried)
+    _word_misfit(table, state, resolved, won, carried)
 
 
 def carried_out(state: SalsifisState) -> tuple[int, ...]:
@@ -251,98 +254,148 @@ def carried_out(state: SalsifisState) -> tuple[int, ...]:
 
 @lru_cache(maxsize=4096)
 def records_fit(table: Table, resolved: int, won: tuple, streaks: tuple, stakes: tuple | None,
-                carried: tuple | None) -> bool:
+                carried: tuple | None) -> bool | None:
     """Whether `resolved` settled turns can leave these won pile sizes (FREE: any), lone streaks, shared stakes
-    (None: any) and cards carried into the table's packets (None: any)."""
+    (None: any) and cards carried into the table's packets (None: any); None when the walk gave up (WALK_WORK)."""
     seats = tuple((pile, streak, 0) for pile, streak in zip(won, streaks))
-    return _fits(table, resolved, _canonical(seats, stakes), stakes, carried)
+    walk = _Walk(table)
+    try:
+        return walk.fits(resolved, *_canonical(seats, stakes), carried)
+    except _OutOfWork:
+        return None
 
 
-def _canonical(seats: tuple, stakes: tuple | None) -> tuple:
-    """Seats in a fixed order when no stake names them, so that the same records in another seat order are
-    worked out once."""
-    return tuple(sorted(seats)) if not stakes else seats
+class _OutOfWork(Exception):
+    """The walk has tried WALK_WORK ways of playing a turn without settling the question."""
 
 
-@lru_cache(maxsize=1 << 16)
-def _fits(table: Table, turn: int, seats: tuple, stakes: tuple | None, carried: tuple | None) -> bool:
-    """Whether turns 1 to `turn` can leave the seats' records and the stakes, and carry `carried` into the next
-    turn's packets."""
-    if turn == 0:
-        return (all(left in (0, FREE) and owed <= 0 for left, owed, _ in seats) and not stakes
-                and (carried is None or not any(carried)))
-    if not _may_fit(table, turn, seats):
-        return False
-    for before, earlier_stakes, carried_in in _turns_back(table, turn, seats, stakes, carried):
-        if _fits(table, turn - 1, _canonical(before, earlier_stakes), earlier_stakes, carried_in):
-            return True
-    return False
+def _canonical(seats: tuple, stakes: tuple | None) -> tuple[tuple, tuple | None]:
+    """The seats renumbered in the order of their records and stakes, so that the same records met in another
+    seat order are worked out once."""
+    if not stakes:
+        return tuple(sorted(seats)), stakes
+    order = sorted(range(len(seats)), key=lambda seat: (seats[seat], sorted(
+        (len(sharers), cards) for sharers, cards in stakes if seat in sharers)))
+    renumbered = {old: new for new, old in enumerate(order)}
+    return (tuple(seats[old] for old in order),
+            tuple(sorted((tuple(sorted(renumbered[seat] for seat in sharers)), cards) for sharers, cards in stakes)))
 
 
-def _may_fit(table: Table, turn: int, seats: tuple) -> bool:
-    """A quick test first: every seat's cards left are a total its own turns 1 to `turn` can give it."""
-    for left, owed, _ in seats:
-        if left != FREE and left not in won_sizes(table.sizes, table.players, table.losing_cards, table.carried,
-                                                  turn, max(owed, 0)):
-            return False
-    return True
+class _Walk:
+    """One search back through the turns, with the states already settled and the work left."""
 
+    def __init__(self, table: Table):
+        self.table = table
+        self.known: dict = {}
+        self.work = WALK_WORK
+        self.limit = table.flee_limit
 
-def _turns_back(table: Table, turn: int, seats: tuple, stakes: tuple | None, carried: tuple | None):
-    """Each way turn `turn` can have been played and settled, as what was left before it: (seats, stakes, cards
-    carried into it)."""
-    laid = table.sizes[turn - 1]
-    last = turn == len(table.sizes)
-    for choice in _placings(table, turn, tuple(owed for _, owed, _ in seats), tuple(run for *_, run in seats)):
-        groups = tuple(tuple(seat for seat, packet in enumerate(choice) if packet == index)
-                       for index in range(len(laid)))
-        for carried_in in _carried_in(table, turn, groups, carried, last):
+    def fits(self, turn: int, seats: tuple, stakes: tuple | None, carried: tuple | None) -> bool:
+        """Whether turns 1 to `turn` can leave these seat records and stakes and carry `carried` on."""
+        if turn == 0:
+            return (all(left in (0, FREE) and owed <= 0 for left, owed, _ in seats) and not stakes
+                    and (carried is None or not any(carried)))
+        key = (turn, seats, stakes, carried)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = any(self.fits(turn - 1, *child, carried_in)
+                                          for child, carried_in in self._children(turn, seats, stakes, carried))
+        return found
+
+    def _children(self, turn: int, seats: tuple, stakes: tuple | None, carried: tuple | None):
+        """The records before turn `turn` for each way it can have been played, with the cards carried into it;
+        each at most once."""
+        table = self.table
+        laid = table.sizes[turn - 1]
+        must_alone = must_not = 0
+        for seat, (_, owed, run) in enumerate(seats):
+            if owed > 0:
+                must_alone |= 1 << seat
+            elif owed == 0 or (self.limit and run >= self.limit):
+                must_not |= 1 << seat
+        tracked = table.carried and turn < len(table.sizes)  # an unclaimed packet is carried on, not set aside
+        empty = None if carried is None or not tracked else sum(1 << index for index, extra in enumerate(carried)
+                                                                if extra)
+        lefts = tuple(left for left, _, _ in seats)
+        owed_runs = tuple((owed, run) for _, owed, run in seats)
+        given = set()
+        for carried_in in self._carries_in(turn, carried, tracked):
             packets = tuple(size + extra for size, extra in zip(laid, carried_in))
-            for gains, used in _endings(table, packets, groups, stakes):
-                before = _take_off(table, seats, groups, gains)
-                if before is not None:
-                    yield before, _without(stakes, used), carried_in
+            shareable = None if stakes is None else frozenset(stakes)
+            for alone, effects, by_gain in _turn_effects(table, packets, must_alone, must_not, empty, shareable):
+                self.work -= 1
+                after = _after_lone(table, turn, owed_runs, alone)
+                fitting = _fitting(lefts, after, by_gain, (1 << len(effects)) - 1)
+                while fitting:
+                    lowest = fitting & -fitting
+                    fitting ^= lowest
+                    self.work -= 1
+                    gains, shares = effects[lowest.bit_length() - 1]
+                    left = stakes if not shares else _without(stakes, shares)
+                    if left is None and stakes is not None:
+                        continue
+                    child = tuple((pile if pile == FREE else pile - gain, owed, run)
+                                  for pile, gain, (owed, run, _) in zip(lefts, gains, after))
+                    canonical = _canonical(child, left)
+                    if (canonical, carried_in) not in given:
+                        given.add((canonical, carried_in))
+                        yield canonical, carried_in
+                if self.work < 0:
+                    raise _OutOfWork
 
-
-@lru_cache(maxsize=4096)
-def _placings(table: Table, turn: int, owed: tuple, runs: tuple) -> tuple:
-    """Every choice of packet per seat that keeps the lone turns each seat owes and the flee limit."""
-    found = []
-    packets = len(table.sizes[turn - 1])
-    for choice in product(range(packets), repeat=table.players):
-        counts = [choice.count(index) for index in range(packets)]
-        if all(_may_be(owed[seat], runs[seat], counts[choice[seat]] == 1, table.flee_limit)
-               for seat in range(table.players)):
-            found.append(choice)
-    return tuple(found)
-
-
-def _may_be(owed: int, run: int, alone: bool, limit: int) -> bool:
-    """Whether a seat may be alone (or not) at a turn, given the lone turns it owes and the run after it."""
-    if owed > 0:
-        return alone
-    if owed == 0:
-        return not alone
-    return not alone or not limit or run < limit
-
-
-def _carried_in(table: Table, turn: int, groups: tuple, carried: tuple | None, last: bool):
-    """The cards each packet of `turn` may have held from earlier unclaimed packets, agreeing with what the turn
-    carried on: an unclaimed packet carries all it holds, a claimed one nothing."""
-    choices = []
-    for index, seats in enumerate(groups):
-        laid = table.sizes[turn - 1][index]
-        earlier = _earlier_carries(table.sizes, turn, index) if table.carried else (0,)
-        if table.carried and not last and not seats:
-            if carried is None:
-                choices.append(earlier)
-            else:
-                choices.append(tuple(extra for extra in earlier if laid + extra == carried[index]))
-        elif carried is not None and carried[index]:
-            return  # a packet carried on was unclaimed, and nobody placed by it
-        else:
+    def _carries_in(self, turn: int, carried: tuple | None, tracked: bool):
+        """The cards each packet of `turn` may have held from earlier unclaimed packets: an unclaimed packet
+        carries on all it holds, and every seat placed by one packet or another, so one packet at most of the
+        turn before was unclaimed."""
+        laid = self.table.sizes[turn - 1]
+        choices = []
+        for index, size in enumerate(laid):
+            earlier = _earlier_carries(self.table.sizes, turn, index) if self.table.carried else (0,)
+            if tracked and carried is not None and carried[index]:
+                earlier = tuple(extra for extra in earlier if size + extra == carried[index])
             choices.append(earlier)
-    yield from product(*choices)
+        return (choice for choice in product(*choices) if len(choice) - choice.count(0) < len(choice))
+
+
+@lru_cache(maxsize=1 << 14)
+def _after_lone(table: Table, turn: int, owed_runs: tuple, alone: int) -> tuple:
+    """For each seat, its lone turns owed and lone run before the turn, and the pile sizes the turns before can
+    give it."""
+    allowed = _allowed_piles(table)
+    after = []
+    for seat, (owed, run) in enumerate(owed_runs):
+        if owed > 0:
+            owed, run = owed - 1, 0
+        elif owed == 0:
+            owed, run = FREE, 0
+        elif alone >> seat & 1:
+            run = run + 1 if table.flee_limit else 0
+        else:
+            run = 0
+        after.append((owed, run, allowed[turn - 1, max(owed, 0)]))
+    return tuple(after)
+
+
+def _fitting(lefts: tuple, after: tuple, by_gain: tuple, fitting: int) -> int:
+    """The effects (as bits) that leave every seat a pile the earlier turns can give it."""
+    for pile, (_, _, allowed), gains in zip(lefts, after, by_gain):
+        if pile == FREE:
+            continue
+        fits = 0
+        for gain, effects in gains:
+            if pile - gain in allowed:
+                fits |= effects
+        fitting &= fits
+        if not fitting:
+            break
+    return fitting
+
+
+@lru_cache(maxsize=256)
+def _allowed_piles(table: Table) -> dict:
+    """(turn, lone turns owed) -> the pile sizes turns 1 to `turn` can give a seat alone in the last of them."""
+    return {(turn, owed): won_sizes(table.sizes, table.players, table.losing_cards, table.carried, turn, owed)
+            for turn in range(len(table.sizes) + 1) for owed in range(turn + 1)}
 
 
 @lru_cache(maxsize=256)
@@ -356,24 +409,49 @@ def _earlier_carries(sizes: Sizes, turn: int, index: int) -> tuple:
     return tuple(found)
 
 
-def _endings(table: Table, packets: tuple, groups: tuple, stakes: tuple | None):
-    """Each way the packets can end together: what each seat gains, and the stakes they leave."""
-    per_packet = [_packet_endings(table, size, seats, stakes) for size, seats in zip(packets, groups)]
-    for picked in product(*per_packet):
-        gains: dict[int, int] = {}
-        used: list = []
-        for packet_gains, stake in picked:
-            for seat, gain in packet_gains:
-                gains[seat] = gains.get(seat, 0) + gain
-            if stake is not None:
-                used.append(stake)
-        if stakes is not None and used and not _available(stakes, used):
+@lru_cache(maxsize=8192)
+def _turn_effects(table: Table, packets: tuple, must_alone: int, must_not: int, empty: int | None,
+                  shareable: frozenset | None) -> tuple:
+    """Each way one turn with packets of these sizes can settle, by lone seats (as bits): the gain per seat and the
+    stakes shared. Seats in `must_alone` are alone and those in `must_not` are not; when `empty` is given, exactly
+    those packets are unclaimed. Stakes shared are those in `shareable`, or any, unrecorded, when it is None."""
+    players = table.players
+    found: dict = {}
+    for choice in product(range(len(packets)), repeat=players):
+        groups = tuple(tuple(seat for seat in range(players) if choice[seat] == index)
+                       for index in range(len(packets)))
+        alone = sum(1 << group[0] for group in groups if len(group) == 1)
+        if alone & must_alone != must_alone or alone & must_not:
             continue
-        yield gains, used
+        unclaimed = sum(1 << index for index, group in enumerate(groups) if not group)
+        if empty is not None and unclaimed != empty:
+            continue
+        per_packet = [_packet_endings(table, size, group, shareable) for size, group in zip(packets, groups)]
+        for picked in product(*per_packet):
+            gains = [0] * players
+            shares = []
+            for packet_gains, share in picked:
+                for seat, gain in packet_gains:
+                    gains[seat] += gain
+                if share is not None:
+                    shares.append(share)
+            found.setdefault(alone, {})[tuple(gains), tuple(sorted(shares))] = None
+    return tuple((alone, tuple(effects), _by_gain(tuple(effects), players)) for alone, effects in found.items())
 
 
-def _packet_endings(table: Table, size: int, seats: tuple, stakes: tuple | None) -> list:
-    """How one packet can end: ((seat, gain), ...) and the stake it leaves, if any."""
+def _by_gain(effects: tuple, players: int) -> tuple:
+    """For each seat, each gain some effect gives it, with those effects as bits."""
+    index = []
+    for seat in range(players):
+        bits: dict[int, int] = {}
+        for number, (gains, _) in enumerate(effects):
+            bits[gains[seat]] = bits.get(gains[seat], 0) | 1 << number
+        index.append(tuple(bits.items()))
+    return tuple(index)
+
+
+def _packet_endings(table: Table, size: int, seats: tuple, shareable: frozenset | None) -> list:
+    """How one packet can end: ((seat, gain), ...) and the stake it leaves as (sharers, cards), if any."""
     if len(seats) < 2:
         return [(((seats[0], size + 1),), None)] if seats else [((), None)]
     count, winner_takes = len(seats), table.losing_cards == "winner"
@@ -384,90 +462,44 @@ def _packet_endings(table: Table, size: int, seats: tuple, stakes: tuple | None)
         if owners:
             gains += tuple((seat, 1) for seat in seats if seat != winner)
         endings.append((gains, None))
-    for stake in _stakes_for(table, size, seats, stakes):
-        gains = tuple((seat, 1) for seat in seats if seat not in stake[0]) if owners else ()
-        endings.append((gains, stake))
+    for many in range(2, count + 1):
+        for sharers in combinations(seats, many):
+            gains = tuple((seat, 1) for seat in seats if seat not in sharers) if owners else ()
+            stake = (sharers, size + many + (count - many if winner_takes else 0))
+            if shareable is None:
+                endings.append((gains, None))
+            elif stake in shareable:
+                endings.append((gains, stake))
     return endings
 
 
-def _stakes_for(table: Table, size: int, seats: tuple, stakes: tuple | None):
-    """The shared stakes a packet with these seats by it can leave: any, or those of the record that fit."""
-    count = len(seats)
-    if stakes is None:
-        # Any split will do. Only under owners does it matter who shared: the others get their cards back.
-        if table.losing_cards != "owners":
-            return [(seats, 0)]
-        return [(sharers, 0) for many in range(2, count + 1) for sharers in combinations(seats, many)]
-    found = []
-    for sharers, cards in dict.fromkeys(stakes):
-        if len(sharers) >= 2 and set(sharers) <= set(seats):
-            expected = size + len(sharers) + (count - len(sharers) if table.losing_cards == "winner" else 0)
-            if cards == expected:
-                found.append((sharers, cards))
-    return found
-
-
-def _available(stakes: tuple, used: list) -> bool:
+def _without(stakes: tuple, used: tuple) -> tuple | None:
+    """The stakes left once those a turn shared are taken off; None when one of them is not there."""
     left = list(stakes)
     for stake in used:
         if stake not in left:
-            return False
-        left.remove(stake)
-    return True
-
-
-def _without(stakes: tuple | None, used: list) -> tuple | None:
-    if stakes is None or not used:
-        return stakes
-    left = list(stakes)
-    for stake in used:
+            return None
         left.remove(stake)
     return tuple(left)
 
 
-def _take_off(table: Table, seats: tuple, groups: tuple, gains: dict) -> tuple | None:
-    """The seats' records before a turn: its gains taken off, lone turns owed counted down, lone runs updated;
-    None when a pile holds less than the turn gave it."""
-    limit = table.flee_limit
-    before = []
-    alone = {group[0] for group in groups if len(group) == 1}
-    for seat, (left, owed, run) in enumerate(seats):
-        gain = gains.get(seat, 0)
-        if left != FREE:
-            left -= gain
-            if left < 0:
-                return None
-        if owed > 0:
-            owed, run = owed - 1, 0
-        elif owed == 0:
-            owed, run = FREE, 0
-        elif seat in alone:
-            run = run + 1 if limit else 0
-        else:
-            run = 0
-        before.append((left, owed, run))
-    return tuple(before)
-
-
 # -- wording a misfit --------------------------------------------------------------------------
 # Records that do not fit together are put back one at a time, in field order, to find the first that breaks the
-# fit: the carried packets with the lone streaks, then each won pile, then each shared stake.
-def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, stakes: tuple,
-                 carried: tuple) -> None:
+# fit: the carried packets with the lone streaks, then each shared stake, then each won pile. The last try holds
+# every record, so one of them is found.
+def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, carried: tuple) -> None:
     streaks = tuple(state.alone_streak)
     free = (FREE,) * table.players
-    if not records_fit(table, resolved, free, streaks, None, carried):
+    if records_fit(table, resolved, free, streaks, None, carried) is False:
         raise _carried_misfit(table, state, resolved, carried)
-    for seat in range(table.players):
-        piles = won[:seat + 1] + free[seat + 1:]
-        if not records_fit(table, resolved, piles, streaks, None, carried):
-            raise _won_misfit(table, state, resolved, won, seat)
-    for index in range(len(state.shared)):
-        some = tuple(sorted((share.seats, len(share.cards)) for share in state.shared[:index + 1]))
-        if not records_fit(table, resolved, won, streaks, some, carried):
+    stakes = ()
+    for index, share in enumerate(state.shared):
+        stakes = tuple(sorted(stakes + ((share.seats, len(share.cards)),)))
+        if records_fit(table, resolved, free, streaks, stakes, carried) is False:
             raise _shared_misfit(state, resolved, index)
-    raise invalid(("state", "won"), f"no run of {_turns(resolved)} leaves these won piles, lone streaks and shared "
-                  "stakes together", "salsifis.contest.fight")
+    for seat in range(table.players):
+        if records_fit(table, resolved, won[:seat + 1] + free[seat + 1:], streaks, stakes, carried) is False:
+            raise _won_misfit(table, state, resolved, won, seat)
 
 
 def _carried_misfit(table: Table, state: SalsifisState, resolved: int, carried: tuple):
@@ -495,27 +527,35 @@ def _carried_misfit(table: Table, state: SalsifisState, resolved: int, carried: 
 
 
 def _won_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, seat: int):
+    # A streak of 0 says something too: that the seat was not alone at the last settled turn.
     others = [f"seat {other}'s {won[other]}" for other in range(seat)]
-    together = f" with {_listed(others)}" if others else ""
-    streaks = "" if not any(state.alone_streak) else f" and lone streaks {list(state.alone_streak)}"
+    others.append(f"the alone_streak entries {list(state.alone_streak)}")
+    if state.shared:
+        others.append("the shared stakes")
+    if any(carried_out(state)):
+        others.append("the cards carried on")
     packets = sorted({len(table.sizes[turn - 1]) for turn in range(1, resolved + 1)})
-    rule = "salsifis.contest.alone" if state.alone_streak[seat] or any(state.alone_streak[:seat]) \
-        else "salsifis.contest.fight"
-    return invalid(("state", "won", seat), f"seat {seat}'s won pile of {won[seat]} cards cannot go{together}"
-                   f"{streaks}: each seat placed one card in each of the {_turns(resolved)}, by one of "
-                   f"{_spans(packets)} packets, so what the seats won depends on where the others placed (a lone "
-                   "card needs a packet no other seat chose, and a packet with several cards goes to one of them or "
-                   "is shared), and no run of placings and contests gives these piles together, although each is "
-                   "possible on its own", rule)
+    when = "in the settled turn" if resolved == 1 else f"in each of the {resolved} settled turns"
+    rule = "salsifis.contest.alone" if any(state.alone_streak[:seat + 1]) else "salsifis.contest.fight"
+    return invalid(("state", "won", seat), f"seat {seat}'s won pile of {won[seat]} cards cannot go with "
+                   f"{_listed(others)}: each seat placed one card {when}, by one of {_spans(packets)} packets, so "
+                   "what a seat won depends on where the others placed (a lone card needs a packet no other seat "
+                   "chose, and a packet with several cards goes to one of them or is shared), and no run of placings "
+                   "and contests gives these records together, although each passes on its own", rule)
 
 
 def _shared_misfit(state: SalsifisState, resolved: int, index: int):
     share = state.shared[index]
-    earlier = " and the stakes listed before it" if index else ""
+    others = [f"the alone_streak entries {list(state.alone_streak)}"]
+    if any(carried_out(state)):
+        others.append("the cards carried on")
+    if index:
+        others.append("the stakes listed before it")
     return invalid(("state", "shared", index), f"shared stake {index} ({len(share.cards)} cards split between "
-                   f"{_seats(list(share.seats))}) cannot go with the won piles, lone streaks{earlier}: such a "
-                   f"stake comes from a packet all its sharers placed by, holding their cards and its packet, and no "
-                   f"run of {_turns(resolved)} leaves it beside the other records", "salsifis.formula.shared")
+                   f"{_seats(list(share.seats))}) cannot go with {_listed(others)}: such a stake comes from a "
+                   "packet all its sharers placed by, holding that packet and their cards (and, under losing_cards "
+                   f"winner, the cards they beat), and no run of {_turns(resolved)} leaves it beside the other "
+                   "records", "salsifis.formula.shared")
 
 
 def _listed(words: list[str]) -> str:

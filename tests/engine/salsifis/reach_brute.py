@@ -23,8 +23,13 @@ How a turn settles, by the rule texts:
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
-from itertools import combinations, product
+from itertools import combinations, permutations, product
+
+from rules_engine import answers
+
+GAME = "salsifis"
 
 Record = tuple  # (won, alone_streak, shared, discarded, carried)
 
@@ -158,3 +163,73 @@ def record_of(state: dict, layout) -> Record:
         carried = (0,) * len(layout.packets_of(layout.turns))
     return (tuple(len(pile) for pile in state["won"]), tuple(state["alone_streak"]), shared, len(state["discarded"]),
             carried)
+
+
+def neighbours(record: Record, settled: int) -> set:
+    """Records near one: piles swapped between seats, cards moved between piles and the discards, other lone
+    streaks, stakes added, dropped or given to other seats, cards moved between the discards and a carried
+    packet. Most keep every pile, streak and stake possible one at a time."""
+    won, streak, shared, discarded, carried = record
+    players = len(won)
+    found = {(tuple(won[seat] for seat in order), streak, shared, discarded, carried)
+             for order in permutations(range(players))}
+    found |= {(won, streaks, shared, discarded, carried) for streaks in product(range(settled + 1), repeat=players)}
+    for giver in range(players):
+        for count in range(1, 6):
+            if won[giver] >= count:
+                fewer = _plus(won, giver, -count)
+                found.add((fewer, streak, shared, discarded + count, carried))
+                found |= {(_plus(fewer, taker, count), streak, shared, discarded, carried)
+                          for taker in range(players) if taker != giver}
+            if discarded >= count:
+                found.add((_plus(won, giver, count), streak, shared, discarded - count, carried))
+    for index, (seats, size) in enumerate(shared):
+        rest = shared[:index] + shared[index + 1:]
+        found.add((won, streak, rest, discarded + size, carried))
+        found |= {(won, streak, tuple(sorted(rest + ((others, size),))), discarded, carried)
+                  for others in combinations(range(players), len(seats))}
+    for many in range(2, players + 1):
+        for seats in combinations(range(players), many):
+            for size in range(3, 4 + players):
+                stakes = tuple(sorted(shared + ((seats, size),)))
+                if discarded >= size:
+                    found.add((won, streak, stakes, discarded - size, carried))
+                found |= {(_plus(won, giver, -size), streak, stakes, discarded, carried)
+                          for giver in range(players) if won[giver] >= size}
+    for index in range(len(carried)):
+        for count in range(10):
+            change = count - carried[index]
+            if discarded >= change:
+                found.add((won, streak, shared, discarded - change, _plus(carried, index, change)))
+    return found
+
+
+def _plus(values: tuple, index: int, change: int) -> tuple:
+    return values[:index] + (values[index] + change,) + values[index + 1:]
+
+
+def played_records(players: int, options: dict, seed: int, turns: int):
+    """The state after each of the first `turns` reveals of a game played at random through the engine's answers,
+    formulas said now and then, some at the same moment (so stakes get shared)."""
+    rng = random.Random(seed)
+    state = answers.deal({"game": GAME, "players": players, "seed": seed, "options": options})["state"]
+    settled = 0
+    while settled < turns:
+        request = {"game": GAME, "state": state, "options": options}
+        moves = answers.legal_moves(request)["moves"]
+        if not moves:
+            return
+        if moves[0]["type"] == "resolve":
+            calls = [move["calls"][0] for move in moves if move["calls"]]
+            rng.shuffle(calls)
+            calls = [dict(call, simultaneous=bool(index) and rng.random() < 0.5)
+                     for index, call in enumerate(calls[:rng.randrange(len(calls) + 1)])]
+            move = {"type": "resolve", "calls": calls}
+        else:
+            move = {key: value for key, value in rng.choice(moves).items() if key not in ("code", "rules")}
+        state = answers.apply_move({**request, "move": move})["state"]
+        if move["type"] == "resolve":
+            settled += 1
+            yield settled, state
+            if not state["packets"]:
+                return
