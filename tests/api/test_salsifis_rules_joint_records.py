@@ -119,3 +119,39 @@ def test_salsifis_contest_empty_carried_packet_of_a_size_no_turn_leaves_refused(
     violation = refused(client, state, options)
     assert violation["rule"] == "salsifis.contest.empty"
     assert violation["pointer"] == "/state/packets/1"
+
+
+def swap(state: dict, card: str, other: str) -> None:
+    """Exchange two cards wherever they lie in a fully shown state."""
+    def piles():
+        yield from state["hands"]
+        yield from state["packets"]
+        yield state["heap"]
+        yield from state["won"]
+        yield from (share["cards"] for share in state["shared"])
+        yield state["discarded"]
+    for pile in piles():
+        for index, held in enumerate(pile):
+            if held in (card, other):
+                pile[index] = other if held == card else card
+
+
+def test_salsifis_formula_shared_stake_without_a_tie_or_a_cycle_refused(client):
+    # Under losing_cards winner a shared stake holds every card of its fight. A queen tie by 7, 8 and 10 leaves
+    # two queens in it; with a 6 for one of them nothing in the stake ties or goes round a cycle.
+    state = showdown({0: "QH", 2: "QS"}, {1: "9C"}, packet0=["7C", "8D", "10H"])
+    state = post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
+    assert sorted(state["shared"][0]["cards"]) == sorted(["7C", "8D", "10H", "QH", "QS"])
+    accepted(client, state)
+    swap(state, "QS", "6S")
+    violation = refused(client, state)
+    assert violation["rule"] == "salsifis.formula.shared"
+    assert violation["pointer"] == "/state/shared/0/cards"
+    accepted(client, state, {"losing_cards": "owners"})
+
+
+def test_salsifis_formula_shared_cycle_stake_of_three_accepted(client):
+    state = showdown({0: "AH", 1: "KS", 2: "9C"})
+    state = post(client, "/apply-move", {"state": state, "move": {"type": "resolve", "calls": []}})["state"]
+    assert state["shared"][0]["seats"] == [0, 1, 2]
+    accepted(client, state)

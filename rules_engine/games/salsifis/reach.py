@@ -6,13 +6,16 @@ so a position reached in play always passes.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, product
 from typing import TYPE_CHECKING
 
+from ...cards import RANK
 from ...errors import invalid
 from ...parsing import hand_size
+from .contests import FACES
 
 if TYPE_CHECKING:
     from .state import SalsifisState
@@ -162,6 +165,12 @@ def check_shared(options: dict, state: SalsifisState) -> None:
                           f"but a stake shared by {len(share.seats)} seats holds its packet and the sharers' cards"
                           f"{' with the cards they beat' if options['losing_cards'] == 'winner' else ''}: "
                           f"{_spans(sizes)} cards after {_turns(resolved)}", "salsifis.formula.shared")
+        if options["losing_cards"] == "winner" and not _tie_or_cycle(share.cards, len(share.seats)):
+            raise invalid(("state", "shared", index, "cards"), f"shared stake {index} holds neither "
+                          f"{len(share.seats)} cards of one rank nor an ace, a face card and a number card: under "
+                          "losing_cards winner a shared stake holds every card of its fight, and a fight is shared "
+                          "only when its sharers tie on the top rank or its cards go round in a cycle",
+                          "salsifis.formula.shared")
         for seat in share.seats:
             counts[seat] += 1
             free = resolved - state.alone_streak[seat]
@@ -170,6 +179,14 @@ def check_shared(options: dict, state: SalsifisState) -> None:
                               f"stake{'' if counts[seat] == 1 else 's'}, but a seat shares at most one stake a turn "
                               f"and none in a turn it was alone, and by its alone_streak it was not alone in only "
                               f"{free} of the {_turns(resolved)}", "salsifis.formula.shared")
+
+
+def _tie_or_cycle(cards: tuple[str, ...], sharers: int) -> bool:
+    """Whether a stake holding every card of its fight can come from a tie of `sharers` cards or from a cycle."""
+    ranks = Counter(RANK[card] for card in cards)
+    if max(ranks.values()) >= sharers:
+        return True
+    return "A" in ranks and not FACES.isdisjoint(ranks) and any(rank not in FACES and rank != "A" for rank in ranks)
 
 
 @lru_cache(maxsize=None)
@@ -216,9 +233,10 @@ FREE = -1
 WALK_WORK = 20_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Table:
-    """What stays fixed while the walk goes back through the turns: layout, player count and options."""
+    """What stays fixed while the walk goes back through the turns: layout, player count and options. One object
+    stands for each combination (see table_for), so the caches keyed on it hash it by identity, at no cost."""
 
     sizes: Sizes
     players: int
@@ -233,14 +251,20 @@ def check_joint(options: dict, state: SalsifisState) -> None:
     resolved = state.resolved_turns
     if not resolved:
         return
-    table = Table(state.layout.packet_sizes, state.players, options["losing_cards"],
-                  options["unclaimed_packet"] == "carried", options["flee_limit"])
+    table = table_for(state.layout.packet_sizes, state.players, options["losing_cards"],
+                      options["unclaimed_packet"] == "carried", options["flee_limit"])
     won = tuple(hand_size(pile) for pile in state.won)
     stakes = tuple(sorted((share.seats, len(share.cards)) for share in state.shared))
     carried = carried_out(state)
     if records_fit(table, resolved, won, tuple(state.alone_streak), stakes, carried) is not False:
         return
     _word_misfit(table, state, resolved, won, carried)
+
+
+@lru_cache(maxsize=256)
+def table_for(sizes: Sizes, players: int, losing_cards: str, carried: bool, flee_limit: int) -> Table:
+    """The one Table for a layout, player count and options."""
+    return Table(sizes, players, losing_cards, carried, flee_limit)
 
 
 def carried_out(state: SalsifisState) -> tuple[int, ...]:
@@ -274,11 +298,20 @@ def _canonical(seats: tuple, stakes: tuple | None) -> tuple[tuple, tuple | None]
     seat order are worked out once."""
     if not stakes:
         return tuple(sorted(seats)), stakes
-    order = sorted(range(len(seats)), key=lambda seat: (seats[seat], sorted(
-        (len(sharers), cards) for sharers, cards in stakes if seat in sharers)))
+    shares = _stake_signatures(stakes, len(seats))
+    order = sorted(range(len(seats)), key=lambda seat: (seats[seat], shares[seat]))
+    if order == list(range(len(seats))):
+        return seats, stakes
     renumbered = {old: new for new, old in enumerate(order)}
     return (tuple(seats[old] for old in order),
             tuple(sorted((tuple(sorted(renumbered[seat] for seat in sharers)), cards) for sharers, cards in stakes)))
+
+
+@lru_cache(maxsize=4096)
+def _stake_signatures(stakes: tuple, players: int) -> tuple:
+    """For each seat, the stakes it shares, told apart only by how many share them and their size."""
+    return tuple(tuple(sorted((len(sharers), cards) for sharers, cards in stakes if seat in sharers))
+                 for seat in range(players))
 
 
 class _Walk:
@@ -322,7 +355,7 @@ class _Walk:
         for carried_in in self._carries_in(turn, carried, tracked):
             packets = tuple(size + extra for size, extra in zip(laid, carried_in))
             shareable = None if stakes is None else frozenset(stakes)
-            for alone, effects, by_gain in _turn_effects(table, packets, must_alone, must_not, empty, shareable):
+            for alone, effects, by_gain in _matching_effects(table, packets, shareable, must_alone, must_not, empty):
                 self.work -= 1
                 after = _after_lone(table, turn, owed_runs, alone)
                 fitting = _fitting(lefts, after, by_gain, (1 << len(effects)) - 1)
@@ -409,23 +442,28 @@ def _earlier_carries(sizes: Sizes, turn: int, index: int) -> tuple:
     return tuple(found)
 
 
-@lru_cache(maxsize=8192)
-def _turn_effects(table: Table, packets: tuple, must_alone: int, must_not: int, empty: int | None,
-                  shareable: frozenset | None) -> tuple:
-    """Each way one turn with packets of these sizes can settle, by lone seats (as bits): the gain per seat and the
-    stakes shared. Seats in `must_alone` are alone and those in `must_not` are not; when `empty` is given, exactly
-    those packets are unclaimed. Stakes shared are those in `shareable`, or any, unrecorded, when it is None."""
+@lru_cache(maxsize=1 << 14)
+def _matching_effects(table: Table, packets: tuple, shareable: frozenset | None, must_alone: int, must_not: int,
+                      empty: int | None) -> tuple:
+    """The groups of _turn_effects with the seats in `must_alone` alone, none of those in `must_not`, and, when
+    `empty` is given, exactly those packets unclaimed."""
+    return tuple((alone, effects, by_gain)
+                 for alone, unclaimed, effects, by_gain in _turn_effects(table, packets, shareable)
+                 if alone & must_alone == must_alone and not alone & must_not and empty in (None, unclaimed))
+
+
+@lru_cache(maxsize=4096)
+def _turn_effects(table: Table, packets: tuple, shareable: frozenset | None) -> tuple:
+    """Each way one turn with packets of these sizes can settle, grouped by the seats alone and the packets
+    unclaimed (both as bits): the gain per seat and the stakes shared, with an index by gain (see _by_gain).
+    Stakes shared are those in `shareable`, or any, unrecorded, when it is None."""
     players = table.players
     found: dict = {}
     for choice in product(range(len(packets)), repeat=players):
         groups = tuple(tuple(seat for seat in range(players) if choice[seat] == index)
                        for index in range(len(packets)))
         alone = sum(1 << group[0] for group in groups if len(group) == 1)
-        if alone & must_alone != must_alone or alone & must_not:
-            continue
         unclaimed = sum(1 << index for index, group in enumerate(groups) if not group)
-        if empty is not None and unclaimed != empty:
-            continue
         per_packet = [_packet_endings(table, size, group, shareable) for size, group in zip(packets, groups)]
         for picked in product(*per_packet):
             gains = [0] * players
@@ -435,8 +473,9 @@ def _turn_effects(table: Table, packets: tuple, must_alone: int, must_not: int, 
                     gains[seat] += gain
                 if share is not None:
                     shares.append(share)
-            found.setdefault(alone, {})[tuple(gains), tuple(sorted(shares))] = None
-    return tuple((alone, tuple(effects), _by_gain(tuple(effects), players)) for alone, effects in found.items())
+            found.setdefault((alone, unclaimed), {})[tuple(gains), tuple(sorted(shares))] = None
+    return tuple((alone, unclaimed, tuple(effects), _by_gain(tuple(effects), players))
+                 for (alone, unclaimed), effects in found.items())
 
 
 def _by_gain(effects: tuple, players: int) -> tuple:

@@ -129,29 +129,49 @@ def _reachable(layout_sizes, players, losing_cards, carried, flee_limit, settled
 
 
 def state_of(record: Record, layout, settled: int) -> dict | None:
-    """A fully shown position after `settled` turns whose record is `record`, with cards in pack order; None when
-    the record does not leave a whole number of cards for the discards."""
+    """A fully shown position after `settled` turns whose record is `record`; None when the record does not leave
+    a whole number of cards for the discards. Each shared stake holds cards a tie or a cycle of its sharers can
+    leave (its sharers' ranks alike, or an ace, a king and a nine for five sharers); the rest go in pack order."""
     won, streak, shared, discarded, carried = record
-    players, deck = len(won), list(layout.deck)
+    players, pool = len(won), list(layout.deck)
     over = settled == layout.turns
-    taken = 0
+    stakes = [{"seats": list(seats), "cards": _stake_cards(pool, len(seats), size)} for seats, size in shared]
+    if any(stake["cards"] is None for stake in stakes):
+        return None
 
     def take(count: int) -> list[str]:
-        nonlocal taken
-        taken += count
-        return deck[taken - count:taken]
+        taken = pool[:count]
+        del pool[:count]
+        return taken
 
     hands = [take(0 if over else layout.hand_size - settled) for _ in range(players)]
     laid = () if over else layout.packets_of(settled + 1)
     packets = [take(size + carried[index]) for index, size in enumerate(laid)]
     heap = take(layout.heap_after(settled + 1) if not over else 0)
     piles = [take(size) for size in won]
-    stakes = [{"seats": list(seats), "cards": take(size)} for seats, size in shared]
-    if taken + discarded != len(deck):
+    if len(pool) != discarded:
         return None
     return {"players": players, "turn": settled if over else settled + 1, "dealer": 0, "hands": hands,
             "packets": packets, "heap": heap, "placements": [], "won": piles, "shared": stakes,
             "discarded": take(discarded), "penalties": [0] * players, "alone_streak": list(streak)}
+
+
+def _stake_cards(pool: list[str], sharers: int, size: int) -> list[str] | None:
+    """Take from the pool `size` cards that `sharers` tied cards, or a cycle, can leave in a stake."""
+    if sharers <= 4:
+        ranks = {}
+        for card in pool:
+            ranks.setdefault(card[:-1], []).append(card)
+        kept = next((cards[:sharers] for cards in ranks.values() if len(cards) >= sharers), None)
+    else:
+        kept = [next((card for card in pool if card[:-1] == rank), None) for rank in ("A", "K", "9")]
+    if kept is None or None in kept or size < len(kept):
+        return None
+    for card in kept:
+        pool.remove(card)
+    rest = pool[:size - len(kept)]
+    del pool[:size - len(kept)]
+    return kept + rest if len(rest) == size - len(kept) else None
 
 
 def record_of(state: dict, layout) -> Record:
