@@ -445,18 +445,26 @@ def _earlier_carries(sizes: Sizes, turn: int, index: int) -> tuple:
 @lru_cache(maxsize=1 << 14)
 def _matching_effects(table: Table, packets: tuple, shareable: frozenset | None, must_alone: int, must_not: int,
                       empty: int | None) -> tuple:
-    """The groups of _turn_effects with the seats in `must_alone` alone, none of those in `must_not`, and, when
-    `empty` is given, exactly those packets unclaimed."""
-    return tuple((alone, effects, by_gain)
-                 for alone, unclaimed, effects, by_gain in _turn_effects(table, packets, shareable)
-                 if alone & must_alone == must_alone and not alone & must_not and empty in (None, unclaimed))
+    """The ways of _turn_effects with the seats in `must_alone` alone, none of those in `must_not`, and, when
+    `empty` is given, exactly those packets unclaimed, as (lone seats, effects, index by gain). Stakes shared are
+    those in `shareable`, or any, unrecorded, when it is None."""
+    found = []
+    for alone, unclaimed, effects in _turn_effects(table, packets):
+        if alone & must_alone != must_alone or alone & must_not or empty not in (None, unclaimed):
+            continue
+        if shareable is None:
+            kept = tuple(dict.fromkeys((gains, ()) for gains, _ in effects))
+        else:
+            kept = tuple((gains, shares) for gains, shares in effects if shareable.issuperset(shares))
+        if kept:
+            found.append((alone, kept, _by_gain(kept, table.players)))
+    return tuple(found)
 
 
-@lru_cache(maxsize=4096)
-def _turn_effects(table: Table, packets: tuple, shareable: frozenset | None) -> tuple:
+@lru_cache(maxsize=1024)
+def _turn_effects(table: Table, packets: tuple) -> tuple:
     """Each way one turn with packets of these sizes can settle, grouped by the seats alone and the packets
-    unclaimed (both as bits): the gain per seat and the stakes shared, with an index by gain (see _by_gain).
-    Stakes shared are those in `shareable`, or any, unrecorded, when it is None."""
+    unclaimed (both as bits): the gain per seat and the stakes shared, as (sharers, cards)."""
     players = table.players
     found: dict = {}
     for choice in product(range(len(packets)), repeat=players):
@@ -464,7 +472,7 @@ def _turn_effects(table: Table, packets: tuple, shareable: frozenset | None) -> 
                        for index in range(len(packets)))
         alone = sum(1 << group[0] for group in groups if len(group) == 1)
         unclaimed = sum(1 << index for index, group in enumerate(groups) if not group)
-        per_packet = [_packet_endings(table, size, group, shareable) for size, group in zip(packets, groups)]
+        per_packet = [_packet_endings(table, size, group) for size, group in zip(packets, groups)]
         for picked in product(*per_packet):
             gains = [0] * players
             shares = []
@@ -474,8 +482,7 @@ def _turn_effects(table: Table, packets: tuple, shareable: frozenset | None) -> 
                 if share is not None:
                     shares.append(share)
             found.setdefault((alone, unclaimed), {})[tuple(gains), tuple(sorted(shares))] = None
-    return tuple((alone, unclaimed, tuple(effects), _by_gain(tuple(effects), players))
-                 for (alone, unclaimed), effects in found.items())
+    return tuple((alone, unclaimed, tuple(effects)) for (alone, unclaimed), effects in found.items())
 
 
 def _by_gain(effects: tuple, players: int) -> tuple:
@@ -489,7 +496,7 @@ def _by_gain(effects: tuple, players: int) -> tuple:
     return tuple(index)
 
 
-def _packet_endings(table: Table, size: int, seats: tuple, shareable: frozenset | None) -> list:
+def _packet_endings(table: Table, size: int, seats: tuple) -> list:
     """How one packet can end: ((seat, gain), ...) and the stake it leaves as (sharers, cards), if any."""
     if len(seats) < 2:
         return [(((seats[0], size + 1),), None)] if seats else [((), None)]
@@ -504,11 +511,7 @@ def _packet_endings(table: Table, size: int, seats: tuple, shareable: frozenset 
     for many in range(2, count + 1):
         for sharers in combinations(seats, many):
             gains = tuple((seat, 1) for seat in seats if seat not in sharers) if owners else ()
-            stake = (sharers, size + many + (count - many if winner_takes else 0))
-            if shareable is None:
-                endings.append((gains, None))
-            elif stake in shareable:
-                endings.append((gains, stake))
+            endings.append((gains, (sharers, size + many + (count - many if winner_takes else 0))))
     return endings
 
 
@@ -524,25 +527,40 @@ def _without(stakes: tuple, used: tuple) -> tuple | None:
 
 # -- wording a misfit --------------------------------------------------------------------------
 # Records that do not fit together are put back one at a time, in field order, to find the first that breaks the
-# fit: the carried packets with the lone streaks, then each shared stake, then each won pile. The last try holds
-# every record, so one of them is found.
+# fit: the carried packets with the lone streaks, then each shared stake, then each won pile. The tries share one
+# walk, so one budget of work and what it found; a try it gives up on counts as fitting, and since the whole
+# record is known not to fit, the last won pile is named when no earlier try fails.
 def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, carried: tuple) -> None:
+    walk = _Walk(table)
     streaks = tuple(state.alone_streak)
     free = (FREE,) * table.players
-    if records_fit(table, resolved, free, streaks, None, carried) is False:
+
+    def ruled_out(piles: tuple, stakes: tuple | None) -> bool:
+        seats = tuple((pile, streak, 0) for pile, streak in zip(piles, streaks))
+        try:
+            return not walk.fits(resolved, *_canonical(seats, stakes), carried)
+        except _OutOfWork:
+            return False
+
+    if ruled_out(free, None):
         raise _carried_misfit(table, state, resolved, carried)
     stakes = ()
     for index, share in enumerate(state.shared):
         stakes = tuple(sorted(stakes + ((share.seats, len(share.cards)),)))
-        if records_fit(table, resolved, free, streaks, stakes, carried) is False:
+        if ruled_out(free, stakes):
             raise _shared_misfit(state, resolved, index)
-    for seat in range(table.players):
-        if records_fit(table, resolved, won[:seat + 1] + free[seat + 1:], streaks, stakes, carried) is False:
+    for seat in range(table.players - 1):
+        if ruled_out(won[:seat + 1] + free[seat + 1:], stakes):
             raise _won_misfit(table, state, resolved, won, seat)
+    raise _won_misfit(table, state, resolved, won, table.players - 1)
 
 
 def _carried_misfit(table: Table, state: SalsifisState, resolved: int, carried: tuple):
     held = [index for index, extra in enumerate(carried) if extra]
+    if not table.carried:
+        # Nothing is carried under these options, so the lone streaks alone do not fit.
+        return invalid(("state", "alone_streak"), f"no run of {_turns(resolved)} leaves the alone_streak entries "
+                       f"{list(state.alone_streak)} together", "salsifis.turn.fleeing")
     if not held:
         return invalid(("state", "packets"), f"no packet holds cards carried on, and under unclaimed_packet carried a "
                        f"packet nobody bets on stays on the table, so at turn {resolved} each packet had a card by it; "
