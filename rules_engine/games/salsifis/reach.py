@@ -1,7 +1,8 @@
 """What the settled turns of a Salsifis game can have left behind: lone streaks, won piles and shared stakes.
 
 Every check here is a necessary condition: it refuses a record only when no sequence of settled turns gives it,
-so a position reached in play always passes.
+so a position reached in play always passes. The last, check_joint, looks at all the records together and is
+exact unless its search gives up (see WALK_WORK), in which case it refuses nothing.
 """
 
 from __future__ import annotations
@@ -228,8 +229,9 @@ def _spans(numbers) -> str:
 # for a won pile left out of the question while a refusal is being worded.
 FREE = -1
 # The walk gives up after trying this many ways of playing a turn, in all, and then refuses nothing: a record is
-# refused only once no run of turns is left untried. It keeps the dearest record to a few tens of milliseconds;
-# records from play under the default options settle within a few thousand.
+# refused only once no run of turns is left untried. It keeps the dearest record to some tens of milliseconds;
+# records from play under the default options settle within a few thousand, and only some records built to be
+# hard, under unusual options (five players, losing_cards owners, unclaimed_packet carried), reach the limit.
 WALK_WORK = 20_000
 
 
@@ -282,11 +284,39 @@ def records_fit(table: Table, resolved: int, won: tuple, streaks: tuple, stakes:
     """Whether `resolved` settled turns can leave these won pile sizes (FREE: any), lone streaks, shared stakes
     (None: any) and cards carried into the table's packets (None: any); None when the walk gave up (WALK_WORK)."""
     seats = tuple((pile, streak, 0) for pile, streak in zip(won, streaks))
-    walk = _Walk(table)
+    root = (resolved, *_canonical(seats, stakes), carried)
+    if (table, root) in _PROVED:
+        return True
     try:
-        return walk.fits(resolved, *_canonical(seats, stakes), carried)
+        found = _Walk(table).fits(*root)
     except _OutOfWork:
         return None
+    if found:
+        _prove_looser(table, resolved, seats, stakes, carried)
+    return found
+
+
+# States of the walk proved to fit, kept across requests: the next position of the same game goes back through
+# the records of this one. Only proofs are kept, so a record is never refused sooner for what an earlier request
+# found; at most the walk finds a way of play sooner, where it could also have given up (and refused nothing).
+_PROVED: dict = {}
+PROVED_KEPT = 1 << 16
+
+
+def _remember(table: Table, key: tuple) -> None:
+    if len(_PROVED) >= PROVED_KEPT:
+        _PROVED.clear()  # start afresh rather than pick what to forget: cheap, and safe between threads
+    _PROVED[table, key] = None
+
+
+def _prove_looser(table: Table, resolved: int, seats: tuple, stakes: tuple | None, carried: tuple | None) -> None:
+    """Records that fit still fit with lone streaks left open. The next turn's walk meets these records with the
+    streaks open for every seat not alone in that turn, and a turn has at most one lone seat a packet."""
+    most = max(len(packets) for packets in table.sizes)
+    for kept in product((False, True), repeat=len(seats)):
+        if sum(kept) <= most:
+            looser = tuple(seat if keep else (seat[0], FREE, 0) for seat, keep in zip(seats, kept))
+            _remember(table, (resolved, *_canonical(looser, stakes), carried))
 
 
 class _OutOfWork(Exception):
@@ -331,9 +361,32 @@ class _Walk:
         key = (turn, seats, stakes, carried)
         found = self.known.get(key)
         if found is None:
-            found = self.known[key] = any(self.fits(turn - 1, *child, carried_in)
-                                          for child, carried_in in self._children(turn, seats, stakes, carried))
+            if (self.table, key) in _PROVED:
+                return True
+            if not self._may_total(turn, seats, stakes, carried):
+                self.known[key] = False
+                return False
+            children = self._children(turn, seats, stakes, carried)
+            if not self.known:
+                # At the top, look first for a way back to a state proved before: the last position of the same
+                # game, most often. Deeper down the first way that fits is followed at once.
+                children = list(children)
+                if any((self.table, (turn - 1, *child, carried_in)) in _PROVED for child, carried_in in children):
+                    _remember(self.table, key)
+                    self.known[key] = True
+                    return True
+            found = self.known[key] = any(self.fits(turn - 1, *child, carried_in) for child, carried_in in children)
+            if found:
+                _remember(self.table, key)
         return found
+
+    def _may_total(self, turn: int, seats: tuple, stakes: tuple | None, carried: tuple | None) -> bool:
+        """A quick test of the records together: the cards still to account for in piles and stakes are a number
+        that turns 1 to `turn` can keep out of the discards while carrying `carried` on."""
+        if stakes is None or carried is None or any(left == FREE for left, _, _ in seats):
+            return True
+        total = sum(left for left, _, _ in seats) + sum(cards for _, cards in stakes)
+        return total in _kept_totals(self.table)[turn].get(carried, ())
 
     def _children(self, turn: int, seats: tuple, stakes: tuple | None, carried: tuple | None):
         """The records before turn `turn` for each way it can have been played, with the cards carried into it;
@@ -351,20 +404,21 @@ class _Walk:
                                                                 if extra)
         lefts = tuple(left for left, _, _ in seats)
         owed_runs = tuple((owed, run) for _, owed, run in seats)
+        shareable = None if stakes is None else frozenset(stakes)
         given = set()
         for carried_in in self._carries_in(turn, carried, tracked):
             packets = tuple(size + extra for size, extra in zip(laid, carried_in))
-            shareable = None if stakes is None else frozenset(stakes)
-            for alone, effects, by_gain in _matching_effects(table, packets, shareable, must_alone, must_not, empty):
+            for alone, effects, by_gain, allowed in _matching_effects(table, packets, shareable, must_alone,
+                                                                      must_not, empty):
                 self.work -= 1
                 after = _after_lone(table, turn, owed_runs, alone)
-                fitting = _fitting(lefts, after, by_gain, (1 << len(effects)) - 1)
+                fitting = _fitting(lefts, after, by_gain, allowed)
                 while fitting:
                     lowest = fitting & -fitting
                     fitting ^= lowest
                     self.work -= 1
                     gains, shares = effects[lowest.bit_length() - 1]
-                    left = stakes if not shares else _without(stakes, shares)
+                    left = stakes if not shares or stakes is None else _without(stakes, shares)
                     if left is None and stakes is not None:
                         continue
                     child = tuple((pile if pile == FREE else pile - gain, owed, run)
@@ -425,6 +479,39 @@ def _fitting(lefts: tuple, after: tuple, by_gain: tuple, fitting: int) -> int:
 
 
 @lru_cache(maxsize=256)
+def _kept_totals(table: Table) -> tuple:
+    """For each turn, by the cards it carried on, the numbers of cards the turns up to it can have put in won piles
+    and shared stakes together (the rest being discarded or carried on). Where the seats were does not matter
+    here, only how many were by each packet."""
+    totals = [{(0,) * len(table.sizes[0]): {0}}]
+    for turn, laid in enumerate(table.sizes, start=1):
+        tracked = table.carried and turn < len(table.sizes)
+        after: dict = {}
+        for carried_in, kept_before in totals[-1].items():
+            packets = tuple(size + (carried_in[index] if index < len(carried_in) else 0)
+                            for index, size in enumerate(laid))
+            for counts in product(range(table.players + 1), repeat=len(packets)):
+                if sum(counts) != table.players:
+                    continue
+                carried_on = tuple(size if tracked and not count else 0 for size, count in zip(packets, counts))
+                kept_now = {0}
+                for size, count in zip(packets, counts):
+                    kept_now = {kept + extra for kept in kept_now for extra in _kept_by(table, size, count)}
+                after.setdefault(carried_on, set()).update(before + now for before in kept_before for now in kept_now)
+        totals.append(after)
+    return tuple({carried: frozenset(kept) for carried, kept in by_carry.items()} for by_carry in totals)
+
+
+def _kept_by(table: Table, size: int, count: int) -> range:
+    """The cards a packet of `size` with `count` cards by it can leave in won piles and stakes."""
+    if not count:
+        return range(0, 1)
+    if table.losing_cards == "discarded":
+        return range(size + 1, size + count + 1)  # the winner's card, or the sharers' cards, stay
+    return range(size + count, size + count + 1)
+
+
+@lru_cache(maxsize=256)
 def _allowed_piles(table: Table) -> dict:
     """(turn, lone turns owed) -> the pile sizes turns 1 to `turn` can give a seat alone in the last of them."""
     return {(turn, owed): won_sizes(table.sizes, table.players, table.losing_cards, table.carried, turn, owed)
@@ -446,25 +533,29 @@ def _earlier_carries(sizes: Sizes, turn: int, index: int) -> tuple:
 def _matching_effects(table: Table, packets: tuple, shareable: frozenset | None, must_alone: int, must_not: int,
                       empty: int | None) -> tuple:
     """The ways of _turn_effects with the seats in `must_alone` alone, none of those in `must_not`, and, when
-    `empty` is given, exactly those packets unclaimed, as (lone seats, effects, index by gain). Stakes shared are
-    those in `shareable`, or any, unrecorded, when it is None."""
+    `empty` is given, exactly those packets unclaimed, as (lone seats, effects, index by gain, effects allowed as
+    bits). Stakes shared are those in `shareable`, or any, unrecorded, when it is None."""
     found = []
-    for alone, unclaimed, effects in _turn_effects(table, packets):
+    for alone, unclaimed, effects, by_gain, plain, sharing in _turn_effects(table, packets):
         if alone & must_alone != must_alone or alone & must_not or empty not in (None, unclaimed):
             continue
         if shareable is None:
-            kept = tuple(dict.fromkeys((gains, ()) for gains, _ in effects))
+            allowed = (1 << len(effects)) - 1
         else:
-            kept = tuple((gains, shares) for gains, shares in effects if shareable.issuperset(shares))
-        if kept:
-            found.append((alone, kept, _by_gain(kept, table.players)))
+            allowed = plain
+            for shares, bits in sharing:
+                if shareable.issuperset(shares):
+                    allowed |= bits
+        if allowed:
+            found.append((alone, effects, by_gain, allowed))
     return tuple(found)
 
 
 @lru_cache(maxsize=1024)
 def _turn_effects(table: Table, packets: tuple) -> tuple:
     """Each way one turn with packets of these sizes can settle, grouped by the seats alone and the packets
-    unclaimed (both as bits): the gain per seat and the stakes shared, as (sharers, cards)."""
+    unclaimed (both as bits): the gain per seat and the stakes shared, as (sharers, cards); with an index by gain,
+    the effects that share no stake (as bits), and those that share each set of stakes."""
     players = table.players
     found: dict = {}
     for choice in product(range(len(packets)), repeat=players):
@@ -482,7 +573,15 @@ def _turn_effects(table: Table, packets: tuple) -> tuple:
                 if share is not None:
                     shares.append(share)
             found.setdefault((alone, unclaimed), {})[tuple(gains), tuple(sorted(shares))] = None
-    return tuple((alone, unclaimed, tuple(effects)) for (alone, unclaimed), effects in found.items())
+    grouped = []
+    for (alone, unclaimed), listed in found.items():
+        effects = tuple(listed)
+        sharing: dict = {}
+        for number, (_, shares) in enumerate(effects):
+            sharing[shares] = sharing.get(shares, 0) | 1 << number
+        plain = sharing.pop((), 0)
+        grouped.append((alone, unclaimed, effects, _by_gain(effects, players), plain, tuple(sharing.items())))
+    return tuple(grouped)
 
 
 def _by_gain(effects: tuple, players: int) -> tuple:
