@@ -370,11 +370,14 @@ class _Walk:
             if not self.known:
                 # At the top, look first for a way back to a state proved before: the last position of the same
                 # game, most often. Deeper down the first way that fits is followed at once.
-                children = list(children)
-                if any((self.table, (turn - 1, *child, carried_in)) in _PROVED for child, carried_in in children):
-                    _remember(self.table, key)
-                    self.known[key] = True
-                    return True
+                seen = []
+                for child, carried_in in children:
+                    if (self.table, (turn - 1, *child, carried_in)) in _PROVED:
+                        _remember(self.table, key)
+                        self.known[key] = True
+                        return True
+                    seen.append((child, carried_in))
+                children = seen
             found = self.known[key] = any(self.fits(turn - 1, *child, carried_in) for child, carried_in in children)
             if found:
                 _remember(self.table, key)
