@@ -82,6 +82,20 @@ def test_salsifis_contest_alone_two_lone_seats_after_a_turn_nobody_lost_refused(
     assert violation["pointer"] == "/state/won/1"
 
 
+def test_salsifis_state_record_won_piles_alone_may_leave_shared_stakes_out(client):
+    # The piles of 4 and 4 after two turns, both seats alone at the second, need the first turn shared. With the
+    # discards left out the record is one of won piles alone, and the stake may be among the cards it omits.
+    state = post(client, "/deal", {"players": 2, "seed": 2})["state"]
+    state = play(client, state, [0, 0])
+    state = play(client, state, [0, 1])
+    winner = max((0, 1), key=lambda seat: len(state["won"][seat]))
+    state["discarded"] += state["won"][winner][:5]
+    state["won"][winner] = state["won"][winner][5:]
+    assert refused(client, state)["pointer"] == "/state/won/1"
+    del state["discarded"]
+    accepted(client, state)
+
+
 def test_salsifis_formula_shared_stake_of_two_seats_beside_a_third_not_alone_refused(client):
     # Seats 0 and 2 tie by packet 0 and nobody says the formula: they share the packet and their queens. Seat 1
     # was alone by packet 1; with its alone_streak set to 0 the stake has no packet of its own.

@@ -247,20 +247,21 @@ class Table:
     flee_limit: int
 
 
-def check_joint(options: dict, state: SalsifisState) -> None:
+def check_joint(options: dict, state: SalsifisState, complete: bool = True) -> None:
     """One run of settled turns gives every seat its won pile and lone streak, every shared stake and every
-    carried packet together."""
+    carried packet together. A record that is not `complete` (its discards left out, so the cards it does not
+    show are unknown) may leave out shared stakes too: it is held only to some run of turns sharing any stakes."""
     resolved = state.resolved_turns
     if not resolved:
         return
     table = table_for(state.layout.packet_sizes, state.players, options["losing_cards"],
                       options["unclaimed_packet"] == "carried", options["flee_limit"])
     won = tuple(hand_size(pile) for pile in state.won)
-    stakes = tuple(sorted((share.seats, len(share.cards)) for share in state.shared))
+    stakes = tuple(sorted((share.seats, len(share.cards)) for share in state.shared)) if complete else None
     carried = carried_out(state)
     if records_fit(table, resolved, won, tuple(state.alone_streak), stakes, carried) is not False:
         return
-    _word_misfit(table, state, resolved, won, carried)
+    _word_misfit(table, state, resolved, won, carried, complete)
 
 
 @lru_cache(maxsize=256)
@@ -632,7 +633,8 @@ def _without(stakes: tuple, used: tuple) -> tuple | None:
 # fit: the carried packets with the lone streaks, then each shared stake, then each won pile. The tries share one
 # walk, so one budget of work and what it found; a try it gives up on counts as fitting, and since the whole
 # record is known not to fit, the last won pile is named when no earlier try fails.
-def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, carried: tuple) -> None:
+def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, carried: tuple,
+                 complete: bool) -> None:
     walk = _Walk(table)
     streaks = tuple(state.alone_streak)
     free = (FREE,) * table.players
@@ -646,8 +648,8 @@ def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, 
 
     if ruled_out(free, None):
         raise _carried_misfit(table, state, resolved, carried)
-    stakes = ()
-    for index, share in enumerate(state.shared):
+    stakes = () if complete else None
+    for index, share in enumerate(state.shared if complete else ()):
         stakes = tuple(sorted(stakes + ((share.seats, len(share.cards)),)))
         if ruled_out(free, stakes):
             raise _shared_misfit(state, resolved, index)

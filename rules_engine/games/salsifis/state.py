@@ -192,6 +192,8 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     _check_table(options, state)
     _check_hands(state)
     _check_records(options, state)
+    # Without discards the record is one of won piles alone: cards it leaves out may have been shared too.
+    complete = state.discarded is not None
     discards_possible = _discards_possible(options, state)
     if state.discarded is not None and hand_size(state.discarded) and not discards_possible:
         raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
@@ -199,7 +201,7 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     _check_conservation(state, discards_possible)
     check_won(options, state)
     check_shared(options, state)
-    check_joint(options, state)
+    check_joint(options, state, complete)
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:
