@@ -47,6 +47,12 @@ def test_salsifis_contest_fight_piles_of_four_four_and_none_after_one_turn_of_th
     assert violation["rule"] == "salsifis.contest.fight"
     assert violation["pointer"] == "/state/won/0"
     assert "alone_streak entries [0, 0, 0]" in violation["message"]
+    # Left out, the streaks may be anything: seat 0's lone card fits, seat 1's second one does not.
+    del state["alone_streak"]
+    violation = refused(client, state)
+    assert violation["rule"] == "salsifis.contest.fight"
+    assert violation["pointer"] == "/state/won/1"
+    assert "seat 0's 4 and any lone streaks" in violation["message"]
 
 
 def test_salsifis_contest_fight_two_empty_piles_after_a_fight_with_no_stake_shared_refused(client):

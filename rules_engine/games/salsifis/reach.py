@@ -247,10 +247,11 @@ class Table:
     flee_limit: int
 
 
-def check_joint(options: dict, state: SalsifisState, complete: bool = True) -> None:
+def check_joint(options: dict, state: SalsifisState, complete: bool = True, streaks_known: bool = True) -> None:
     """One run of settled turns gives every seat its won pile and lone streak, every shared stake and every
     carried packet together. A record that is not `complete` (its discards left out, so the cards it does not
-    show are unknown) may leave out shared stakes too: it is held only to some run of turns sharing any stakes."""
+    show are unknown) may leave out shared stakes too: it is held only to some run of turns sharing any stakes.
+    Without `streaks_known` (alone_streak left out) any lone streaks will do."""
     resolved = state.resolved_turns
     if not resolved:
         return
@@ -259,9 +260,10 @@ def check_joint(options: dict, state: SalsifisState, complete: bool = True) -> N
     won = tuple(hand_size(pile) for pile in state.won)
     stakes = tuple(sorted((share.seats, len(share.cards)) for share in state.shared)) if complete else None
     carried = carried_out(state)
-    if records_fit(table, resolved, won, tuple(state.alone_streak), stakes, carried) is not False:
+    streaks = tuple(state.alone_streak) if streaks_known else (FREE,) * state.players
+    if records_fit(table, resolved, won, streaks, stakes, carried) is not False:
         return
-    _word_misfit(table, state, resolved, won, carried, complete)
+    _word_misfit(table, state, resolved, won, carried, complete, streaks)
 
 
 @lru_cache(maxsize=256)
@@ -634,9 +636,8 @@ def _without(stakes: tuple, used: tuple) -> tuple | None:
 # walk, so one budget of work and what it found; a try it gives up on counts as fitting, and since the whole
 # record is known not to fit, the last won pile is named when no earlier try fails.
 def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, carried: tuple,
-                 complete: bool) -> None:
+                 complete: bool, streaks: tuple) -> None:
     walk = _Walk(table)
-    streaks = tuple(state.alone_streak)
     free = (FREE,) * table.players
 
     def ruled_out(piles: tuple, stakes: tuple | None) -> bool:
@@ -652,11 +653,11 @@ def _word_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, 
     for index, share in enumerate(state.shared if complete else ()):
         stakes = tuple(sorted(stakes + ((share.seats, len(share.cards)),)))
         if ruled_out(free, stakes):
-            raise _shared_misfit(state, resolved, index)
+            raise _shared_misfit(state, resolved, index, streaks)
     for seat in range(table.players - 1):
         if ruled_out(won[:seat + 1] + free[seat + 1:], stakes):
-            raise _won_misfit(table, state, resolved, won, seat)
-    raise _won_misfit(table, state, resolved, won, table.players - 1)
+            raise _won_misfit(table, state, resolved, won, seat, streaks)
+    raise _won_misfit(table, state, resolved, won, table.players - 1, streaks)
 
 
 def _carried_misfit(table: Table, state: SalsifisState, resolved: int, carried: tuple):
@@ -687,17 +688,17 @@ def _carried_misfit(table: Table, state: SalsifisState, resolved: int, carried: 
                    f"{'was' if len(lone) == 1 else 'were'} alone then", "salsifis.contest.empty")
 
 
-def _won_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, seat: int):
+def _won_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, seat: int, streaks: tuple):
     # A streak of 0 says something too: that the seat was not alone at the last settled turn.
     others = [f"seat {other}'s {won[other]}" for other in range(seat)]
-    others.append(f"the alone_streak entries {list(state.alone_streak)}")
+    others.append(_streak_words(streaks))
     if state.shared:
         others.append("the shared stakes")
     if any(carried_out(state)):
         others.append("the cards carried on")
     packets = sorted({len(table.sizes[turn - 1]) for turn in range(1, resolved + 1)})
     when = "in the settled turn" if resolved == 1 else f"in each of the {resolved} settled turns"
-    rule = "salsifis.contest.alone" if any(state.alone_streak[:seat + 1]) else "salsifis.contest.fight"
+    rule = "salsifis.contest.alone" if any(streak > 0 for streak in streaks[:seat + 1]) else "salsifis.contest.fight"
     return invalid(("state", "won", seat), f"seat {seat}'s won pile of {won[seat]} cards cannot go with "
                    f"{_listed(others)}: each seat placed one card {when}, by one of {_spans(packets)} packets, so "
                    "what a seat won depends on where the others placed (a lone card needs a packet no other seat "
@@ -705,9 +706,9 @@ def _won_misfit(table: Table, state: SalsifisState, resolved: int, won: tuple, s
                    "and contests gives these records together, although each passes on its own", rule)
 
 
-def _shared_misfit(state: SalsifisState, resolved: int, index: int):
+def _shared_misfit(state: SalsifisState, resolved: int, index: int, streaks: tuple):
     share = state.shared[index]
-    others = [f"the alone_streak entries {list(state.alone_streak)}"]
+    others = [_streak_words(streaks)]
     if any(carried_out(state)):
         others.append("the cards carried on")
     if index:
@@ -717,6 +718,12 @@ def _shared_misfit(state: SalsifisState, resolved: int, index: int):
                    "packet all its sharers placed by, holding that packet and their cards (and, under losing_cards "
                    f"winner, the cards they beat), and no run of {_turns(resolved)} leaves it beside the other "
                    "records", "salsifis.formula.shared")
+
+
+def _streak_words(streaks: tuple) -> str:
+    if FREE in streaks:
+        return "any lone streaks (alone_streak is left out)"
+    return f"the alone_streak entries {list(streaks)}"
 
 
 def _listed(words: list[str]) -> str:

@@ -87,7 +87,7 @@ RULEBOOK = RuleBook("salsifis", (
              "packet, a won pile or a shared stake of a size no run of contests gives, and records each possible on "
              "its own that no single run of turns leaves together (after one turn of three seats, two lone piles "
              "of 4 leave the third seat no packet); a record without discarded, of won piles alone, may leave shared "
-             "stakes out. That last search gives up after a fixed amount of work and "
+             "stakes out, and one without alone_streak any lone turns. That last search gives up after a fixed amount of work and "
              "then refuses nothing, so a record is refused only when every run of turns has been ruled out. "
              "A placement's card may be "
              "null when it lies face down and undisclosed; the reveal then names it in revealed. A heap that "

@@ -127,7 +127,7 @@ def read_state(options: dict, raw: object) -> SalsifisState:
                for s, n in enumerate(_per_seat(raw["alone_streak"], "alone_streak", players))])
     state = SalsifisState(players, turn, dealer, hands, packets, heap, placements, won, shared, discarded,
                           penalties, streak, layout)
-    check_reachable(options, state)
+    check_reachable(options, state, streaks_known=raw.get("alone_streak") is not None)
     return state
 
 
@@ -187,8 +187,9 @@ def _read_shared(value: object, players: int) -> list[Share]:
     return shares
 
 
-def check_reachable(options: dict, state: SalsifisState) -> None:
-    """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records."""
+def check_reachable(options: dict, state: SalsifisState, streaks_known: bool = True) -> None:
+    """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records. A
+    record sent without its lone streaks (`streaks_known` False) is held to some streaks, not to zeros."""
     _check_table(options, state)
     _check_hands(state)
     _check_records(options, state)
@@ -201,7 +202,7 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     _check_conservation(state, discards_possible)
     check_won(options, state)
     check_shared(options, state)
-    check_joint(options, state, complete)
+    check_joint(options, state, complete, streaks_known)
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:
