@@ -9,7 +9,8 @@ from ...parsing import (
     HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
-from .reach import check_joint, check_shared, check_streaks, check_won
+from .joint import check_joint
+from .reach import check_shared, check_streaks, check_won
 from ...records import record
 
 STATE_FIELDS = frozenset({"players", "turn", "dealer", "hands", "packets", "heap", "placements", "won", "shared",
