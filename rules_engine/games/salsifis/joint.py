@@ -102,7 +102,7 @@ def records_fit(table: Table, resolved: int, won: tuple, streaks: tuple, stakes:
 # the records of this one. Only proofs are kept, so a record is never refused sooner for what an earlier request
 # found; at most the walk finds a way of play sooner, where it could also have given up (and refused nothing).
 _PROVED: dict = {}
-PROVED_KEPT = 1 << 16
+PROVED_KEPT = 1 << 14  # some megabytes at most
 
 
 def _remember(table: Table, key: tuple) -> None:
