@@ -224,6 +224,13 @@ def test_salsifis_formula_shared_stake_of_a_seat_alone_that_turn_refused(client)
     winner = next(seat for seat in (1, 2) if state["won"][seat])
     stake = state["won"][winner]
     state["won"][winner] = []
+    # The stake is the packet, then the winning card and the card it beat. A tie nobody won needs the two of one
+    # rank: the beaten card changes places with a card of the winning card's rank from elsewhere.
+    winning, beaten = stake[3], stake[4]
+    twin = next(card for pile in state["hands"] + [state["heap"]] for card in pile if card[:-1] == winning[:-1])
+    state["hands"] = [[beaten if card == twin else card for card in hand] for hand in state["hands"]]
+    state["heap"] = [beaten if card == twin else card for card in state["heap"]]
+    stake = stake[:4] + [twin]
     state["shared"] = [{"seats": [1, 2], "cards": stake}]  # the fight by packet 1 as a tie nobody won: reachable
     post(client, "/legal-moves", {"state": state})
     state["shared"] = [{"seats": [0, 1], "cards": stake}]  # seat 0 was alone by packet 0

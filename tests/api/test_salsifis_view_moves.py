@@ -112,7 +112,8 @@ def test_salsifis_deal_packets_lay_out_from_a_shown_heap_takes_its_top_cards(cli
     # Turn 1 settled: seat 0 alone by packet 0, seats 1 and 2 fighting by packet 1, which seat 1 won.
     spent = [hand[4:] for hand in full["hands"]]
     won = [full["packets"][0] + spent[0], full["packets"][1] + spent[1] + spent[2], []]
-    state = dict(full, turn=2, packets=[[], []], hands=[hand[:4] for hand in full["hands"]], won=won)
+    state = dict(full, turn=2, packets=[[], []], hands=[hand[:4] for hand in full["hands"]], won=won,
+                 alone_streak=[1, 0, 0])
     listed = post(client, "/legal-moves", {"state": state})
     assert (listed["to_act"], listed["phase"], listed["unverified"]) == (0, "lay_out", [])
     assert listed["moves"] == [{"type": "lay_out", "packets": [["QC", "6D", "10C"], ["10S", "4C", "4S"]],

@@ -1,16 +1,19 @@
 """What the settled turns of a Salsifis game can have left behind: lone streaks, won piles and shared stakes.
 
 Every check here is a necessary condition: it refuses a record only when no sequence of settled turns gives it,
-so a position reached in play always passes.
+so a position reached in play always passes. joint.py then looks at all the records together.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ...cards import RANK
 from ...errors import invalid
 from ...parsing import hand_size
+from .contests import FACES
 
 if TYPE_CHECKING:
     from .state import SalsifisState
@@ -45,13 +48,13 @@ def _check_lone_seats(state: SalsifisState, turn: int, lone: list[int]) -> None:
     shared its packet with at least one more."""
     packets, players = len(state.layout.packets_of(turn)), state.players
     alone, others = len(lone), [seat for seat in range(players) if seat not in lone]
-    named = _seats(lone)
+    named = seats_words(lone)
     if alone > packets:
         problem = f"but that turn had {packets} packets, and a packet has at most one lone card"
     elif others and alone == packets:
-        problem = f"which leaves no packet for {_seats(others)}, who placed a card too and was not alone"
+        problem = f"which leaves no packet for {seats_words(others)}, who placed a card too and was not alone"
     elif len(others) == 1:
-        problem = (f"so {_seats(others)} placed on the other packet with nobody else and was alone too, "
+        problem = (f"so {seats_words(others)} placed on the other packet with nobody else and was alone too, "
                    "yet its alone_streak says it was not")
         lone = others
     else:
@@ -62,7 +65,8 @@ def _check_lone_seats(state: SalsifisState, turn: int, lone: list[int]) -> None:
                   "salsifis.turn.fleeing")
 
 
-def _seats(seats: list[int]) -> str:
+def seats_words(seats: list[int]) -> str:
+    """Seats in words: "seat 2", "seats 0, 1 and 3"."""
     if len(seats) == 1:
         return f"seat {seats[0]}"
     return "seats " + ", ".join(map(str, seats[:-1])) + f" and {seats[-1]}"
@@ -79,14 +83,14 @@ def check_won(options: dict, state: SalsifisState) -> None:
         size, streak = hand_size(pile), state.alone_streak[seat]
         if size not in allowed:
             raise invalid(("state", "won", seat), f"seat {seat}'s won pile holds {size} cards, but after "
-                          f"{_turns(resolved)} a won pile holds {_spans(allowed)} cards: each turn adds "
+                          f"{turns_words(resolved)} a won pile holds {spans_words(allowed)} cards: each turn adds "
                           f"{_gains_words(options, state)}", "salsifis.contest.fight")
         if streak and size not in won_sizes(*key, streak):
             raise invalid(("state", "won", seat), f"seat {seat} was alone by its packet in "
-                          f"{'the last settled turn' if streak == 1 else f'each of the last {_turns(streak)}'} "
+                          f"{'the last settled turn' if streak == 1 else f'each of the last {turns_words(streak)}'} "
                           f"(alone_streak {streak}), and a lone card takes its packet and comes "
-                          f"back to its owner with it, so after {_turns(resolved)} its won pile holds "
-                          f"{_spans(won_sizes(*key, streak))} cards, not {size}", "salsifis.contest.alone")
+                          f"back to its owner with it, so after {turns_words(resolved)} its won pile holds "
+                          f"{spans_words(won_sizes(*key, streak))} cards, not {size}", "salsifis.contest.alone")
 
 
 @lru_cache(maxsize=None)
@@ -128,7 +132,7 @@ def packet_sizes(sizes: Sizes, turn: int, carried: bool) -> frozenset:
 
 def _gains_words(options: dict, state: SalsifisState) -> str:
     laid = sorted({size for turn in range(1, state.resolved_turns + 1) for size in state.layout.packets_of(turn)})
-    packet = f"a packet of {_spans(laid)} cards"
+    packet = f"a packet of {spans_words(laid)} cards"
     if options["unclaimed_packet"] == "carried":
         packet += " (more when unclaimed packets were carried into it)"
     if options["losing_cards"] == "winner":
@@ -149,7 +153,7 @@ def check_shared(options: dict, state: SalsifisState) -> None:
     room = sum(min(len(layout.packets_of(turn)), state.players // 2) for turn in range(1, resolved + 1))
     if len(state.shared) > room:
         raise invalid(("state", "shared", room), f"{len(state.shared)} stakes are shared, but a stake is shared by "
-                      f"two seats or more and each seat places one card a turn, so in {_turns(resolved)} "
+                      f"two seats or more and each seat places one card a turn, so in {turns_words(resolved)} "
                       f"{state.players} players share at most {room}", "salsifis.formula.shared")
     counts = [0] * state.players
     for index, share in enumerate(state.shared):
@@ -159,7 +163,13 @@ def check_shared(options: dict, state: SalsifisState) -> None:
             raise invalid(("state", "shared", index, "cards"), f"shared stake {index} holds {len(share.cards)} cards, "
                           f"but a stake shared by {len(share.seats)} seats holds its packet and the sharers' cards"
                           f"{' with the cards they beat' if options['losing_cards'] == 'winner' else ''}: "
-                          f"{_spans(sizes)} cards after {_turns(resolved)}", "salsifis.formula.shared")
+                          f"{spans_words(sizes)} cards after {turns_words(resolved)}", "salsifis.formula.shared")
+        if options["losing_cards"] == "winner" and not _tie_or_cycle(share.cards, len(share.seats)):
+            raise invalid(("state", "shared", index, "cards"), f"shared stake {index} holds neither "
+                          f"{len(share.seats)} cards of one rank nor an ace, a face card and a number card: under "
+                          "losing_cards winner a shared stake holds every card of its fight, and a fight is shared "
+                          "only when its sharers tie on the top rank or its cards go round in a cycle",
+                          "salsifis.formula.shared")
         for seat in share.seats:
             counts[seat] += 1
             free = resolved - state.alone_streak[seat]
@@ -167,7 +177,15 @@ def check_shared(options: dict, state: SalsifisState) -> None:
                 raise invalid(("state", "shared", index, "seats"), f"seat {seat} shares {counts[seat]} "
                               f"stake{'' if counts[seat] == 1 else 's'}, but a seat shares at most one stake a turn "
                               f"and none in a turn it was alone, and by its alone_streak it was not alone in only "
-                              f"{free} of the {_turns(resolved)}", "salsifis.formula.shared")
+                              f"{free} of the {turns_words(resolved)}", "salsifis.formula.shared")
+
+
+def _tie_or_cycle(cards: tuple[str, ...], sharers: int) -> bool:
+    """Whether a stake holding every card of its fight can come from a tie of `sharers` cards or from a cycle."""
+    ranks = Counter(RANK[card] for card in cards)
+    if max(ranks.values()) >= sharers:
+        return True
+    return "A" in ranks and not FACES.isdisjoint(ranks) and any(rank not in FACES and rank != "A" for rank in ranks)
 
 
 @lru_cache(maxsize=None)
@@ -181,11 +199,12 @@ def stake_sizes(sizes: Sizes, players: int, losing_cards: str, carried: bool, re
 
 
 # -- words -------------------------------------------------------------------------------------
-def _turns(count: int) -> str:
+def turns_words(count: int) -> str:
+    """A count of settled turns in words."""
     return f"{count} settled turn{'' if count == 1 else 's'}"
 
 
-def _spans(numbers) -> str:
+def spans_words(numbers) -> str:
     """Numbers in words as runs: "0, 4 to 6 or 8"; "none" when there are none."""
     ordered = sorted(numbers)
     if not ordered:

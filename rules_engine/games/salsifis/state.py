@@ -9,6 +9,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
+from .joint import check_joint
 from .reach import check_shared, check_streaks, check_won
 from ...records import record
 
@@ -127,7 +128,7 @@ def read_state(options: dict, raw: object) -> SalsifisState:
                for s, n in enumerate(_per_seat(raw["alone_streak"], "alone_streak", players))])
     state = SalsifisState(players, turn, dealer, hands, packets, heap, placements, won, shared, discarded,
                           penalties, streak, layout)
-    check_reachable(options, state)
+    check_reachable(options, state, streaks_known=raw.get("alone_streak") is not None)
     return state
 
 
@@ -187,11 +188,14 @@ def _read_shared(value: object, players: int) -> list[Share]:
     return shares
 
 
-def check_reachable(options: dict, state: SalsifisState) -> None:
-    """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records."""
+def check_reachable(options: dict, state: SalsifisState, streaks_known: bool = True) -> None:
+    """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records. A
+    record sent without its lone streaks (`streaks_known` False) is held to some streaks, not to zeros."""
     _check_table(options, state)
     _check_hands(state)
     _check_records(options, state)
+    # Without discards the record is one of won piles alone: cards it leaves out may have been shared too.
+    complete = state.discarded is not None
     discards_possible = _discards_possible(options, state)
     if state.discarded is not None and hand_size(state.discarded) and not discards_possible:
         raise invalid(("state", "discarded"), "under the options in force no card is set aside before the end",
@@ -199,6 +203,7 @@ def check_reachable(options: dict, state: SalsifisState) -> None:
     _check_conservation(state, discards_possible)
     check_won(options, state)
     check_shared(options, state)
+    check_joint(options, state, complete, streaks_known)
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:

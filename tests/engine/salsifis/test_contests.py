@@ -133,7 +133,8 @@ def test_salsifis_contest_empty_packet_carried_into_next_turn():
 
 
 def test_salsifis_contest_empty_packet_carried_is_discarded_after_last_turn():
-    state = showdown({0: "QS", 1: "KH"}, turn=5, hands=[[], []], heap=[])
+    # Both packets of turn 4 were claimed (nothing is carried), so with two seats each was alone by one.
+    state = showdown({0: "QS", 1: "KH"}, turn=5, hands=[[], []], heap=[], alone_streak=[1, 1])
     # Move the cards of the earlier turns into the won piles so the position is complete.
     used = set(state["packets"][0] + state["packets"][1] + ["QS", "KH"])
     from rules_engine.games.salsifis.layout import layout_for
