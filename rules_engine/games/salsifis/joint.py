@@ -28,10 +28,10 @@ if TYPE_CHECKING:
 # for a won pile left out of the question while a refusal is being worded.
 FREE = -1
 # The walk gives up after trying this many ways of playing a turn, in all, and then refuses nothing: a record is
-# refused only once no run of turns is left untried. It keeps the dearest record to some tens of milliseconds;
-# records from play under the default options settle within a few thousand, and only some records built to be
-# hard, under unusual options (five players, losing_cards owners, unclaimed_packet carried), reach the limit.
-WALK_WORK = 20_000
+# refused only once no run of turns is left untried. The limit keeps the dearest record, seen cold, to some tens of
+# milliseconds (bench/README.md, "Salsifis: the records together"). Records from play settle well within it, but
+# for a few under five players with losing_cards owners and unclaimed_packet carried, which are then accepted.
+WALK_WORK = 5_000
 
 
 @dataclass(frozen=True, eq=False)
