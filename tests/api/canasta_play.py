@@ -12,6 +12,8 @@ from collections import Counter
 
 import pytest
 
+from tests.api.samba_family import shown_cards
+
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 DECK = Counter({**{rank + suit: 2 for rank in RANKS for suit in "CDHS"}, "JK": 4})
 RED_THREES = ("3D", "3H")
@@ -40,22 +42,6 @@ def partner_of(seat: int) -> int:
 def group(*cards: str) -> dict:
     """A meld on the table."""
     return {"cards": list(cards)}
-
-
-def shown_cards(state: dict) -> Counter:
-    """Every card the position shows."""
-    shown = Counter(state["discard"])
-    for hand in state["hands"]:
-        if isinstance(hand, list):
-            shown.update(hand)
-    for side in state["melds"]:
-        for meld in side:
-            shown.update(meld["cards"])
-    for threes in state["red_threes"]:
-        shown.update(threes)
-    if isinstance(state["stock"], list):
-        shown.update(state["stock"])
-    return shown
 
 
 def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld", drew: str = "stock",
