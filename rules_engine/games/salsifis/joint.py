@@ -30,7 +30,7 @@ FREE = -1
 # The walk gives up after trying this many ways of playing a turn, in all, and then refuses nothing: a record is
 # refused only once no run of turns is left untried. The limit keeps the dearest record, seen cold, to some tens of
 # milliseconds (bench/README.md, "Salsifis: the records together"). Records from play settle well within it, but
-# for a few under five players with losing_cards owners and unclaimed_packet carried, which are then accepted.
+# for a few under losing_cards owners with unclaimed_packet carried, which are then accepted.
 WALK_WORK = 5_000
 
 
