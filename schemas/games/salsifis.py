@@ -64,7 +64,8 @@ def _state(players: int, turns: int) -> type[Schema]:
         "shared": fields.List(fields.Nested(share(players)), allow_none=True),
         "discarded": hand(PILE_LIMIT, allow_none=True),
         "penalties": _per_seat(integer(0, MAX_PENALTY), players, "Formula penalties per seat."),
-        "alone_streak": _per_seat(integer(0, turns), players, "Lone turns in a row per seat."),
+        "alone_streak": _per_seat(integer(0, turns, allow_none=True), players,
+                                  "Lone turns in a row per seat; null where unknown (left out: every seat's)."),
     })
 
 

@@ -76,7 +76,7 @@ class Salsifis(Game):
             return ["salsifis.deal.packets", "salsifis.state.view"]
         if acting.phase == "place":
             rules = ["salsifis.turn.place", "salsifis.turn.change"]
-            if play.obliged(rs.options, state, acting.to_act):
+            if play.obliged(rs.options, state, acting.to_act) or acting.to_act in state.maybe_bound:
                 rules.append("salsifis.turn.fleeing")
             return rules
         kinds = {c.kind for c in play.contests_of(state)} if all(p.card for p in state.placements) else set()

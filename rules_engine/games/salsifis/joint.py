@@ -46,23 +46,58 @@ class Table:
     flee_limit: int
 
 
-def check_joint(options: dict, state: SalsifisState, complete: bool = True, streaks_known: bool = True) -> None:
+def check_joint(options: dict, state: SalsifisState, complete: bool = True) -> None:
     """One run of settled turns gives every seat its won pile and lone streak, every shared stake and every
     carried packet together. A record that is not `complete` (its discards left out, so the cards it does not
     show are unknown) may leave out shared stakes too: it is held only to some run of turns sharing any stakes.
-    Without `streaks_known` (alone_streak left out) any lone streaks will do."""
+    A seat whose streak is unknown (None) may have any."""
     resolved = state.resolved_turns
     if not resolved:
         return
+    table, won, stakes, carried = _records(options, state, complete)
+    streaks = _streaks(state)
+    if records_fit(table, resolved, won, streaks, stakes, carried) is not False:
+        return
+    _word_misfit(table, state, resolved, won, carried, complete, streaks)
+
+
+def unsettled_streaks(options: dict, state: SalsifisState, complete: bool = True) -> tuple[dict, frozenset]:
+    """For the seats whose streak is unknown, what the other records say of the rule against fleeing: the seats
+    every run of turns leaves bound to fight (streak at flee_limit), and those some runs leave bound and some not.
+
+    A seat is asked about one streak at a time, the other unknown ones left open; a walk that gives up counts as
+    a run that fits, so a seat is called bound only when every other streak has been ruled out."""
+    limit, resolved = options["flee_limit"], state.resolved_turns
+    if not limit or resolved < limit or state.over:
+        return {}, frozenset()
+    table, won, stakes, carried = _records(options, state, complete)
+    streaks = _streaks(state)
+
+    def fits(seat: int, streak: int) -> bool:
+        tried = streaks[:seat] + (streak,) + streaks[seat + 1:]
+        return records_fit(table, resolved, won, tried, stakes, carried) is not False
+
+    bound, open_seats = {}, set()
+    for seat, streak in enumerate(streaks):
+        if streak == FREE and fits(seat, limit):
+            if any(fits(seat, shorter) for shorter in range(limit)):
+                open_seats.add(seat)
+            else:
+                bound[seat] = limit
+    return bound, frozenset(open_seats)
+
+
+def _records(options: dict, state: SalsifisState, complete: bool) -> tuple:
+    """The walk's table and the records it is held to: won pile sizes, shared stakes (None: any) and carried cards."""
     table = table_for(state.layout.packet_sizes, state.players, options["losing_cards"],
                       options["unclaimed_packet"] == "carried", options["flee_limit"])
     won = tuple(hand_size(pile) for pile in state.won)
     stakes = tuple(sorted((share.seats, len(share.cards)) for share in state.shared)) if complete else None
-    carried = carried_out(state)
-    streaks = tuple(state.alone_streak) if streaks_known else (FREE,) * state.players
-    if records_fit(table, resolved, won, streaks, stakes, carried) is not False:
-        return
-    _word_misfit(table, state, resolved, won, carried, complete, streaks)
+    return table, won, stakes, carried_out(state)
+
+
+def _streaks(state: SalsifisState) -> tuple:
+    return tuple(FREE if streak is None else streak for streak in state.alone_streak)
 
 
 @lru_cache(maxsize=256)
@@ -464,12 +499,12 @@ def _carried_misfit(table: Table, state: SalsifisState, resolved: int, carried: 
     if not table.carried:
         # Nothing is carried under these options, so the lone streaks alone do not fit.
         return invalid(("state", "alone_streak"), f"no run of {turns_words(resolved)} leaves the alone_streak entries "
-                       f"{list(state.alone_streak)} together", "salsifis.turn.fleeing")
+                       f"{_entries(state.alone_streak)} together", "salsifis.turn.fleeing")
     if not held:
         return invalid(("state", "packets"), f"no packet holds cards carried on, and under unclaimed_packet carried a "
                        f"packet nobody bets on stays on the table, so at turn {resolved} each packet had a card by it; "
                        f"{state.players} seats cannot do that with the alone_streak entries "
-                       f"{list(state.alone_streak)} (a seat not alone shares its packet)", "salsifis.contest.empty")
+                       f"{_entries(state.alone_streak)} (a seat not alone shares its packet)", "salsifis.contest.empty")
     if len(held) > 1:
         return invalid(("state", "packets", held[-1]), f"every packet holds cards carried from turn {resolved}, but "
                        f"every seat placed a card at that turn, so at most one of its packets was left unclaimed",
@@ -520,9 +555,16 @@ def _shared_misfit(state: SalsifisState, resolved: int, index: int, streaks: tup
 
 
 def _streak_words(streaks: tuple) -> str:
-    if FREE in streaks:
+    if all(streak == FREE for streak in streaks):
         return "any lone streaks (alone_streak is left out)"
+    if FREE in streaks:
+        return f"the alone_streak entries {_entries(streaks)} (null: any)"
     return f"the alone_streak entries {list(streaks)}"
+
+
+def _entries(streaks) -> str:
+    """Streaks as the state writes them, an unknown one as null."""
+    return "[" + ", ".join("null" if streak in (None, FREE) else str(streak) for streak in streaks) + "]"
 
 
 def _listed(words: list[str]) -> str:

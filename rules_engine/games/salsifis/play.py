@@ -11,15 +11,20 @@ from . import laying
 from .contests import KIND_RULES, Call, Contest, Settlement, Verdict, classify, distribute, settle, verdict_words
 from .moves import calls_of, dump_call
 from .scoring import card_points, score
-from .state import Placement, SalsifisState, Share
+from .state import Placement, SalsifisState, Share, settle_streaks
 from .view import whereabouts
 
 
 # -- who acts ----------------------------------------------------------------------------------
 def obliged(options: dict, state: SalsifisState, seat: int) -> bool:
     """Whether a seat has been alone often enough in a row that it must join a fight this turn."""
-    limit = options["flee_limit"]
-    return limit > 0 and state.alone_streak[seat] >= limit
+    limit, streak = options["flee_limit"], state.alone_streak[seat]
+    return limit > 0 and streak is not None and streak >= limit
+
+
+def _open_and_alone(state: SalsifisState) -> bool:
+    """Whether a seat the position may show bound to fight (its streak unknown) sits alone, every seat placed."""
+    return not state.unplaced() and any(_alone(seat, state.placements) for seat in state.maybe_bound)
 
 
 def _alone(seat: int, placements: list[Placement]) -> bool:
@@ -102,6 +107,7 @@ class _Placer:
             else:
                 self.before = placement
         self.obliged = obliged(options, state, seat)
+        self.open = seat in state.maybe_bound  # bound or not, the position does not say
         # Placing leaves a lone card only if every other seat has placed, and on none of the packets they chose.
         self.last = len(others) + 1 == state.players
         self.taken = {p.packet for p in others}
@@ -112,9 +118,12 @@ class _Placer:
         found = self._hidden_card(card, packet) if self.hidden else (self._shown_card(card, packet), [])
         if found[0]:
             return found
-        if self.obliged and self.last and packet not in self.taken:
-            return [Violation("salsifis.turn.fleeing", f"Seat {self.seat} has been alone on its packet "
-                              f"{self.streak} turns running and must join a packet another seat bets on.")], []
+        if self.last and packet not in self.taken:
+            if self.obliged:
+                return [Violation("salsifis.turn.fleeing", f"Seat {self.seat} has been alone on its packet "
+                                  f"{self.streak} turns running and must join a packet another seat bets on.")], []
+            if self.open:
+                return [], found[1] + ["salsifis.turn.fleeing"]
         return found
 
     def _shown_card(self, card: str, packet: int) -> list[Violation]:
@@ -172,6 +181,8 @@ def judge_resolve(options: dict, state: SalsifisState, move: dict) -> tuple[list
     if not violations:
         _require_disclosed(state, move)
     unverified = ["salsifis.turn.card-held"] if _named_hidden(state, move) else []
+    if _open_and_alone(state):
+        unverified.append("salsifis.turn.fleeing")
     return violations, unverified
 
 
@@ -236,9 +247,12 @@ def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
     if acting.phase == "place":
         return _placings(options, state, acting.to_act)
     moves = [{"type": "resolve", "calls": [], "code": "resolve", "rules": ["salsifis.turn.reveal"]}]
+    open_and_alone = _open_and_alone(state)
     if _undisclosed(state):
         # Which formulas could win depends on the cards face down, which the reveal names in revealed.
         moves[0]["unverified"] = ["salsifis.formula.tie", "salsifis.formula.cycle"]
+        if open_and_alone:
+            moves[0]["unverified"].append("salsifis.turn.fleeing")
         return moves
     for contest in contests_of(state):
         for seat in contest.contenders if contest.needs_formula else ():
@@ -247,6 +261,9 @@ def legal_moves(options: dict, state: SalsifisState) -> list[dict]:
             moves.append({"type": "resolve", "calls": [dump_call(call)], "code": f"resolve:{seat}:{said}",
                           "rules": ["salsifis.turn.reveal", f"salsifis.formula.{contest.kind}",
                                     "salsifis.formula.first"]})
+    if open_and_alone:
+        for move in moves:
+            move["unverified"] = ["salsifis.turn.fleeing"]
     return moves
 
 
@@ -264,7 +281,7 @@ def _placings(options: dict, state: SalsifisState, seat: int) -> list[dict]:
     rules = ["salsifis.turn.place"] + (["salsifis.turn.change"] if before else [])
     if cards == [None]:
         rules.append("salsifis.state.view")
-    if placer.obliged:
+    if placer.obliged or placer.open:
         rules.append("salsifis.turn.fleeing")
     placings = []
     for card in cards:
@@ -405,8 +422,9 @@ def apply_resolve(options: dict, state: SalsifisState, move: dict) -> Outcome:
     events += [_settle_packet(options, s, packet, last_turn, gains) for s, packet in zip(settlements, state.packets)]
     penalties = list(state.penalties)
     events += _charge_formulas(options, penalties, verdicts, contests, calls)
-    streak = [state.alone_streak[s] + 1 if contests[packet_of[s]].kind == "alone" else 0
-              for s in range(state.players)]
+    # An unknown streak stays unknown after a lone turn; any other turn ends it.
+    streak = [0 if contests[packet_of[s]].kind != "alone" else None if state.alone_streak[s] is None
+              else state.alone_streak[s] + 1 for s in range(state.players)]
     after = _copy(state, won=gains.won, shared=gains.shared, discarded=gains.discarded, penalties=penalties,
                   alone_streak=streak, placements=[])
     if last_turn:
@@ -425,6 +443,7 @@ def apply_resolve(options: dict, state: SalsifisState, move: dict) -> Outcome:
         laid = laying.apply_lay_out(after, {"type": "lay_out"})
         after = laid.state
         events += laid.events
+    settle_streaks(options, after)
     bound = [s for s in range(state.players) if obliged(options, after, s)]
     if bound:
         events.append({"type": "must_fight", "seats": bound, "rules": ["salsifis.turn.fleeing"]})

@@ -25,7 +25,7 @@ Sizes = tuple[tuple[int, ...], ...]  # the layout's packet sizes, index 0 is tur
 def check_streaks(options: dict, state: SalsifisState) -> None:
     """Lone streaks no longer than the settled turns or the flee limit, and never more lone seats in a turn than
     its packets and players allow."""
-    streaks = state.alone_streak
+    streaks = [streak or 0 for streak in state.alone_streak]  # an unknown streak is left to the joint check
     longest = max(streaks, default=0)
     if not longest:
         return
@@ -53,7 +53,7 @@ def _check_lone_seats(state: SalsifisState, turn: int, lone: list[int]) -> None:
         problem = f"but that turn had {packets} packets, and a packet has at most one lone card"
     elif others and alone == packets:
         problem = f"which leaves no packet for {seats_words(others)}, who placed a card too and was not alone"
-    elif len(others) == 1:
+    elif len(others) == 1 and state.alone_streak[others[0]] is not None:
         problem = (f"so {seats_words(others)} placed on the other packet with nobody else and was alone too, "
                    "yet its alone_streak says it was not")
         lone = others
@@ -80,7 +80,7 @@ def check_won(options: dict, state: SalsifisState) -> None:
     key = (layout.packet_sizes, state.players, options["losing_cards"], carried, resolved)
     allowed = won_sizes(*key, 0)
     for seat, pile in enumerate(state.won):
-        size, streak = hand_size(pile), state.alone_streak[seat]
+        size, streak = hand_size(pile), state.alone_streak[seat] or 0
         if size not in allowed:
             raise invalid(("state", "won", seat), f"seat {seat}'s won pile holds {size} cards, but after "
                           f"{turns_words(resolved)} a won pile holds {spans_words(allowed)} cards: each turn adds "
@@ -172,7 +172,7 @@ def check_shared(options: dict, state: SalsifisState) -> None:
                           "salsifis.formula.shared")
         for seat in share.seats:
             counts[seat] += 1
-            free = resolved - state.alone_streak[seat]
+            free = resolved - (state.alone_streak[seat] or 0)
             if counts[seat] > free:
                 raise invalid(("state", "shared", index, "seats"), f"seat {seat} shares {counts[seat]} "
                               f"stake{'' if counts[seat] == 1 else 's'}, but a seat shares at most one stake a turn "

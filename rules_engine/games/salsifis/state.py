@@ -9,7 +9,7 @@ from ...parsing import (
     HiddenHand, hand_size, read_card, read_cards, read_hand, read_int, read_list, read_object, read_seat, reject_unknown,
 )
 from .layout import Layout, layout_for
-from .joint import check_joint
+from .joint import check_joint, unsettled_streaks
 from .reach import check_shared, check_streaks, check_won
 from ...records import record
 
@@ -53,8 +53,10 @@ class SalsifisState:
     shared: list[Share]
     discarded: list[str] | HiddenHand  # None only while reading, when the field was omitted
     penalties: list[int]
-    alone_streak: list[int]
+    alone_streak: list  # per seat: lone turns in a row, or None where the position does not say
     layout: Layout
+    # Seats whose streak is unknown and may stand at flee_limit: the rule against fleeing cannot be checked for them.
+    maybe_bound: frozenset = frozenset()
 
     @property
     def over(self) -> bool:
@@ -123,13 +125,25 @@ def read_state(options: dict, raw: object) -> SalsifisState:
     penalties = ([0] * players if raw.get("penalties") is None else
                  [read_int(p, ("state", "penalties", s), 0, MAX_PENALTY, "salsifis.formula.penalty")
                   for s, p in enumerate(_per_seat(raw["penalties"], "penalties", players))])
-    streak = ([0] * players if raw.get("alone_streak") is None else
-              [read_int(n, ("state", "alone_streak", s), 0, layout.turns)
+    # Omitted, or null for a seat, a streak is unknown (none is before any turn is settled).
+    streak = ([None] * players if raw.get("alone_streak") is None else
+              [None if n is None else read_int(n, ("state", "alone_streak", s), 0, layout.turns)
                for s, n in enumerate(_per_seat(raw["alone_streak"], "alone_streak", players))])
     state = SalsifisState(players, turn, dealer, hands, packets, heap, placements, won, shared, discarded,
                           penalties, streak, layout)
-    check_reachable(options, state, streaks_known=raw.get("alone_streak") is not None)
+    if not state.resolved_turns:
+        state.alone_streak = [0 if n is None else n for n in streak]
+    check_reachable(options, state)
+    settle_streaks(options, state, complete=discarded is not None)
     return state
+
+
+def settle_streaks(options: dict, state: SalsifisState, complete: bool = True) -> None:
+    """Fill in the unknown streaks the other records fix at flee_limit, and note the seats they leave open."""
+    bound, state.maybe_bound = (unsettled_streaks(options, state, complete) if None in state.alone_streak
+                                else ({}, frozenset()))
+    for seat, streak in bound.items():
+        state.alone_streak[seat] = streak
 
 
 def _heap_left(layout: Layout, turn: int, packets: list[list[str]]) -> int:
@@ -188,9 +202,9 @@ def _read_shared(value: object, players: int) -> list[Share]:
     return shares
 
 
-def check_reachable(options: dict, state: SalsifisState, streaks_known: bool = True) -> None:
+def check_reachable(options: dict, state: SalsifisState) -> None:
     """Refuse positions that no legal game reaches: wrong sizes, cards missing or doubled, impossible records. A
-    record sent without its lone streaks (`streaks_known` False) is held to some streaks, not to zeros."""
+    seat whose lone streak is unknown (None) is held to some streak, not to zero."""
     _check_table(options, state)
     _check_hands(state)
     _check_records(options, state)
@@ -203,7 +217,7 @@ def check_reachable(options: dict, state: SalsifisState, streaks_known: bool = T
     _check_conservation(state, discards_possible)
     check_won(options, state)
     check_shared(options, state)
-    check_joint(options, state, complete, streaks_known)
+    check_joint(options, state, complete)
 
 
 def _check_table(options: dict, state: SalsifisState) -> None:
