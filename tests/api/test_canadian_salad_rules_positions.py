@@ -490,3 +490,81 @@ def test_canadian_salad_scoring_totals_the_king_of_spades_nobody_could_have_take
 def test_canadian_salad_scoring_totals_king_and_last_trick_on_two_seats_is_accepted(client):
     # Before hand 6, three players: 170 + 130 tens, 4 queens, the king to seat 1, the last trick to seat 2.
     assert legal(client, with_score(client, 3, 6, [200, 225, 175]))["to_act"] is not None
+
+
+# --- Hidden hands whose cards the rest of the position fixes -----------------------------------------------
+
+
+def suits_shown_out(state: dict) -> dict[int, set[str]]:
+    """The suits each seat failed to follow so far."""
+    players = state["players"]
+    out: dict[int, set[str]] = {seat: set() for seat in range(players)}
+    for trick in state["tricks"] + [state["current_trick"]]:
+        for i, card in enumerate(trick["cards"]):
+            if suit(card) != suit(trick["cards"][0]):
+                out[seat_of(trick, i, players)].add(suit(trick["cards"][0]))
+    return out
+
+
+def hide_a_shown_out_suit(state: dict) -> tuple[dict, int] | None:
+    """A copy where a seat that showed out of a suit must hold a card of it: every other hand shown, its own a count."""
+    out = suits_shown_out(state)
+    for hidden, lacking in out.items():
+        for giver, hand in enumerate(state["hands"]):
+            card = next((c for c in hand if giver != hidden and suit(c) in lacking), None)
+            swap = next((c for c in state["hands"][hidden] if suit(c) not in out[giver] and suit(c) not in lacking),
+                        None)
+            if card and swap:
+                changed = copy.deepcopy(state)
+                changed["hands"][giver][hand.index(card)] = swap
+                changed["hands"][hidden] = {"count": len(state["hands"][hidden])}
+                return changed, hidden
+    return None
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_follow_suit_one_hidden_hand_that_must_hold_a_suit_it_showed_out_of_is_refused(
+        client, players):
+    # Every other hand is shown, so the one card missing from the table can only be in the hidden hand.
+    for seed in range(20):
+        state = play_cards(client, deal(client, players, 80 + seed), 3 * players + 1, salt=seed)
+        found = hide_a_shown_out_suit(state)
+        if found:
+            changed, hidden = found
+            honest = copy.deepcopy(state)
+            honest["hands"][hidden] = {"count": len(state["hands"][hidden])}
+            legal(client, honest)
+            assert_refused(client, changed, {"canadian-salad.play.follow-suit", "canadian-salad.deal.cards"})
+            return
+    pytest.fail("no seat showed out early enough")
+
+
+def view_missing_a_suit_all_others_lack(state: dict) -> dict | None:
+    """One seat's view where a card it gave away is of a suit every hidden seat showed out of."""
+    players = state["players"]
+    out = suits_shown_out(state)
+    for viewer, hand in enumerate(state["hands"]):
+        others = [seat for seat in range(players) if seat != viewer]
+        lacking = set.intersection(*(out[seat] for seat in others))
+        card = next((c for c in hand if suit(c) in lacking), None)
+        holder = others[0]
+        swap = next((c for c in state["hands"][holder] if suit(c) not in out[viewer]), None)
+        if card and swap:
+            view = hidden_but(state, viewer)
+            view["hands"][viewer][hand.index(card)] = swap
+            return view
+    return None
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_play_follow_suit_a_card_no_hidden_hand_may_hold_is_refused(client, players):
+    # From one seat's view: a card of the pack is neither shown nor holdable by any hidden seat.
+    for seed in range(60):
+        state = deal(client, players, 900 + seed)
+        for _ in range(trick_count(state) - 1):
+            state = play_cards(client, state, players, salt=seed)
+            view = view_missing_a_suit_all_others_lack(state)
+            if view:
+                assert_refused(client, view, {"canadian-salad.play.follow-suit", "canadian-salad.deal.cards"})
+                return
+    pytest.fail("no suit that every other seat showed out of")

@@ -596,3 +596,172 @@ def test_euchre_play_follow_suit_a_finished_hand_with_show_outs_is_accepted(clie
         state = play_cards(client, dealer_picks_up(client, deck, 300 + seed), 20, {"deck": deck}, salt=seed)
         assert legal(client, state, {"deck": deck})["to_act"] is None
         assert legal(client, hidden_but(state, 1), {"deck": deck})["to_act"] is None
+
+
+# --- Options that decide a lone hand -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("exchange", ("none", "exchange"))
+def test_euchre_alone_dealer_exchange_the_sitting_dealer_who_discarded_depends_on_the_option(client, deck, exchange):
+    # Seat 2 orders up alone for dealer 0; the position after an exchange is reachable only under exchange.
+    options = {"deck": deck, "dealer_exchange_when_partner_alone": "exchange"}
+    state = apply(client, deal(client, deck, 56), [PASS, order_up(alone=True)], options)
+    assert state["upcard"] in state["hands"][0] and len(state["hands"][0]) == 6
+    state = play_cards(client, apply(client, state, [discard(state["hands"][0][0])], options), 4, options)
+    assert len(state["hands"][0]) == 5 and "dealer_discard" in state
+    options["dealer_exchange_when_partner_alone"] = exchange
+    if exchange == "exchange":
+        assert legal(client, state, options)["to_act"] is not None
+    else:
+        assert_refused(client, state, {"euchre.alone.dealer-exchange", "euchre.bidding.dealer-discard",
+                                       "euchre.bidding.order-up"}, options)
+
+
+@pytest.mark.parametrize("order", ("maker_left", "dealer_left"))
+def test_euchre_alone_lone_defender_who_answers_first_depends_on_the_option(client, order):
+    # Dealer 0, seat 3 orders up alone. maker_left asks seat 0 first, dealer_left asks seat 2 first.
+    base = {"deck": "24", "lone_defender": True}
+    dealt = deal(client, "24", 57, base)
+    after_order = apply(client, dealt, [PASS, PASS, order_up(alone=True)], base)
+    if after_order["hands"][0] and len(after_order["hands"][0]) == 6:
+        after_order = apply(client, after_order, [discard(after_order["hands"][0][0])], base)
+    for first, second in ((0, 2), (2, 0)):
+        options = {**base, "lone_defender_order": "maker_left" if first == 0 else "dealer_left"}
+        assert legal(client, after_order, options)["to_act"] == first
+        state = apply(client, after_order, [PASS, {"type": "defend_alone"}], options)
+        assert state["bidding"][-2:] == [{"seat": first, "type": "pass"}, {"seat": second, "type": "defend_alone"}]
+        checked = {**base, "lone_defender_order": order}
+        if checked == options:
+            assert legal(client, state, checked)["to_act"] is not None
+        else:
+            assert_refused(client, state, {"euchre.alone.lone-defender", "euchre.bidding.turn"}, checked)
+
+
+def left_bower_kept_on_its_printed_suit(client, deck: str):
+    """A played position where a seat holding the left bower discarded on a lead of the bower's printed suit."""
+    options = {"deck": deck}
+    for seed in range(80):
+        state = dealer_picks_up(client, deck, 400 + seed)
+        left = "J" + SAME_COLOUR[trump_of(state)]
+        for step in range(19):
+            answer = legal(client, state, options)
+            seat, hand, cards = answer["to_act"], state["hands"][answer["to_act"]], state["current_trick"]["cards"]
+            printed = SAME_COLOUR[trump_of(state)]
+            if (cards and played_suit(cards[0], trump_of(state)) == printed and left in hand
+                    and not any(suit(c) == printed and c != left for c in hand)):
+                other = next(m["card"] for m in answer["moves"] if m["card"] != left)
+                return apply(client, state, [{"type": "play", "card": other}], options), seat, left
+            move = answer["moves"][(step * 3 + seed) % len(answer["moves"])]
+            state = apply(client, state, [{"type": "play", "card": move["card"]}], options)
+    pytest.fail("no seat kept the left bower on its printed suit")
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_euchre_play_left_bower_kept_while_discarding_on_its_printed_suit_is_accepted(client, deck):
+    state, seat, left = left_bower_kept_on_its_printed_suit(client, deck)
+    assert left in state["hands"][seat]
+    assert legal(client, state, {"deck": deck})["phase"] == "play"
+    assert legal(client, hidden_but(state, seat), {"deck": deck})["phase"] == "play"
+
+
+def showed_out(state: dict) -> dict[int, set[str]]:
+    """The suits (as played, bowers in trump) each seat failed to follow so far."""
+    trump = trump_of(state)
+    out: dict[int, set[str]] = {seat: set() for seat in range(4)}
+    for trick in state["tricks"] + [state["current_trick"]]:
+        if not trick["cards"]:
+            continue
+        led = played_suit(trick["cards"][0], trump)
+        for seat, card in zip(seats_of(state, trick), trick["cards"]):
+            if played_suit(card, trump) != led:
+                out[seat].add(led)
+    return out
+
+
+def trade_into_a_shown_out_suit(state: dict, wanted) -> dict | None:
+    """A copy where a seat that showed out of a suit holds a card of it, got from a seat that could hold the other."""
+    trump = trump_of(state)
+    out = showed_out(state)
+    for taker in range(4):
+        for giver in range(4):
+            if giver == taker:
+                continue
+            for card in state["hands"][giver]:
+                if played_suit(card, trump) not in out[taker] or not wanted(card, trump):
+                    continue
+                swap = next((c for c in state["hands"][taker] if played_suit(c, trump) not in out[giver]), None)
+                if swap is None:
+                    continue
+                changed = copy.deepcopy(state)
+                changed["hands"][giver][changed["hands"][giver].index(card)] = swap
+                changed["hands"][taker][changed["hands"][taker].index(swap)] = card
+                return changed
+    return None
+
+
+@pytest.mark.parametrize("deck", DECKS)
+@pytest.mark.parametrize("kind", ("any card", "left bower"))
+def test_euchre_play_follow_suit_a_suit_held_after_showing_out_of_it_is_refused(client, deck, kind):
+    wanted = {"any card": lambda card, trump: True,
+              "left bower": lambda card, trump: card == "J" + SAME_COLOUR[trump]}[kind]
+    for seed in range(80):
+        state = play_cards(client, dealer_picks_up(client, deck, 500 + seed), 9, {"deck": deck}, salt=seed)
+        changed = trade_into_a_shown_out_suit(state, wanted)
+        if changed:
+            assert_refused(client, changed, {"euchre.play.follow-suit"}, {"deck": deck})
+            return
+    pytest.fail("no trade found")
+
+
+# --- Cards that take no part -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_euchre_bidding_second_round_the_turned_down_upcard_played_is_refused(client, deck):
+    options = {"deck": deck}
+    dealt = deal(client, deck, 58)
+    other = next(s for s in "CDHS" if s != suit(dealt["upcard"]))
+    state = play_cards(client, apply(client, dealt, [PASS] * 5 + [call(other)], options), 1, options)
+    # The leader's card becomes the upcard, which lay face down since round one.
+    state["current_trick"]["cards"][0] = state["upcard"]
+    assert_refused(client, state, {"euchre.bidding.second-round", "euchre.deal.deck"}, options)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_euchre_alone_dealer_exchange_the_upcard_left_on_the_pack_held_by_a_player_is_refused(client, deck):
+    # Under none the upcard stays on the pack when the dealer's partner goes alone.
+    options = {"deck": deck}
+    state = apply(client, deal(client, deck, 59), [PASS, order_up(alone=True)], options)
+    state["hands"][1][0] = state["upcard"]
+    assert_refused(client, state, {"euchre.alone.dealer-exchange", "euchre.deal.deck", "euchre.bidding.order-up"},
+                   options)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_euchre_bidding_void_hand_a_trick_after_eight_passes_is_refused(client, deck):
+    options = {"deck": deck}
+    state = apply(client, deal(client, deck, 60), [PASS] * 8, options)
+    state["current_trick"]["cards"] = [state["hands"][1].pop()]
+    assert_refused(client, state, {"euchre.bidding.void-hand", "euchre.play.trick-size", "euchre.play.hand-size"},
+                   options)
+
+
+@pytest.mark.parametrize("first", ("dealer_left", "maker_left"))
+def test_euchre_play_lead_a_lone_dealer_is_led_to_by_the_seat_on_its_left_either_way(client, first):
+    options = {"deck": "32", "lone_first_lead": first}
+    state = apply(client, deal(client, "32", 61), [PASS, PASS, PASS, order_up(alone=True)], options)
+    state = apply(client, state, [discard(state["hands"][0][0])], options)
+    assert legal(client, state, options)["to_act"] == 1
+    state["current_trick"]["leader"] = 3
+    assert_refused(client, state, {"euchre.play.lead"}, options)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_euchre_bidding_stick_the_dealer_the_dealer_naming_trump_last_is_accepted(client, deck):
+    options = {"deck": deck, "stick_the_dealer": True}
+    dealt = deal(client, deck, 62, options)
+    other = next(s for s in "CDHS" if s != suit(dealt["upcard"]))
+    state = apply(client, dealt, [PASS] * 7 + [call(other)], options)
+    assert legal(client, state, options)["to_act"] == 1
+    assert legal(client, hidden_but(state, 2), options)["phase"] == "play"
