@@ -143,6 +143,17 @@ def test_canadian_salad_game_hands_every_contract_dealt_and_begun_is_accepted(cl
 
 
 @pytest.mark.parametrize("players", PLAYERS)
+def test_canadian_salad_deal_rotation_any_dealer_for_any_hand_is_accepted(client, players):
+    # The first dealer is cut for, so hand n may be dealt by any seat; only the lead follows from the dealer.
+    for hand_number in range(1, 7):
+        for dealer in range(players):
+            state = deal(client, players, 9)
+            state.update(hand_number=hand_number, dealer=dealer)
+            state["current_trick"]["leader"] = (dealer + 1) % players
+            assert legal(client, state)["to_act"] == (dealer + 1) % players
+
+
+@pytest.mark.parametrize("players", PLAYERS)
 def test_canadian_salad_deal_cards_the_whole_pack_is_dealt_evenly(client, players):
     state = deal(client, players, 3)
     cards = [card for hand in state["hands"] for card in hand]
@@ -421,12 +432,28 @@ def test_canadian_salad_play_early_end_a_trick_after_the_last_penalty_card_is_re
     assert_refused(client, beyond, {"canadian-salad.play.early-end"}, option)
 
 
+def every_penalty_card_taken(state: dict) -> bool:
+    """All hearts, all queens and the king of spades lie in finished tricks."""
+    cards = taken(state)
+    return sum(suit(c) == "H" or c[:-1] == "Q" for c in cards) == 16 and "KS" in cards
+
+
 @pytest.mark.parametrize("hand_number", (1, 5, 6))
 def test_canadian_salad_play_early_end_hands_always_played_out_go_on_with_the_option(client, hand_number):
+    # Tricks, the last trick and the salad score to the end, so play past the last penalty card stays reachable.
     option = {"stop_when_penalties_taken": True}
-    state = deal(client, 4, 300 + hand_number, hand_number=hand_number, dealer=(hand_number - 1) % 4)
-    state = play_cards(client, state, 48, option)
-    assert legal(client, state, option)["to_act"] is not None
+    stopped, _ = played_past(client, 4, hand_number, every_penalty_card_taken)
+    assert legal(client, stopped, option)["to_act"] is not None
+    beyond = play_cards(client, stopped, 1, option)
+    assert legal(client, beyond, option)["to_act"] is not None
+
+
+@pytest.mark.parametrize("hand_number", sorted(EARLY_ENDS))
+def test_canadian_salad_play_early_end_a_card_led_after_the_last_penalty_card_is_refused_with_the_option(
+        client, hand_number):
+    stopped, _ = played_past(client, 5, hand_number, EARLY_ENDS[hand_number])
+    one_more = play_cards(client, stopped, 1)
+    assert_refused(client, one_more, {"canadian-salad.play.early-end"}, {"stop_when_penalties_taken": True})
 
 
 # --- Game score --------------------------------------------------------------------------------------------

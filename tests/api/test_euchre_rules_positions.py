@@ -765,3 +765,16 @@ def test_euchre_bidding_stick_the_dealer_the_dealer_naming_trump_last_is_accepte
     state = apply(client, dealt, [PASS] * 7 + [call(other)], options)
     assert legal(client, state, options)["to_act"] == 1
     assert legal(client, hidden_but(state, 2), options)["phase"] == "play"
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_euchre_play_trick_winner_a_lone_hand_winner_naming_the_seat_that_sits_out_is_refused(client, deck):
+    options = {"deck": deck}
+    state = apply(client, deal(client, deck, 63), [PASS, PASS, PASS, order_up(alone=True)], options)
+    state = play_cards(client, apply(client, state, [discard(state["hands"][0][0])], options), 6, options)
+    right = copy.deepcopy(state)
+    for trick in right["tricks"]:
+        trick["winner"] = winner(right, trick)
+    assert legal(client, right, options)["to_act"] is not None
+    right["tricks"][0]["winner"] = 2
+    assert_refused(client, right, {"euchre.play.trick-winner", "euchre.alone.going-alone"}, options)
