@@ -177,3 +177,46 @@ def move_card(card: str, source: list, target: list) -> None:
     """Move one copy of `card` between two card lists of a position."""
     source.remove(card)
     target.append(card)
+
+
+def plain_card(hand: list[str]) -> str:
+    """A card of the hand that is neither wild nor a three: a discard that freezes nothing."""
+    return next(c for c in hand if c != "JK" and c[:-1] not in ("2", "3"))
+
+
+def opened_with_the_pile(client) -> dict:
+    """Classic: seat 1 takes the dealt pile (the 6C) with a natural pair and opens with kings and aces beside
+    it (15 + 30 + 60 counted, the minimum 50); the meld phase right after the take."""
+    state = rigged(client, "classic", {1: ["6D", "6H", "KC", "KD", "KH", "AC", "AD", "AH"]})
+    assert state["discard"] == ["6C"]
+    return applied(client, "classic", state, {"type": "take_pile", "cards": ["6D", "6H"], "melds": [
+        {"cards": ["KC", "KD", "KH"]}, {"cards": ["AC", "AD", "AH"]}]})
+
+
+GOING_OUT_HANDS = {
+    # Classic: a mixed canasta of kings and four queens, the 5C discarded: 11 dealt and 1 drawn
+    "classic": (["KC", "KC", "KD", "KD", "KH", "KH", "2C", "QC", "QD", "QH", "5C"], ["QS"],
+                [["KC", "KC", "KD", "KD", "KH", "KH", "2C"], ["QC", "QD", "QH", "QS"]], "5C"),
+    # Two-hand: a mixed canasta of kings, a natural one of queens and three jacks: 15 dealt and 2 drawn
+    "two-hand": (["KC", "KC", "KD", "KD", "KH", "KH", "2C", "QC", "QC", "QD", "QD", "QH", "QH", "QS", "JC"],
+                 ["JD", "JH"],
+                 [["KC", "KC", "KD", "KD", "KH", "KH", "2C"], ["QC", "QC", "QD", "QD", "QH", "QH", "QS"],
+                  ["JC", "JD", "JH"]], None),
+}
+
+
+def before_going_out(client, variant: str) -> dict:
+    """Seat 1 has drawn in the first turn and holds a hand it can meld whole (the concealed exception)."""
+    hand, top, _, _ = GOING_OUT_HANDS[variant]
+    return applied(client, variant, rigged(client, variant, {1: hand}, stock_top=top), {"type": "draw"})
+
+
+def gone_out(client, variant: str) -> dict:
+    """Seat 1 has gone out concealed in the first turn (the hand over)."""
+    _, _, melds, last = GOING_OUT_HANDS[variant]
+    state = applied(client, variant, before_going_out(client, variant),
+                    {"type": "meld", "melds": [{"cards": m} for m in melds]})
+    if last is not None:
+        state = applied(client, variant, state, {"type": "discard", "card": last})
+    assert state["turn"]["phase"] == "over" and state["turn"]["ending"] == "went_out", state["turn"]
+    return state

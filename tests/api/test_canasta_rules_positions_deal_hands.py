@@ -6,16 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tests.api.canasta_positions import (
-    DEALT, DRAWN, accepted, dealt, each_variant, edited, hidden, move_card, played, refused,
+    DEALT, DRAWN, accepted, dealt, each_variant, edited, hidden, move_card, plain_card, played,
+    refused,
 )
 
 HAND_SIZES = ("canasta.deal.hands", "canasta.deal.two-hand", "canasta.turn.draw", "canasta.turn.discard",
               "canasta.deal.cards")
-
-
-def plain_card(hand: list[str]) -> str:
-    """A card of the hand that is neither wild nor a three: a discard that freezes nothing."""
-    return next(c for c in hand if c != "JK" and c[:-1] not in ("2", "3"))
 
 
 @pytest.mark.parametrize("variant", each_variant())
