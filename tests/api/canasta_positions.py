@@ -220,3 +220,15 @@ def gone_out(client, variant: str) -> dict:
         state = applied(client, variant, state, {"type": "discard", "card": last})
     assert state["turn"]["phase"] == "over" and state["turn"]["ending"] == "went_out", state["turn"]
     return state
+
+
+def first_melds(client, variant: str, hand: list[str], melds: list[list[str]], options: dict | None = None) -> dict:
+    """Seat 1, holding `hand` (the rest as dealt), draws and opens with `melds` in the first turn."""
+    state = rigged(client, variant, {1: hand})
+    state = applied(client, variant, state, {"type": "draw"}, options)
+    return applied(client, variant, state, {"type": "meld", "melds": [{"cards": m} for m in melds]}, options)
+
+
+def meld_holding(state: dict, side: int, card: str) -> list[str]:
+    """The cards of the side's meld that holds `card`."""
+    return next(m["cards"] for m in state["melds"][side] if card in m["cards"])
