@@ -24,12 +24,13 @@ def yes_position(variant: str, seed: int, size: int) -> dict:
     """The request body of one such position (not yet read: the rules may refuse it)."""
     rng = random.Random(seed)
     left = Counter(DECK)
-    own = [["KC", "KD", "KH"]]
+    # Both sides opened before: their melds count the 150 the family's strictest initial meld needs.
+    own = [["KC", "KD", "KH", "JK"], ["AC", "AD", "AH", "2C"]]
     if rng.random() < 0.4:
         suit = rng.choice("CDHS")
         start = rng.randrange(0, 6)
         own.append([rank + suit for rank in RANKS[start:start + rng.randint(3, 5)] if rank != "K"][:3])
-    theirs = [["7C", "7D", "7S"]]
+    theirs = [["QC", "QD", "QS", "JK"], ["AS", "AC", "AD", "2D"]]
     for meld in own + theirs:
         left.subtract(meld)
     hand: list[str] = []

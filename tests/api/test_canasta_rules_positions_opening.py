@@ -38,9 +38,6 @@ def test_canasta_opening_minimum_an_opening_of_ninety_is_accepted(client):
     assert accepted(client, "classic", hidden(state, 0, 1, 3))["to_act"] == 2
 
 
-@pytest.mark.xfail(strict=True, reason="the service answers 200: it does not compare a side's melds on the table "
-                   "with its initial meld's minimum once the opening turn is over, though melds only grow "
-                   "(canasta.opening.minimum, canasta.opening.in-steps)")
 def test_canasta_opening_minimum_a_side_showing_thirty_after_its_turn_is_refused(client):
     refused(client, "classic", aces_back_in_hand(after_opening(client)), MINIMUM)
 
@@ -58,9 +55,6 @@ def test_canasta_opening_minimum_ninety_is_enough_from_1500(client):
     accepted(client, "classic", state)
 
 
-@pytest.mark.xfail(strict=True, reason="the service answers 200: it does not compare a side's melds on the table "
-                   "with its initial meld's minimum once the opening turn is over, though melds only grow "
-                   "(canasta.opening.minimum, canasta.opening.in-steps)")
 def test_canasta_opening_minimum_ninety_is_short_from_3000(client):
     state = edited(after_opening(client))
     accepted(client, "classic", state)
@@ -74,9 +68,6 @@ def test_canasta_opening_failed_attempt_four_failures_need_ninety(client):
     accepted(client, "classic", state)
 
 
-@pytest.mark.xfail(strict=True, reason="the service answers 200: it does not compare a side's melds on the table "
-                   "with its initial meld's minimum once the opening turn is over, though melds only grow "
-                   "(canasta.opening.minimum, canasta.opening.in-steps)")
 def test_canasta_opening_failed_attempt_five_failures_need_a_hundred(client):
     state = edited(after_opening(client))
     state["score"] = [0, 0]
@@ -124,9 +115,6 @@ def test_canasta_opening_melded_before_melds_shown_with_no_meld_this_turn_nor_be
     refused(client, "classic", state, RECORD)
 
 
-@pytest.mark.xfail(strict=True, reason="the service answers 200: it does not compare a side's melds on the table "
-                   "with its initial meld's minimum once the opening turn is over, though melds only grow "
-                   "(canasta.opening.minimum, canasta.opening.in-steps)")
 def test_canasta_opening_minimum_two_hand_a_side_showing_thirty_after_its_turn_is_refused(client):
     refused(client, "two-hand", aces_back_in_hand(two_hand_opening(client)), MINIMUM)
 

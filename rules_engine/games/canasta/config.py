@@ -90,6 +90,11 @@ class Config:
             needed = self.negative_minimum
         return needed + self.table.opening.failed_attempt_raise * failed_attempts
 
+    def lowest_minimum(self, failed_attempts: int) -> int:
+        """The lowest initial meld minimum any game score (or deal) asks, raised for failed attempts."""
+        bases = [-5, 0, 1] + [low for low, _ in self.table.opening.tiers if low is not None]
+        return min(self.minimum(basis, failed_attempts) for basis in bases)
+
     def opening_basis(self, state, side: int) -> int:
         """What a side's opening tier is read by: its game score, or the deal's number where tiers go by round."""
         if self.table.opening.basis == "round":

@@ -10,15 +10,16 @@ FAMILY = ("samba", "bolivia", "brazilian")
 DECK_SIZE = ENTRIES["samba"].deck.size
 
 # Seat 2 is to draw. Side 0 holds two sets of kings (a merge makes a canasta of them) and a run of hearts the
-# pile's top card lengthens; seat 2's pair of eights takes the whole pile instead.
+# pile's top card lengthens, 155 in all, and side 1 160 (Brazilian Canasta's 150 reached when each opened); seat 2's pair of eights
+# takes the whole pile instead.
 MID_HAND = {
     "dealer": 3,
     "hands": [{"count": 9}, {"count": 10}, ["8C", "8S", "QD", "QS", "4H", "6D", "10C", "JH", "9C", "KD"],
               {"count": 11}],
     "discard": ["5C", "9D", "JS", "QH", "8H"],
-    "melds": [[{"cards": ["KH", "KS", "KC"]}, {"cards": ["KH", "KS", "KC", "2C"]},
+    "melds": [[{"cards": ["KH", "KS", "KC", "KD", "JK"]}, {"cards": ["KH", "KS", "KC", "2C"]},
                {"kind": "sequence", "cards": ["5H", "6H", "7H"]}],
-              [{"cards": ["AH", "AS", "AD", "JK"]}]],
+              [{"cards": ["AH", "AS", "AD", "JK"]}, {"cards": ["10C", "10D", "10S", "2H"]}]],
     "red_threes": [["3H"], []],
     "melded_before": [True, True, False, False],
     "turn": {"seat": 2, "phase": "draw"},
@@ -26,15 +27,18 @@ MID_HAND = {
 }
 
 # Seat 2 has drawn; side 0 holds a natural canasta of kings and a samba of spades, all each variant asks to go
-# out: seat 2 melds its fives and discards its last card (in Brazilian Canasta after asking its partner).
+# out: seat 2 melds its fives and discards its last card (in Brazilian Canasta after asking its partner). Each
+# side's melds count at least the 150 Brazilian Canasta's initial meld needs.
 GOING_OUT = {
     "dealer": 1,
     "hands": [["6C", "6S", "8D", "JC"], ["QS", "QD", "4S", "9S", "JD"], ["5H", "5S", "5D", "9C"],
               ["6H", "8S", "10C", "4D", "JH", "7D"]],
     "discard": ["5C", "9D", "JS", "QH", "4C"],
     "melds": [[{"cards": ["KH", "KS", "KD", "KC", "KH", "KS", "KD"]},
-               {"kind": "sequence", "cards": ["4S", "5S", "6S", "7S", "8S", "9S", "10S"]}],
-              [{"cards": ["AH", "AS", "AD"]}, {"cards": ["10H", "10S", "10D", "2H"]}]],
+               {"kind": "sequence", "cards": ["4S", "5S", "6S", "7S", "8S", "9S", "10S"]},
+               {"cards": ["QC", "QH", "QD"]}],
+              [{"cards": ["AH", "AS", "AD"]}, {"cards": ["10H", "10S", "10D", "2H"]},
+               {"cards": ["JS", "JC", "JH", "2S"]}]],
     "red_threes": [["3H"], ["3D"]],
     "melded_before": [True, True, True, True],
     "turn": {"seat": 2, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,

@@ -753,11 +753,18 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
     started = turn.started
     if len(started) < len(melds) or any(i not in started for i in range(len(melds))):
         return None
-    values = cfg.values
-    counted = sum(meld_points(cfg, m.rank, m.cards) for m in melds) if cfg.wild_as else sum(
-        values[c] for m in melds for c in m.cards)
+    counted = opening_count(cfg, melds)
     score = cfg.opening_basis(state, side)
     required = cfg.minimum(score, state.penalties[side]["failed_openings"])
     if counted < required or not holds_canasta(cfg, melds, needed_canasta(cfg, score)):
         return counted, required
     return None
+
+
+def opening_count(cfg: Config, melds) -> int:
+    """What melds count toward the initial meld's minimum: their cards' values (where wild cards are named, the
+    melds' points)."""
+    if cfg.wild_as:
+        return sum(meld_points(cfg, m.rank, m.cards) for m in melds)
+    values = cfg.values
+    return sum(values[c] for m in melds for c in m.cards)

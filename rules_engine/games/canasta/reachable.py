@@ -11,6 +11,7 @@ from __future__ import annotations
 from ...errors import invalid
 from ...parsing import hand_size
 from .config import Config
+from .opening import opening_count
 from .position import position_of
 from .seating import PARTNER_RENTRAP
 from .state import CanastaState, single_card_refusal
@@ -25,6 +26,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_single_card(cfg, state)
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
+    _check_opened_sides(cfg, state)
     if state.feet is not None:
         _check_feet_taken_up(cfg, state)
     _check_scores(cfg, state)
@@ -141,6 +143,31 @@ def _check_single_card(cfg: Config, state: CanastaState) -> None:
                       f"({problem.message})", problem.rule)
 
 
+def _check_opened_sides(cfg: Config, state: CanastaState) -> None:
+    """A side that opened in an earlier turn shows at least its minimum: the initial meld reached it, and melds
+    on the table only grow. (The side opening in this turn is held to it by the opening's own checks.)"""
+    if state.seating == PARTNER_RENTRAP:
+        return  # seats add to their partners' melds there, before and after the owner opens
+    opening_now = state.side_of(state.turn.seat)
+    for side, melds in enumerate(state.melds):
+        if not melds or (side == opening_now and not any(state.melded_before[side::state.sides])):
+            continue
+        failed = state.penalties[side]["failed_openings"]
+        required = (cfg.minimum(cfg.opening_basis(state, side), failed) if _basis_known(cfg, state)
+                    else cfg.lowest_minimum(failed))
+        counted = opening_count(cfg, melds)
+        if counted < required:
+            raised = f", raised by {failed} failed attempt{'s' if failed != 1 else ''}" if failed else ""
+            raise invalid(("state", "melds", side), f"side {side}'s melds count {counted}, but it opened in an earlier "
+                          f"turn with an initial meld of at least {required} (its minimum for this hand{raised}), "
+                          "and melds on the table only grow", "canasta.opening.minimum")
+
+
+def _basis_known(cfg: Config, state: CanastaState) -> bool:
+    """Whether the position says what the side's minimum was read by: its game score, or the deal's number."""
+    return state.round is not None if cfg.table.opening.basis == "round" else state.score is not None
+
+
 def _put_down(state: CanastaState) -> list[bool]:
     """Per seat: whether it has put cards on the table this hand, in an earlier turn or in this one."""
     turn = state.turn
@@ -241,8 +268,13 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
                       f"is seat {first}'s, on the dealer's left)", "canasta.turn.order")
     table = cfg.table
     # Near the end of a Two-hand stock a draw may bring fewer cards (a single last card is the whole draw;
-    # a red three among the last two is not replaced): at most one card short for each of those two cards.
-    slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
+    # a red three among the last two is not replaced): at most one card short for each of those two cards, and
+    # only in the draws that reached them: the last one, and the one before it when that left a single card.
+    reached = max(0, 2 - state.stock_size()) if drawn else 0
+    slack = (table.draw - 1) * reached
+    short_by = {(first + drawn - 1) % players: slack}
+    if reached == 2 and drawn > 1:
+        short_by.setdefault((first + drawn - 2) % players, table.draw - 1)
     put_down = _put_down(state)
     # Cards drawn to open and feet taken up, asked only where the variant has them (Classic has neither).
     drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)] if table.opening_draw else None
@@ -260,7 +292,7 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
         if held > most:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
                           f"{_story(table.deal, seat, draws, own_discards)}, so it holds at most {most}", cfg.deal_rule)
-        if held < expected - slack and not put_down[seat]:
+        if held < expected - short_by.get(seat, 0) and not put_down[seat]:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
                           f"{_story(table.deal, seat, draws, own_discards)} and has put no card on the table, so it "
                           f"holds {expected}", cfg.deal_rule)

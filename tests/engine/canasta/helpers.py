@@ -21,7 +21,7 @@ def body(state: dict | None = None, move: dict | None = None, **options) -> dict
     return request
 
 
-OPPONENTS_MELD = {"cards": ["7C", "7D", "7S"]}
+OPPONENTS_MELD = {"cards": ["7C", "7D", "7S", "JK"]}  # 65: past any minimum short of 90
 
 
 def position(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
