@@ -16,6 +16,11 @@ DECK = Counter({**{rank + suit: 3 for rank in RANKS for suit in "CDHS"}, "JK": 6
 RED_THREES = ("3D", "3H")
 
 OPPONENTS_SEVENS = {"cards": ["7C", "7D", "7S"]}
+# Side 1's melds counting 165: enough for the minimum of any variant at a score of 0 (Brazilian asks 150), so
+# a side 1 that opened in an earlier turn may show them whatever its score below 1500.
+OPPONENTS_OPENED = [OPPONENTS_SEVENS, {"cards": ["AC", "AC", "AC"]}, {"cards": ["10C", "10D", "10H"]},
+                    {"cards": ["JC", "JC", "JS"]}, {"cards": ["QC", "QC", "QD"]}]
+OPPONENTS_OPENED_POINTS = 165
 
 
 def each(*variants: str) -> list:

@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 
 from tests.api.samba_family import (
-    DECK, FAMILY, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused, case, each, finished, group, judge_meld,
+    DECK, FAMILY, OPPONENTS_OPENED, OPPONENTS_OPENED_POINTS, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused, case, each, finished, group, judge_meld,
     judged, meld_turn, merge, points, post, scored, seq, shown_cards, table, wild)
 
 SEQUENCE_CANASTA = {"samba": "samba", "bolivia": "escalera", "brazilian": "samba"}
@@ -55,8 +55,10 @@ def opened(hand: list[str], side0: list, *, discard: list[str] | None = None, tu
 
 
 def unopened(hand: list[str], *, score: int, discard: list[str] | None = None, turn: dict | None = None) -> dict:
-    """Seat 0's position before side 0's initial meld, with side 0's game score."""
+    """Seat 0's position before side 0's initial meld, with side 0's game score (side 1, at 0, opened with
+    melds counting 165)."""
     return table([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=discard or ["4C", "9H", "5C"],
+                 melds=[[], [dict(m) for m in OPPONENTS_OPENED]], melded_before=[False, True, False, False],
                  turn=turn or meld_turn(), score=[score, 0])
 
 
@@ -802,10 +804,12 @@ GAME_TARGET = {"samba": 10000, "bolivia": 15000, "brazilian": 10000}
 @pytest.mark.parametrize("variant", each())
 @pytest.mark.parametrize("before", [9800, 14000], ids=["9800", "14000"])
 def test_canasta_scoring_game_ends_at_the_variant_target(client, variant, before):
-    gained = 70 + 500 + 50 + 1500 + 200 - 5
-    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], [list(WENT_OUT), [OPPONENTS_SEVENS]],
-                        score=[before, 0])
-    assert score["game_scores"] == [before + gained, -15]
+    # Both sides opened in an earlier turn, so each shows its minimum: 150 for side 0 at these scores (a set of
+    # queens adds 30 to the 120 going out needed), and side 1, at 0, shows melds counting 165.
+    gained = 70 + 500 + 50 + 1500 + 30 + 200 - 5
+    melds = [[*WENT_OUT, group("QH", "QH", "QS")], [dict(m) for m in OPPONENTS_OPENED]]
+    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], melds, score=[before, 0])
+    assert score["game_scores"] == [before + gained, OPPONENTS_OPENED_POINTS - 30]
     over = before + gained >= GAME_TARGET[variant]
     assert score["game_over"] is over
     if over:
