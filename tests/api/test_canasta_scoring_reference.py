@@ -79,6 +79,12 @@ SIXES = group("6C", "6D", "6H")
 NINES = group("9C", "9D", "9S")
 SAMBA_OF_HEARTS = seq("4H", "5H", "6H", "7H", "8H", "9H", "10H")
 SAMBA_OF_SPADES = seq("8S", "9S", "10S", "JS", "QS", "KS", "AS")
+# Melds of sides that opened in an earlier turn at a game score from 3000 (Classic's 120) or from 7000 (the
+# Samba family's 150): the table shows at least that minimum.
+KINGS_OPENED_AT_3000 = [SEVEN_KINGS, NINES, group("10C", "10D", "10S")]  # 130
+SIXES_OPENED_AT_3000 = [SIXES, group("AC", "AD", "AS", "JK")]  # 125
+KINGS_OPENED_AT_7000 = [SEVEN_KINGS, SAMBA_OF_HEARTS, group("JC", "JD", "JS")]  # 150
+QUEENS_OPENED_AT_7000 = [MIXED_QUEENS, SIXES, group("AC", "AD", "AS")]  # 155
 
 
 # --- Classic and Two-hand -------------------------------------------------------------------------------
@@ -156,7 +162,9 @@ def test_canasta_scoring_melded_cards_reference_black_threes_melded_going_out(cl
 
 def test_canasta_scoring_penalties_retracted_reference_and_undeclared_red_three(client):
     """Cards taken back cost 100 each and an undeclared red three 500, recorded by the table."""
-    state = finished("classic", [[], ["4C", "7D"], ["9H"], ["AH"]], [[SEVEN_KINGS, NINES], [SIXES]],
+    # Side 1's failed attempt raised its minimum to 25: its tens make its melds count 45.
+    state = finished("classic", [[], ["4C", "7D"], ["9H"], ["AH"]],
+                     [[SEVEN_KINGS, NINES], [SIXES, group("10C", "10D", "10S")]],
                      penalties=[{"retracted_cards": 2}, {"undeclared_red_threes": 1, "failed_openings": 1}])
     assert reference_points("classic", state, {}, 0, "retracted") == -200
     assert reference_points("classic", state, {}, 1, "undeclared") == -500
@@ -166,13 +174,14 @@ def test_canasta_scoring_penalties_retracted_reference_and_undeclared_red_three(
 @pytest.mark.parametrize("score", [[4000, 4000], [5000, -100], [4995, 4995], [6000, 6000], [-300, 4700]])
 def test_canasta_scoring_game_reference_end_and_winner(client, score):
     """The game ends once a side reaches 5000; the higher total wins; an exact tie has no winner."""
-    state = finished("classic", [[], ["4C", "7D"], ["9H"], ["AH"]], [[SEVEN_KINGS, NINES], [SIXES]], score=score)
+    melds = [list(KINGS_OPENED_AT_3000), list(SIXES_OPENED_AT_3000)]
+    state = finished("classic", [[], ["4C", "7D"], ["9H"], ["AH"]], melds, score=score)
     assert_same(client, "classic", state)
 
 
 def test_canasta_scoring_game_reference_tie_has_no_winner(client):
     """Both sides at the same total past 5000: the game is over and nobody wins."""
-    state = finished("two-hand", [[], ["4C", "7D"]], [[SEVEN_KINGS, MIXED_FIVES], [SIXES]])
+    state = finished("two-hand", [[], ["4C", "7D"]], [[SEVEN_KINGS, MIXED_FIVES], list(SIXES_OPENED_AT_3000)])
     hand = reference_score("two-hand", {}, state)["totals"]
     state["score"] = [5000, 5000 + hand[0] - hand[1]]
     answer = assert_same(client, "two-hand", state)
@@ -288,7 +297,7 @@ def test_canasta_scoring_incomplete_reference_brazilian_stock_exhausted(client, 
     ("brazilian", [9500, 9900]), ("brazilian", [-200, 9995])])
 def test_canasta_scoring_game_reference_samba_family_targets(client, variant, score):
     """The game ends at 10,000 in Samba and Brazilian and at 15,000 in Bolivia."""
-    melds = [[SEVEN_KINGS, SAMBA_OF_HEARTS], [MIXED_QUEENS, SIXES]]
+    melds = [list(KINGS_OPENED_AT_7000), list(QUEENS_OPENED_AT_7000)]
     state = finished(variant, [[], ["4C", "7D"], ["9H"], ["AH"]], melds, score=score)
     assert_same(client, variant, state)
 
@@ -327,7 +336,8 @@ def test_canasta_scoring_melded_cards_reference_black_threes_melded_samba_family
 
 def test_canasta_scoring_game_reference_exactly_the_target(client):
     """A side landing exactly on 5000 ends the game and wins."""
-    state = finished("classic", [[], ["4C", "7D"], ["9H"], ["AH"]], [[SEVEN_KINGS, NINES], [SIXES]])
+    melds = [list(KINGS_OPENED_AT_3000), list(SIXES_OPENED_AT_3000)]
+    state = finished("classic", [[], ["4C", "7D"], ["9H"], ["AH"]], melds)
     gained = reference_score("classic", {}, state)["totals"]
     state["score"] = [5000 - gained[0], 0]
     answer = assert_same(client, "classic", state)
