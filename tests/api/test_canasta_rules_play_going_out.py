@@ -398,8 +398,8 @@ SIX_QUEENS = group("QC", "QC", "QD", "QD", "QH", "QH")
 
 def two_kings_against_one(side_melds: list[dict]) -> dict:
     """Seat 0 holds only a pair of kings; the pile is a single king (seat 3 took the pile before and then
-    discarded it)."""
-    return position("classic", ["KD", "KH"], phase="draw", melds=[side_melds, [group("7C", "7D", "7H")]],
+    discarded it). Side 1 shows its initial meld of 65 (its minimum at a game score of 0 is 50)."""
+    return position("classic", ["KD", "KH"], phase="draw", melds=[side_melds, [group("7C", "7D", "7H", "JK")]],
                     discard=["KC"], took={3: 12})
 
 
