@@ -158,10 +158,14 @@ def test_canasta_melds_one_per_rank(client, variant):
     assert not offers_meld(legal_moves(client, variant, state), ["KS", "KS", "KD"])
 
 
+# The opponents' kings with a joker: the initial meld they show counts 80 (their minimum at a score of 0 is 50).
+OPPONENTS_KINGS = group("KC", "KD", "KH", "JK")
+
+
 @pytest.mark.parametrize("variant", each_variant())
 def test_canasta_melds_one_per_rank_both_sides_may_meld_a_rank(client, variant):
     """The opponents' meld of kings does not stop this side melding kings."""
-    melds = [[ACES], [group("KC", "KD", "KH")]]
+    melds = [[ACES], [OPPONENTS_KINGS]]
     state = position(variant, ["KS", "KS", "KD"] + SPARE, melds=melds)
     assert_allowed(judged(client, variant, state, meld(["KS", "KS", "KD"])))
 
@@ -169,7 +173,7 @@ def test_canasta_melds_one_per_rank_both_sides_may_meld_a_rank(client, variant):
 @pytest.mark.parametrize("variant", each_variant())
 def test_canasta_turn_meld_never_on_opponents_melds(client, variant):
     """A player may not add to the opponents' melds."""
-    melds = [[ACES], [group("KC", "KD", "KH")]]
+    melds = [[ACES], [OPPONENTS_KINGS]]
     state = position(variant, ["KS", "QC", "QD", "9C", "9D", "JD", "JH", "7S", "7H"], melds=melds)
     verdict = judged(client, variant, state, lay_off(0, "KS", owner=1))
     assert_refused(verdict, ("canasta.turn.meld", "canasta.turn.order"), "side 1")
