@@ -271,7 +271,8 @@ def test_canasta_stock_exhausted_going_out_is_going_out(client, variant):
     """With the stock empty, a player who takes the last discard and melds every card goes out as at any
     other time. (The player before took a large pile, so the pile is the one card it then discarded.)"""
     kings = group("KC", "KC", "KD", "KD", "KH", "KH", "KS")
-    melds = [[ACES, group("QS", "QH", "QC"), kings], [group("7C", "7D", "7H")]]
+    # side 1's sevens carry a joker: the initial meld it shows counts 65 (its minimum at a score of 0 is 50)
+    melds = [[ACES, group("QS", "QH", "QC"), kings], [group("7C", "7D", "7H", "JK")]]
     if variant == "two-hand":
         # a Two-hand hand grows by a card a turn: this side has melded all it drew
         melds[0] += [group("6C", "6C", "6D", "6D", "6H", "6H", "6S"), group("5C", "5C", "5D", "5D", "5H", "5H", "5S"),
