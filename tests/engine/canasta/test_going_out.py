@@ -10,7 +10,7 @@ from rules_engine.errors import InvalidRequest
 from .helpers import apply, body, broken, codes, meld, meld_turn, position
 
 MIXED_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC", "2S"])
-SMALL_KINGS = meld(["KD", "KC", "KS"])
+SMALL_KINGS = meld(["KD", "KC", "KS", "JK"])  # no canasta, but the 50 side 0 opened with (80)
 
 
 def seat0(hand: list[str], side_melds: list[dict], melded_before=(True, False, False, False), **turn) -> dict:
@@ -32,7 +32,7 @@ def test_canasta_going_out_canasta_needed_to_empty_the_hand_by_discarding():
     state = seat0(["9C"], [MIXED_KINGS])
     assert broken(state, {"type": "discard", "card": "9C"}) == []
     state["melds"][0] = [SMALL_KINGS]
-    state["stock"]["count"] += 4
+    state["stock"]["count"] += 3
     with pytest.raises(InvalidRequest):
         answers.validate_move(body(state, {"type": "discard", "card": "9C"}))
 
