@@ -13,6 +13,8 @@ from .helpers import DECK, OPPONENTS_MELD, body, meld, position
 
 SEVEN_KINGS = meld(["KD", "KC", "KS", "KH", "KD", "KC", "KS"])
 MIXED_FIVES = meld(["5D", "5C", "5S", "5H", "5D", "2C", "JK"])
+# Side 0's melds at a game score from 3000: at least the 120 it opened with (130).
+OPENED_AT_3000 = [SEVEN_KINGS, meld(["AC", "AD", "AS"])]
 
 
 def finished(hands, melds, red_threes=None, ending="went_out", seat=0, concealed=False, **fields) -> dict:
@@ -94,7 +96,7 @@ def test_canasta_stock_exhausted_earns_no_going_out_bonus():
 
 
 def test_canasta_scoring_game_over_and_winner():
-    state = finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], []], score=[4500, 4900])
+    state = finished([[], ["9D"], ["4C"], ["AH"]], [list(OPENED_AT_3000), []], score=[4500, 4900])
     answer = scored(state)
     assert answer["game_scores"] == [4500 + answer["teams"][0], 4900 + answer["teams"][1]]
     assert answer["game_over"] is True and answer["winner"] == 0
@@ -106,7 +108,7 @@ def test_canasta_scoring_game_goes_on_below_5000():
 
 
 def test_canasta_scoring_game_tie_has_no_winner():
-    state = finished([[], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], []], score=[5000, 5000])
+    state = finished([[], ["9D"], ["4C"], ["AH"]], [list(OPENED_AT_3000), []], score=[5000, 5000])
     teams = scored(state)["teams"]
     state["score"] = [5000, 5000 + teams[0] - teams[1]]
     answer = scored(state)
@@ -123,8 +125,8 @@ def test_canasta_scoring_hand_cards_need_every_hand():
 def test_canasta_stock_exhausted_going_out_without_a_stock_earns_the_bonus():
     # The stock is gone; seat 0 took the pile onto the kings and goes out with 5-5-5 and a discard.
     # Seat 1 took the pile earlier, so it may hold every other card.
-    others = DECK - Counter(["5H", "5S", "5D", "9C", "4C", "AH", "3H", "3H", "3D", "3D", "7C", "7D", "7S"]) - Counter(
-        SEVEN_KINGS["cards"])
+    others = DECK - Counter(["5H", "5S", "5D", "9C", "4C", "AH", "3H", "3H", "3D", "3D"]) - Counter(
+        SEVEN_KINGS["cards"]) - Counter(OPPONENTS_MELD["cards"])
     hands = [["5H", "5S", "5D", "9C"], sorted(others.elements()), ["4C"], ["AH"]]
     state = position(hands, discard=[], melds=[[SEVEN_KINGS], [OPPONENTS_MELD]],
                      red_threes=[["3H", "3H"], ["3D", "3D"]], melded_before=[True, True, False, False],
