@@ -161,13 +161,14 @@ def test_canasta_seating_lone_hand_going_out_before_the_pile_is_taken_makes_the_
 
 
 def test_canasta_seating_lone_hand_partners_score_together_threes_apart():
-    melds = [[meld(SEVEN_ACES), meld(SEVEN_TENS)], [meld(QUEENS)], [meld(KINGS)]]
+    # Each partner opened on its own with a joker among three cards (80, its minimum at 0 being 50).
+    melds = [[meld(SEVEN_ACES), meld(SEVEN_TENS)], [meld(QUEENS + ["JK"])], [meld(KINGS + ["JK"])]]
     raw = table([[], ["5D", "6D"], ["4C"]], melds, lone=0, red_threes=[[], ["3H"], []],
                 turn={"seat": 0, "phase": "over", "ending": "went_out", "concealed": False},
                 melded_before=[True, True, True], score=[0, 0, 0])
     answer = score(LONE_CFG, _state(LONE_CFG, raw))
-    # Seat 1: queens 30, a red three 100, hand -10; seat 2: kings 30, hand -5.
-    own = {1: 30 + 100 - 10, 2: 30 - 5}
+    # Seat 1: queens and a joker 80, a red three 100, hand -10; seat 2: kings and a joker 80, hand -5.
+    own = {1: 80 + 100 - 10, 2: 80 - 5}
     shared = [line for line in answer["lines"] if line["rule"] == "canasta.seating.lone-hand"]
     assert [(line["team"], line["points"]) for line in shared] == [(1, own[2]), (2, own[1] - 100)]
     assert answer["teams"][1] == own[1] + own[2] and answer["teams"][2] == own[1] - 100 + own[2]
@@ -188,8 +189,9 @@ def test_canasta_seating_lone_hand_pile_never_taken_everyone_scores_alone():
 
 
 def test_canasta_seating_lone_hand_opening_minimum_is_the_players_own():
-    raw = table([{"count": 13}, ["KC", "KC", "KH", "5D", "6D"], {"count": 13}], [[meld(QUEENS)], [], []],
-                lone=None, turn=meld_turn(1), score=[0, 1600, -20])
+    # Seat 0 opened with queens and aces (90, its minimum at 1600).
+    raw = table([{"count": 13}, ["KC", "KC", "KH", "5D", "6D"], {"count": 13}],
+                [[meld(QUEENS), meld(["AH", "AS", "AD"])], [], []], lone=None, turn=meld_turn(1), score=[0, 1600, -20])
     # Three kings count 30: short of the 90 seat 1's own 1600 asks, though seat 2 would need 15 only.
     assert "canasta.opening.minimum" in _rules(LONE_CFG, raw, {"type": "meld", "melds": [{"cards": ["KC", "KC", "KH"]}]})
     low = dict(raw, score=[1600, -20, 1600])
