@@ -111,15 +111,16 @@ def minimum(score: int, negative: int, failed: int) -> int:
 def state_for(variant: str, hand: list[str], *, discard: list[str], turn: dict, score: int, failed: int) -> dict:
     """A position of seat 0 (side 0 unopened): the other hands hidden, the rest in a counted stock.
 
-    Side 1 has melded queens (a rank no hand here holds), so the pile may have been taken and the other
-    hands may hold any number of cards. Seat 0 has put nothing down, so it holds at most the cards dealt
-    (11 in Classic, 15 in Two-hand) and the draw: longer hands are not generated for it.
+    Side 1 has melded six queens, no spade (a rank no hand here holds; 60, past its minimum of 50 at a score
+    of 0), so the pile may have been taken and the other hands may hold any number of cards. Seat 0 has put
+    nothing down, so it holds at most the cards dealt (11 in Classic, 15 in Two-hand) and the draw: longer
+    hands are not generated for it.
     """
     players = 2 if variant == "two-hand" else 4
     dealt, drawn = (15, 2) if variant == "two-hand" else (11, 1)
     if len(hand) > dealt + (drawn if turn["phase"] != "draw" else 0):
         assume(False)
-    opponents_meld = {"cards": ["QC", "QD", "QH"]}
+    opponents_meld = {"cards": ["QC", "QD", "QH", "QC", "QD", "QH"]}
     shown = len(hand) + len(discard) + len(opponents_meld["cards"])
     others = [{"count": 11} for _ in range(players - 1)]
     return {"players": players, "dealer": players - 1, "hands": [hand] + others,
