@@ -76,9 +76,6 @@ def test_canasta_deal_two_hand_a_single_last_card_counts_as_the_whole_draw(clien
     accepted(client, "two-hand", hidden(after, 1 - seat))
 
 
-@pytest.mark.xfail(strict=True, reason="the service answers 200 to hands of 34 and 32 after a last single-card draw: the "
-                   "pile of 37 was never taken, so seat 0 has had 18 turns of +1 card each, none among the last two "
-                   "stock cards, and holds 33 (canasta.deal.two-hand)")
 def test_canasta_deal_two_hand_a_single_card_drawn_while_the_stock_still_holds_one_is_refused(client, last_draws):
     state = last_draws["two-hand"]
     seat = state["turn"]["seat"]

@@ -241,8 +241,13 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
                       f"is seat {first}'s, on the dealer's left)", "canasta.turn.order")
     table = cfg.table
     # Near the end of a Two-hand stock a draw may bring fewer cards (a single last card is the whole draw;
-    # a red three among the last two is not replaced): at most one card short for each of those two cards.
-    slack = 2 * (table.draw - 1) if state.stock_size() < table.draw else 0
+    # a red three among the last two is not replaced): at most one card short for each of those two cards, and
+    # only in the draws that reached them: the last one, and the one before it when that left a single card.
+    reached = max(0, 2 - state.stock_size()) if drawn else 0
+    slack = (table.draw - 1) * reached
+    short_by = {(first + drawn - 1) % players: slack}
+    if reached == 2 and drawn > 1:
+        short_by.setdefault((first + drawn - 2) % players, table.draw - 1)
     put_down = _put_down(state)
     # Cards drawn to open and feet taken up, asked only where the variant has them (Classic has neither).
     drew_to_open = [_drew_to_open(cfg, state, side) for side in range(state.sides)] if table.opening_draw else None
@@ -260,7 +265,7 @@ def _check_turns_taken(cfg: Config, state: CanastaState) -> None:
         if held > most:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
                           f"{_story(table.deal, seat, draws, own_discards)}, so it holds at most {most}", cfg.deal_rule)
-        if held < expected - slack and not put_down[seat]:
+        if held < expected - short_by.get(seat, 0) and not put_down[seat]:
             raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards; "
                           f"{_story(table.deal, seat, draws, own_discards)} and has put no card on the table, so it "
                           f"holds {expected}", cfg.deal_rule)
