@@ -33,8 +33,9 @@ from pathlib import Path
 import pytest
 
 from tests.api.samba_family import (
-    DECK, FAMILY, OPPONENTS_OPENED, OPPONENTS_OPENED_POINTS, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused, case, each, finished, group, judge_meld,
-    judged, meld_turn, merge, points, post, scored, seq, shown_cards, table, wild)
+    DECK, FAMILY, OPPONENTS_OPENED, OPPONENTS_OPENED_POINTS, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused,
+    case, each, finished, group, judge_meld, judged, meld_turn, merge, points, post, scored, seq, shown_cards, table,
+    wild)
 
 SEQUENCE_CANASTA = {"samba": "samba", "bolivia": "escalera", "brazilian": "samba"}
 KINGS_CANASTA = group("KC", "KD", "KS", "KH", "KC", "KD", "KS")

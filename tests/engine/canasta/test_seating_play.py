@@ -189,7 +189,7 @@ def test_canasta_seating_lone_hand_pile_never_taken_everyone_scores_alone():
 
 
 def test_canasta_seating_lone_hand_opening_minimum_is_the_players_own():
-    # Seat 0 opened with queens and aces (90, its minimum at 1600).
+    # Seat 0 opened with queens and aces: 90, its minimum at either score the test gives it (0, then 1600).
     raw = table([{"count": 13}, ["KC", "KC", "KH", "5D", "6D"], {"count": 13}],
                 [[meld(QUEENS), meld(["AH", "AS", "AD"])], [], []], lone=None, turn=meld_turn(1), score=[0, 1600, -20])
     # Three kings count 30: short of the 90 seat 1's own 1600 asks, though seat 2 would need 15 only.
