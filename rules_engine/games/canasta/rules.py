@@ -206,7 +206,10 @@ CLASSIC_SECTIONS = (
              "A side's first meld must count at least a minimum that depends on the side's game score "
              "before the hand: 50 from 0 to 1495, 90 from 1500 to 2995, 120 from 3000 up, and for a "
              "negative score the option opening_negative_minimum. Only the cards' values count, never "
-             "bonuses or red threes.", (PAGAT, WIKIPEDIA, BICYCLE, DUMMIES_FIRST_MELD, POKERWINER),
+             "bonuses or red threes. Melds on the table only grow, so a side that opened in an earlier turn "
+             "shows at least its minimum, and a position showing less is refused (where the state leaves "
+             "the score out, it is held to the lowest minimum any score asks).",
+             (PAGAT, WIKIPEDIA, BICYCLE, DUMMIES_FIRST_MELD, POKERWINER),
              options=("opening_negative_minimum",),
              notes=("15 (default): pagat, Wikipedia, Bicycle and the OpenSpiel engine.",
                     "0: any meld will do, as Card Games For Dummies and pokerwiner say.")),
