@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
@@ -92,8 +92,12 @@ class Config:
 
     def lowest_minimum(self, failed_attempts: int) -> int:
         """The lowest initial meld minimum any game score (or deal) asks, raised for failed attempts."""
+        return self._least_minimum + self.table.opening.failed_attempt_raise * failed_attempts
+
+    @cached_property
+    def _least_minimum(self) -> int:
         bases = [-5, 0, 1] + [low for low, _ in self.table.opening.tiers if low is not None]
-        return min(self.minimum(basis, failed_attempts) for basis in bases)
+        return min(self.minimum(basis, 0) for basis in bases)
 
     def opening_basis(self, state, side: int) -> int:
         """What a side's opening tier is read by: its game score, or the deal's number where tiers go by round."""

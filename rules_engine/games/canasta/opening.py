@@ -761,10 +761,13 @@ def short_opening(cfg: Config, state) -> tuple[int, int] | None:
     return None
 
 
-def opening_count(cfg: Config, melds) -> int:
+def opening_count(cfg: Config, melds, enough: int | None = None) -> int:
     """What melds count toward the initial meld's minimum: their cards' values (where wild cards are named, the
-    melds' points)."""
-    if cfg.wild_as:
-        return sum(meld_points(cfg, m.rank, m.cards) for m in melds)
-    values = cfg.values
-    return sum(values[c] for m in melds for c in m.cards)
+    melds' points); with `enough`, the count may stop once it has reached that."""
+    value, named = cfg.values.__getitem__, cfg.wild_as
+    total = 0
+    for meld in melds:
+        total += meld_points(cfg, meld.rank, meld.cards) if named else sum(map(value, meld.cards))
+        if enough is not None and total >= enough:
+            break
+    return total

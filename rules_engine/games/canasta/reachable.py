@@ -155,7 +155,7 @@ def _check_opened_sides(cfg: Config, state: CanastaState) -> None:
         failed = state.penalties[side]["failed_openings"]
         required = (cfg.minimum(cfg.opening_basis(state, side), failed) if _basis_known(cfg, state)
                     else cfg.lowest_minimum(failed))
-        counted = opening_count(cfg, melds)
+        counted = opening_count(cfg, melds, enough=required)
         if counted < required:
             raised = f", raised by {failed} failed attempt{'s' if failed != 1 else ''}" if failed else ""
             raise invalid(("state", "melds", side), f"side {side}'s melds count {counted}, but it opened in an earlier "
