@@ -10,6 +10,8 @@ import copy
 
 import pytest
 
+from tests.api.position_checks import assert_refusal
+
 GAME = "euchre"
 DECKS = ("24", "32")
 RANKS = {"24": ("9", "10", "J", "Q", "K", "A"), "32": ("7", "8", "9", "10", "J", "Q", "K", "A")}
@@ -151,30 +153,9 @@ def hidden_but(state: dict, seat: int) -> dict:
     return view
 
 
-def resolves(document, pointer: str) -> bool:
-    """Whether a JSON pointer names a field that exists in `document`."""
-    node = document
-    for part in pointer.lstrip("/").split("/") if pointer else []:
-        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
-            node = node[int(part)]
-        elif isinstance(node, dict) and part in node:
-            node = node[part]
-        else:
-            return False
-    return True
-
-
 def assert_refused(client, state: dict, rules: set[str], options: dict | None = None) -> None:
     """/legal-moves answers 422 citing one of `rules` with a pointer to a field the request holds."""
-    body = envelope(state, options)
-    answer = client.post("/legal-moves", json=body)
-    assert answer.status_code == 422, answer.get_json()
-    violations = answer.get_json().get("violations", [])
-    cited = [v for v in violations if v["rule"] in rules]
-    assert cited, violations
-    for violation in cited:
-        assert violation.get("pointer") and resolves(body, violation["pointer"]), violation
-        assert violation["message"]
+    assert_refusal(client, envelope(state, options), rules)
 
 
 def test_euchre_rule_ids_cited_below_exist(client):
