@@ -44,6 +44,10 @@ def group(*cards: str) -> dict:
     return {"cards": list(cards)}
 
 
+ACES = group("AC", "AD", "AH")  # 60: an initial meld at any score below 1500
+OPENED = [[ACES], []]           # side 0 has opened with the aces, side 1 not yet
+
+
 def position(variant: str, hand: list[str], *, seat: int = 0, phase: str = "meld", drew: str = "stock",
              melds: list | None = None, discard: list[str] | None = None, red_threes: list | None = None,
              score: list[int] | None = None, melded_before: list[bool] | None = None, stock: list | None = None,

@@ -30,3 +30,10 @@ def assert_refusal(client, body: dict, rules: set[str], game: str | None = None)
             assert violation["rule"].startswith(game + "."), violation
         assert violation.get("pointer") and resolves(body, violation["pointer"]), violation
         assert violation["message"]
+
+
+def accepted_answer(client, body: dict) -> dict:
+    """The /legal-moves answer to `body`, a position that must be accepted."""
+    answer = client.post("/legal-moves", json=body)
+    assert answer.status_code == 200, answer.get_json()
+    return answer.get_json()

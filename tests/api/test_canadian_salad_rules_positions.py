@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from tests.api.position_checks import assert_refusal
+from tests.api.position_checks import accepted_answer, assert_refusal
 
 GAME = "canadian-salad"
 PLAYERS = (3, 4, 5, 6)
@@ -38,9 +38,7 @@ def deal(client, players: int, seed: int, **setup) -> dict:
 
 def legal(client, state: dict, options: dict | None = None) -> dict:
     """The /legal-moves answer for a position that must be accepted."""
-    answer = client.post("/legal-moves", json=envelope(state, options))
-    assert answer.status_code == 200, answer.get_json()
-    return answer.get_json()
+    return accepted_answer(client, envelope(state, options))
 
 
 def play_cards(client, state: dict, count: int, options: dict | None = None, salt: int = 0) -> dict:

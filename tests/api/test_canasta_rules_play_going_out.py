@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.canasta_play import (
+    ACES,
     applied,
     assert_allowed,
     assert_refused,
@@ -25,7 +26,6 @@ from tests.api.canasta_play import (
 )
 from tests.api.canasta_play import position as any_position
 
-ACES = group("AC", "AD", "AH")
 SEVEN_KINGS = group("KC", "KC", "KD", "KD", "KH", "KH", "KS")
 SEVEN_FIVES = group("5C", "5C", "5D", "5D", "5H", "5H", "5S")
 NO_CANASTA = ("canasta.going-out.canasta-needed", "canasta.going-out.canastas-two", "canasta.melds.keep-a-card",

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from tests.api.canasta_play import (
+    ACES,
+    OPENED,
     applied,
     assert_allowed,
     assert_refused,
@@ -24,8 +26,6 @@ from tests.api.canasta_play import (
     same_cards,
 )
 
-ACES = group("AC", "AD", "AH")
-OPENED = [[ACES], []]
 SEVEN_KINGS = group("KC", "KC", "KD", "KD", "KH", "KH", "KS")
 SEVEN_FIVES = group("5C", "5C", "5D", "5D", "5H", "5H", "5S")
 SPARE = ["9C", "JD", "7S"]

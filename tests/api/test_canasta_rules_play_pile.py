@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.api.canasta_play import (
+    ACES,
+    OPENED,
     applied,
     assert_allowed,
     assert_refused,
@@ -22,8 +24,6 @@ from tests.api.canasta_play import (
     same_cards,
 )
 
-ACES = group("AC", "AD", "AH")
-OPENED = [[ACES], []]
 PAIR_AND_JOKER = ["KD", "KH", "JK", "5C", "9D", "JS", "QC", "QD", "6S", "7D"]
 ONE_KING_AND_JOKER = ["KD", "JK", "5C", "9D", "JS", "QC", "QD", "6S", "7D", "7S"]
 

@@ -13,6 +13,8 @@ from collections import Counter
 import pytest
 
 from tests.api.canasta_play import (
+    ACES,
+    OPENED,
     DECK,
     RED_THREES,
     applied,
@@ -28,8 +30,6 @@ from tests.api.canasta_play import (
     shown_cards,
 )
 
-ACES = group("AC", "AD", "AH")
-OPENED = [[ACES], []]
 HAND = ["QC", "QD", "9C", "9D", "JS", "7H", "5S", "KH", "10D", "6C"]
 # Two-hand late in the hand: a hand grows by a card a turn, so a side near the end of the stock has melded a lot
 LATE = [[ACES, group("4C", "4C", "4D", "4D", "4H", "4H", "4S"), group("5C", "5C", "5D", "5D", "5H", "5H", "5S"),

@@ -10,7 +10,7 @@ import copy
 
 import pytest
 
-from tests.api.position_checks import assert_refusal
+from tests.api.position_checks import accepted_answer, assert_refusal
 
 GAME = "euchre"
 DECKS = ("24", "32")
@@ -36,9 +36,7 @@ def deal(client, deck: str, seed: int, options: dict | None = None, **setup) -> 
 
 def legal(client, state: dict, options: dict | None = None) -> dict:
     """The /legal-moves answer for a position that must be accepted."""
-    answer = client.post("/legal-moves", json=envelope(state, options))
-    assert answer.status_code == 200, answer.get_json()
-    return answer.get_json()
+    return accepted_answer(client, envelope(state, options))
 
 
 def apply(client, state: dict, moves: list[dict], options: dict | None = None) -> dict:
