@@ -1,13 +1,16 @@
 # cardref: `make run` serves on 127.0.0.1:$PORT (8000 by default); `make test` runs every test against a real
-# redis-server and, for the browser tests, Debian's chromium.
+# redis-server and, for the browser tests, Debian's chromium; `make test-quick` the engine and API tests but the
+# slow ones, for the edit-test loop. Tests run in one process per core (TEST_WORKERS), each with its own servers.
 PYTHON ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | cksum | cut -d' ' -f1)
 VIEWERS := openapi/viewers/.installed-$(shell cksum < openapi/viewers/packages.lock | cut -d' ' -f1)
 PORT ?= 8000
+TEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS)
 
-.PHONY: run test openapi openapi-check bench redis-server chromium viewers clean
+.PHONY: run test test-quick openapi openapi-check bench redis-server chromium viewers clean
 
 $(STAMP): requirements.txt requirements-dev.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,8 +35,13 @@ chromium:
 run: $(STAMP) $(VIEWERS)
 	$(BIN)/gunicorn --config gunicorn.conf.py --bind 127.0.0.1:$(PORT) app:app
 
+# The ten slowest tests close every run, so that growth shows.
 test: $(STAMP) $(VIEWERS) redis-server chromium openapi-check
-	$(BIN)/python -m pytest -q -p no:cacheprovider tests
+	$(PYTEST) --durations=10 tests
+
+# No browser, no exhaustive searches, no long property runs (the tests marked slow): under two minutes.
+test-quick: $(STAMP) $(VIEWERS) redis-server
+	$(PYTEST) -m "not slow" tests/engine tests/api
 
 openapi: $(STAMP)
 	$(BIN)/python -m openapi.generate --write

@@ -1,4 +1,5 @@
-"""Fixtures: a fresh app per test (embedded cache), and one real redis-server for the whole run."""
+"""Fixtures: a fresh app per test (embedded cache), and one real redis-server for the whole run (for each
+worker, where the run is split across processes)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,11 @@ import pytest
 from api.config import Settings
 from app import create_app
 from tests.redis_server import RedisServer
+
+
+def pytest_collection_modifyitems(items):
+    """Run the slow tests first, so that a run split across workers does not end waiting on one of them."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(scope="session")

@@ -73,6 +73,7 @@ def hammer(client_factory, requests, stop: threading.Event, results: list):
         index += 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fault", ["killed", "paused"])
 def test_redis_fault_under_load_fails_no_request(fault):
     server = RedisServer().start()

@@ -67,6 +67,7 @@ def test_canadian_salad_play_lead_left_of_dealer_leads_any_card(client, players,
     assert {move["card"] for move in listed["moves"]} == set(state["hands"][(dealer + 1) % players])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @FEW
 @given(seed=st.integers(0, 2**32 - 1))
@@ -118,6 +119,7 @@ def penalties_out_at(state: dict) -> int | None:
     return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @pytest.mark.parametrize("hand_number", (2, 3, 4))
 @FEW

@@ -15,6 +15,7 @@ FEW = settings(max_examples=10, deadline=None, suppress_health_check=[HealthChec
 SEEDS = st.integers(0, 2**32 - 1)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @FEW
 @given(seed=SEEDS, hand_number=st.integers(1, 6))
@@ -30,6 +31,7 @@ def test_canadian_salad_play_follow_suit_listing_is_the_reference_rule(client, p
         assert all(move["rules"] and move["code"] == "play:" + move["card"] for move in listed["moves"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @FEW
 @given(seed=SEEDS)
@@ -62,6 +64,7 @@ def test_canadian_salad_play_card_held_a_card_of_another_hand_is_refused(client,
         assert "canadian-salad.play.card-held" in [v["rule"] for v in verdict["violations"]]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @FEW
 @given(seed=SEEDS)
@@ -73,6 +76,7 @@ def test_canadian_salad_play_turn_clockwise_from_the_leader(client, players, see
             assert listed["to_act"] == (trick["leader"] + len(trick["cards"])) % players
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @FEW
 @given(seed=SEEDS)

@@ -13,6 +13,7 @@ from tests.engine.canadian_salad.rule_http import hidden_but, post, request
 PLAYERS = (3, 4, 5, 6)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), hand_number=st.integers(1, 6), early_end=st.booleans())

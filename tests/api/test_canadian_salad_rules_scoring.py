@@ -85,6 +85,7 @@ CONTRACT_CHECKS = {4: assert_king_of_spades_charged_once, 5: assert_last_trick_c
                    6: assert_salad_is_the_five_contracts_together}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("hand_number", "players"), [(n, p) for n in range(1, 7) for p in PLAYERS],
                          ids=[f"{ref.CONTRACT_RULE[n].split('.')[-1]}-{p}-players" for n in range(1, 7) for p in PLAYERS])
 @RANDOM_HANDS
@@ -119,6 +120,7 @@ def test_canadian_salad_contract_salad_published_last_trick_of_four_hearts_costs
     assert sum(line["points"] for line in answer["lines"] if line["seat"] == 3) == 175
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", PLAYERS)
 @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=SEEDS, first_dealer=st.integers(0, 5))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules_engine.games.canasta import GAME as CANASTA
@@ -116,6 +117,7 @@ def play_alongside(client, variant: str, seed: int, viewer: int, rng: random.Ran
         assert len(log) < 2000
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(variant=st.sampled_from(sorted(PLAYERS)), seed=st.integers(0, 2**20), pick=st.integers(0, 2**20),
        viewer_pick=st.integers(0, 3), meld_bias=st.sampled_from([0.3, 0.7, 0.95]))

@@ -52,6 +52,7 @@ def test_every_game_valid_log_agrees_with_apply_move_step_by_step(client, game):
     assert (from_state["to_act"], from_state["phase"]) == (turn["to_act"], turn["phase"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ALL_GAMES)
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**20), pick=st.randoms(use_true_random=False))

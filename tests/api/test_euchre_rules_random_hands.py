@@ -154,6 +154,7 @@ def check_score(client, state: dict, options: dict) -> None:
 
 
 # The client is stateless between requests, so one per test serves every example.
+@pytest.mark.slow
 @pytest.mark.parametrize("combination", OPTION_COMBINATIONS, ids=option_id)
 @settings(max_examples=3, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])

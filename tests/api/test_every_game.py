@@ -21,6 +21,7 @@ def poster(client):
     return post
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ALL_GAMES)
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31))

@@ -53,6 +53,7 @@ def test_every_game_has_a_card_count():
     assert set(VISIBLE_CARDS) == set(GAMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", list(GAMES))
 @settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data(), seed=st.integers(0, 2**31))

@@ -89,6 +89,7 @@ def call(endpoint, client, data: dict):
 HANDS = [(slug, variant.slug) for slug, game in GAMES.items() for variant in game.variants if variant.playable]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "variant"), HANDS, ids=[f"{g}-{v}" for g, v in HANDS])
 def test_generated_client_plays_a_hand(client_package, server, game, variant):
     deal, legal_moves, apply_move, score = (importlib.import_module(f"cardref_client.api.{name}") for name in (

@@ -29,6 +29,7 @@ def gunicorn(request, redis_server):
         yield port, request.param
 
 
+@pytest.mark.slow
 def test_gunicorn_serves_a_hand(gunicorn):
     port, cache = gunicorn
     status, dealt, _ = post(port, "/deal", {"game": "canadian-salad", "players": 5, "seed": 77})

@@ -75,6 +75,7 @@ def play_both_views(client, request: dict, viewer: int, choices) -> None:
     assert post(client, "/score", {**envelope, "state": seen}) == post(client, "/score", {**envelope, "state": full})
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(options=EUCHRE_OPTIONS, dealer=st.integers(0, 3), viewer=st.integers(0, 3), seed=st.integers(0, 2**32),
        choices=st.randoms(use_true_random=False))
@@ -83,6 +84,7 @@ def test_euchre_player_view_agrees_with_the_full_view_at_every_step(client, opti
     play_both_views(client, request, viewer, choices)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.integers(3, 6), hand_number=st.integers(1, 6), viewer=st.integers(0, 5),
        seed=st.integers(0, 2**32), choices=st.randoms(use_true_random=False))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 GAME = "canadian-salad"
@@ -18,6 +19,7 @@ def every_card(state: dict) -> Counter:
     return cards
 
 
+@pytest.mark.slow
 @settings(max_examples=24, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.integers(3, 6), hand_number=st.integers(1, 6), seed=st.integers(0, 2**32),
        choices=st.randoms(use_true_random=False))

@@ -19,6 +19,7 @@ OPTION_SETS = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @RANDOM_HANDS
 @given(seed=st.integers(0, 2**31 - 1))
@@ -28,6 +29,7 @@ def test_salsifis_turn_place_reveal_contest_scoring_random_hands_match_reference
     assert model.over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda options: "-".join(f"{k}={v}" for k, v in options.items()))
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

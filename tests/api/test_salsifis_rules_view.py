@@ -102,6 +102,7 @@ def carried(answer: dict) -> list[bool]:
     return [kinds[p]["kind"] == "empty" and kinds[p].get("outcome") != "discarded" for p in (0, 1)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**31 - 1), viewer=st.integers(0, 4))
@@ -109,6 +110,7 @@ def test_salsifis_state_view_hidden_hands_and_heap_agree_with_the_full_table(cli
     assert play_both_ways(client, players, {}, seed, viewer % players).over
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{"unclaimed_packet": "carried", "losing_cards": "owners"},
                                      {"five_players": "packets-of-two", "losing_cards": "discarded", "flee_limit": 1},
                                      {"five_players": "four-cards", "shared_points": "exact"}])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 GAME = "salsifis"
@@ -78,6 +79,7 @@ def seen_by(move: dict, full: dict, view: dict, viewer: int, chooser: random.Ran
     return move
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(players=st.integers(2, 5), options=st.sampled_from(OPTIONS), seed=st.integers(0, 2**32),
        viewer_pick=st.integers(0, 4), chooser=st.randoms(use_true_random=False))

@@ -28,6 +28,7 @@ def _choose(rng: random.Random, moves: list[dict]) -> dict:
     return rng.choice(melding if melding and rng.random() < 0.8 else moves)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("variant", each())
 def test_canasta_samba_family_random_hands_conserve_cards_accept_every_listed_move_and_score_line_by_line(

@@ -122,6 +122,7 @@ def call_and_validate(case):
 OPERATIONS = [result.ok() for result in schema.get_all_operations()]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("operation", OPERATIONS, ids=[operation.label for operation in OPERATIONS])
 def test_api_conforms_to_its_spec(operation):
     load_all_checks()

@@ -39,6 +39,7 @@ def server(request, redis_server):
         yield port
 
 
+@pytest.mark.slow
 def test_two_stalled_uploads_delay_nobody_else(server):
     stalled = [stalled_upload(server) for _ in range(2)]
     try:
@@ -52,6 +53,7 @@ def test_two_stalled_uploads_delay_nobody_else(server):
             sock.close()
 
 
+@pytest.mark.slow
 def test_stalled_upload_is_answered_once_its_body_arrives(server):
     sock = stalled_upload(server)
     try:
@@ -65,6 +67,7 @@ def test_stalled_upload_is_answered_once_its_body_arrives(server):
         sock.close()
 
 
+@pytest.mark.slow
 def test_oversized_body_through_gunicorn_is_refused_briefly(server):
     status, error, _ = post(server, "/validate-meld", {"game": "canasta", "melds": list(range(30_000))})
     assert status == 422 and len(json.dumps(error)) < 1024
@@ -86,6 +89,7 @@ def workers_when(master: int, condition) -> set[int]:
     raise AssertionError(f"the workers stayed {found}")
 
 
+@pytest.mark.slow
 def test_workers_are_replaced_after_their_requests_so_memory_comes_back():
     with gunicorn({"GUNICORN_MAX_REQUESTS": "10"}, workers=2) as (port, master):
         first = workers_when(master, lambda found: len(found) == 2)

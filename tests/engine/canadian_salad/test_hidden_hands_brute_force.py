@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_engine import answers
@@ -17,6 +18,7 @@ MOST_DEALS = 3000  # ways to deal the unseen cards out; positions with more are 
 
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(3, 6), seed=st.integers(0, 2**32), viewer=st.integers(0, 5),
        choices=st.randoms(use_true_random=False))

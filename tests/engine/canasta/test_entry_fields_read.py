@@ -184,6 +184,7 @@ def test_canasta_variant_table_declared_fields_reach_the_listing():
                                  CLASSIC.default_players, CLASSIC.playable)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(CHANGES))
 def test_canasta_variant_table_every_field_is_read(path):
     base = _with_companions(path)

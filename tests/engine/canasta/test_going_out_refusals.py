@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def hand_and_table(cfg, seed: int, size: int, sequences: int, meldable: bool = F
     return hand, melds
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(10, 30), sequences=st.integers(0, 3), meldable=st.booleans())
 def test_canasta_melds_sequence_canastas_most_is_never_fewer_than_the_full_search_makes(seed, size, sequences,
@@ -98,6 +100,7 @@ def full_search_best_out(cfg, hand: list[str], melds: list) -> int:
     return max([value(key, points) for key, (points, _) in states.items()], default=-1)
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(10, 40), sequences=st.integers(1, 3), bolivia=st.booleans(),
        meldable=st.booleans())
@@ -145,6 +148,7 @@ def assert_goes_out(cfg, hand: list[str], melds: list, plan) -> None:
     assert len(kinds) >= 2 and all(kinds.count(kind) >= n for kind, n in cfg.table.going_out.by_kind), kinds
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 45), sequences=st.integers(1, 2), bolivia=st.booleans())
 def test_canasta_going_out_any_way_with_a_sequence_canasta_laid_first_is_a_way_out(seed, size, sequences, bolivia):

@@ -172,6 +172,7 @@ def _hands():
     return st.lists(st.sampled_from(POOL), min_size=2, max_size=11).filter(lambda cards: not Counter(cards) - DECK)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(sets=st.sampled_from(sorted(SETS)), going_out=st.sampled_from(sorted(GOING_OUT)), hand=_hands(),
        table=st.sampled_from(TABLES), bonus=st.integers(0, 2))

@@ -192,6 +192,7 @@ MERGING_CLOSED = build_config(check_entry(replace(CLASSIC, sets=replace(CLASSIC.
                                                   hooks=("merge_melds_of_a_rank",))), ())
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(["AC", "AD", "AH", "AS", "KC", "KD", "KH", "KS", "JK", "2S", "2H", "9H"]),
                      min_size=2, max_size=7), table=st.sampled_from(TABLES), closed=st.booleans())

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import product
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -192,6 +193,7 @@ def brute_best(hand: list[str], kind: str | None, keep: int, table: tuple[str, i
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.tuples(st.integers(0, 8), st.integers(0, 8), st.integers(0, 8)), st.integers(0, 3), st.integers(0, 2),
        st.integers(0, 2), st.sampled_from([None, "any", "natural"]), st.sampled_from([0, 50, 120, 200]), st.booleans())

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,7 @@ def brute_best(cfg, hand: list[str], table: list) -> int:
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=8).filter(
     lambda h: all(h.count(c) <= 2 for c in h)), name=st.sampled_from(sorted(CONFIGS)),
@@ -128,6 +130,7 @@ OUT_TABLE = {"run": [["6H", "7H", "8H"]], "run and set": [["5S", "6S", "7S"], ["
              "long run": [["4S", "5S", "6S", "7S"]]}
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=2, max_size=7).filter(
     lambda h: all(h.count(c) <= 2 for c in h)), name=st.sampled_from(sorted(CONFIGS)),

@@ -11,6 +11,7 @@ from collections import Counter
 from functools import lru_cache
 from itertools import product
 
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -172,6 +173,7 @@ def _witness_is_a_legal_opening(table: dict, state: dict, answer: dict, kind: st
         assert not listed
 
 
+@pytest.mark.slow
 @settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=hands(), table=TABLES)
 def test_canasta_opening_minimum_search_is_exact_against_brute_force(hand, table):
@@ -198,6 +200,7 @@ def _going_out_offered_exactly_when_possible(table: dict, state: dict, answer: d
         assert answers.validate_move(_request(table, state, clean(first)))["legal"]
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(rank=st.sampled_from(RANKS),
        suits=st.permutations("CDHSCDHS").flatmap(lambda every: st.integers(4, 8).map(lambda n: every[:n])),
@@ -211,6 +214,7 @@ def test_canasta_opening_concealed_exception_offered_exactly_when_going_out_is_p
     _going_out_offered_exactly_when_possible(table, state, answers.legal_moves(_request(table, state)), hand)
 
 
+@pytest.mark.slow
 @settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=hands(2), table=TABLES, top=st.sampled_from([c for c in POOL if c != "JK" and c[:-1] in VALUES]),
        below=st.lists(st.sampled_from(["5C", "6D", "9H", "QS", "10C", "2H"]), max_size=3))

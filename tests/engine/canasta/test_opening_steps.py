@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -116,6 +117,7 @@ def _reachable(hand: list[str], limit: str, existing: dict, short_by: int, neede
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=800, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=st.builds(lambda rank, suits, rest: [rank + s for s in suits] + rest, st.sampled_from(RANKS),
                       st.lists(st.sampled_from("CDHS"), min_size=2, max_size=5),

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import combinations
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -138,6 +139,7 @@ def _brute_best(hand: list[str], top: str, gain: int) -> int:
 VALUES_ALL = {**WILD, **{rank + suit: value for rank, value in VALUES.items() for suit in "CDHS"}}
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=2, max_size=11), top=st.sampled_from(list(WILD)),
        below=st.lists(st.sampled_from(["5C", "9H", "10S"]), max_size=3), score=st.sampled_from([0, 1500, 3000]))

@@ -6,6 +6,7 @@ import copy
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -102,6 +103,7 @@ def play_hand(seed: int, options: dict, meld_bias: float, variant: str = "classi
         assert moves_made < 2000
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), options=OPTION_SETS, meld_bias=st.sampled_from([0.3, 0.9]),
        variant=st.sampled_from([PLAYED[0], *PLAYED]))
@@ -130,6 +132,7 @@ def base_state() -> dict:
                     melds=[[meld(["KD", "KC", "KS"])], []], melded_before=[True, False, False, False])
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(field=st.sampled_from(["players", "dealer", "hands", "stock", "discard", "melds", "red_threes",
                               "melded_before", "turn", "score", "penalties"]),
@@ -281,6 +284,7 @@ def judge_position(variant: str, options: dict, state: dict) -> str:
     return "moves"
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 10**6), options=OPTION_SETS, variant=st.sampled_from(PLAYED),
        mutation_seed=st.integers(0, 10**6))

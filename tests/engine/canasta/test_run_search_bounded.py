@@ -51,6 +51,7 @@ def _copies(most: int):
     return lambda hand: all(hand.count(card) <= most for card in hand)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=8).filter(_copies(3)),
        name=st.sampled_from(sorted(SMALL)), table=st.sampled_from(sorted(TABLE)))
@@ -63,6 +64,7 @@ def test_canasta_melds_sequence_opening_search_with_three_copies_is_exact_agains
         assert sum(d.points(cfg) for d in verdict.witness) <= verdict.best
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=2, max_size=8).filter(_copies(3)),
        name=st.sampled_from(sorted(SMALL)), table=st.sampled_from(["run", "run and set"]), needed=st.integers(0, 2))
@@ -97,12 +99,14 @@ def _medium_hands(count: int, seed: int) -> list[list[str]]:
     return [rng.sample(DECK, rng.randint(12, 25)) for _ in range(count)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), bolivia=st.booleans())
 def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_medium_hands(seed, bolivia):
     _assert_agrees_with_reference(BOLIVIA_CFG if bolivia else SAMBA_CFG, _medium_hands(1, seed)[0])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 30), bolivia=st.booleans())
 def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_adversarial_hands(seed, size, bolivia):
@@ -148,6 +152,7 @@ def test_canasta_melds_sequence_opening_search_puts_three_copies_of_a_card_in_ru
     assert sum(run.count("JH") for run in runs) == 3 and sum(run.count("QH") for run in runs) == 2
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=8).filter(_copies(3)),
        name=st.sampled_from(sorted(SMALL)), needed=st.integers(0, 2))
@@ -217,6 +222,7 @@ def test_canasta_melds_sequence_open_chains_that_do_not_beat_others_miss_some_co
 BENCH_SEED = 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(8))
 @pytest.mark.parametrize("entry", ["samba", "bolivia"])
 def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_the_bench_adversarial_hands(entry, index):
@@ -246,6 +252,7 @@ def _out_value(cfg, wilds: list[str], tally):
     return value
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(15, 45), bolivia=st.booleans(),
        budget=st.sampled_from([1, 50, 10 ** 6]))
@@ -277,6 +284,7 @@ def test_canasta_melds_sequence_going_out_best_way_depth_first_is_the_full_searc
             assert not judge_new(cfg, cards, True).violations, cards
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10 ** 6), size=st.integers(12, 40), bolivia=st.booleans(), out=st.booleans())
 def test_canasta_melds_sequence_search_with_runs_in_one_suit_bounds_the_full_search(seed, size, bolivia, out):

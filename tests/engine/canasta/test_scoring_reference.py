@@ -379,6 +379,7 @@ def _compare_random(variant: str) -> list[str]:
     return diffs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["classic", "two-hand", "samba", "bolivia", "brazilian"])
 def test_canasta_scoring_melded_cards_reference_random_hands(variant):
     """Random finished hands of every variant score line by line as the reference scores them."""

@@ -236,6 +236,7 @@ def _hands():
     return st.lists(st.sampled_from(POOL), min_size=3, max_size=12).filter(lambda cards: not Counter(cards) - DECK)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=_hands(), score=st.sampled_from([0, 1500, 3000]))
 def test_canasta_melds_several_of_a_rank_opening_search_is_exact_against_brute_force(hand, score):

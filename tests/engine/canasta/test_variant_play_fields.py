@@ -445,6 +445,7 @@ def _brute_force_can_go_out(cfg, hand: list[str], melds: list) -> bool:
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(by_kind=st.sampled_from([(), (("natural", 1),), (("mixed", 1),), (("natural", 1), ("mixed", 1))]),
        canastas=st.sampled_from([1, 2]),

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import replace
 from itertools import product
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -112,6 +113,7 @@ def _opening_best(hand: list[str]) -> tuple[int, bool]:
     return best, out
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=12))
 def test_canasta_melds_wild_and_natural_opening_search_is_exact_against_brute_force(hand):

@@ -12,6 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from itertools import product
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -93,6 +94,7 @@ def _opening_best(hand: list[str]) -> int:
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=st.lists(st.sampled_from(POOL), min_size=3, max_size=12))
 def test_canasta_scoring_wild_as_opening_search_is_exact_against_brute_force(hand):

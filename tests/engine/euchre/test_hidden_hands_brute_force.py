@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from rules_engine import answers
@@ -20,6 +21,7 @@ PACK = [rank + suit for suit in "CDHS" for rank in ("9", "10", "J", "Q", "K", "A
 
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), dealer=st.integers(0, 3), viewer=st.integers(0, 3),
        options=st.fixed_dictionaries({

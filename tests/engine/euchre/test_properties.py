@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def check_cards_conserved(state: dict, deck: str) -> None:
     assert set(shown) <= pack(deck)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(options=options_strategy, seed=st.integers(0, 2**32), dealer=st.integers(0, 3),
        batches=st.sampled_from(["3-2", "2-3"]), chooser=st.integers(0, 2**32),

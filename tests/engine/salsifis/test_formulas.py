@@ -272,6 +272,7 @@ def _random_case(draw, text: str) -> str:
     return "".join(c.upper() if flip else c.lower() for c, flip in zip(text, flips))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_salsifis_formula_text_any_punctuation_spacing_and_case_reads_the_same(data):

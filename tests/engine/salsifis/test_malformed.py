@@ -132,6 +132,7 @@ JUNK = st.recursive(
 FIELDS = sorted(BASE)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(field=st.sampled_from(FIELDS), junk=JUNK, move=JUNK)
 def test_salsifis_junk_never_crashes(field, junk, move):
@@ -146,6 +147,7 @@ def test_salsifis_junk_never_crashes(field, junk, move):
             pass
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(field=st.sampled_from(["hands", "packets", "won", "penalties", "alone_streak", "placements"]),
        index=st.integers(0, 2), junk=JUNK)

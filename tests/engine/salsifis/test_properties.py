@@ -98,6 +98,7 @@ OPTION_SETS = st.fixed_dictionaries({}, optional={
 })
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 @settings(max_examples=40, deadline=None)
 @given(data=st.data())
@@ -105,6 +106,7 @@ def test_salsifis_random_games_conserve_cards_and_resolve_every_turn(players, da
     play_game(data.draw, players, {})
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(data=st.data(), players=st.integers(2, 5), options=OPTION_SETS)
 def test_salsifis_random_games_under_any_options(data, players, options):

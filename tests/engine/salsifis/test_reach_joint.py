@@ -48,6 +48,7 @@ def records_around(reach: frozenset, settled: int, every: int) -> set:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players,settled,reading", SMALL)
 @pytest.mark.parametrize("losing,unclaimed,limit", list(product(LOSING, UNCLAIMED, (0, 1, 2))))
 def test_salsifis_contest_fight_records_accepted_exactly_when_one_run_of_turns_leaves_them(

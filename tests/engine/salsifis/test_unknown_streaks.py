@@ -99,6 +99,7 @@ def _bound_and_last(players: int, seed: int, limit: int):
     return None
 
 
+@pytest.mark.slow
 def test_salsifis_turn_fleeing_a_position_without_streaks_is_never_held_to_less_than_the_full_one():
     """Left without alone_streak, a position where a bound seat places last keeps every legal move of the full one,
     and each lone placing the full position refuses is refused too or listed with the fleeing rule unverified."""
