@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed-$(shell cat requirements.txt requirements-dev.txt | 
 VIEWERS := openapi/viewers/.installed-$(shell cksum < openapi/viewers/packages.lock | cut -d' ' -f1)
 PORT ?= 8000
 TEST_WORKERS ?= auto
-PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS)
+PYTEST := $(BIN)/python -m pytest -q -n $(TEST_WORKERS) --dist worksteal
 
 .PHONY: run test test-quick openapi openapi-check bench redis-server chromium viewers clean
 
