@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import gc
-
 import orjson
 from flask import Response, current_app, request
 from webargs.flaskparser import abort
@@ -30,24 +28,18 @@ ITEM_FIELDS = frozenset({"path", "body"})
 @blp.errors(400, 413, 422)
 def batch():
     """Answer `requests` in order, each `{"status", "body"}` exactly as its single call; an error in one affects
-    no other. At most 256 requests and MAX_BATCH_BYTES (4 MiB) in all, else 413."""
-    request.max_content_length = current_app.config["CARDREF_SETTINGS"].max_batch_bytes
-    data = request.get_data(cache=False)
-    # The parsed batch holds no reference cycles, yet the cycle collector would walk all of it again
-    # and again while it is read and its items answered. Held off until the batch is answered and
-    # its parsed requests freed (which takes them off the collector's count), it finds nothing to walk.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        parts = _answers(data)
-    finally:
-        if collecting:
-            gc.enable()
+    no other. At most 256 requests and MAX_BATCH_BYTES (4 MiB) in all, else 413. The answers together hold at
+    most MAX_BATCH_ANSWER_BYTES (16 MiB): the request whose answer would pass it, and every later one, is
+    answered `{"status": 413}` in its item, unanswered."""
+    settings = current_app.config["CARDREF_SETTINGS"]
+    request.max_content_length = settings.max_batch_bytes
+    parts = _answers(request.get_data(cache=False), settings.max_batch_answer_bytes)
     return Response(b'{"responses":[' + b",".join(parts) + b"]}", mimetype=JSON)
 
 
-def _answers(data: bytes) -> list[bytes]:
-    """Each request's answer as `{"status", "body"}` JSON bytes, in order."""
+def _answers(data: bytes, answer_bytes: int) -> list[bytes]:
+    """Each request's answer as `{"status", "body"}` JSON bytes, in order; once the answers reach `answer_bytes`,
+    the item that would pass it and every later one are answered 413 instead (the later ones not computed)."""
     items = _read(data)
     views = _item_views()
     app = current_app._get_current_object()
@@ -55,28 +47,40 @@ def _answers(data: bytes) -> list[bytes]:
     item_bytes = app.config["MAX_CONTENT_LENGTH"] if len(data) > app.config["MAX_CONTENT_LENGTH"] else None
     parts = []
     add = parts.append
+    answered = 0    # bytes of the answers given so far
+    full = False
     pinned = BATCH_CACHE.set(app.extensions["cardref.cache"])
     try:
         for item in items:
-            view = views.get(item["path"])
-            if view is None:
-                answer = _unknown_path(views, item["path"])
+            part = None if full else _item_answer(app, views, item, item_bytes)
+            full = part is None or answered + len(part) > answer_bytes
+            if full:
+                add(_past_the_answer_limit(answer_bytes))
             else:
-                try:
-                    if item_bytes is not None and len(orjson.dumps(item["body"])) > item_bytes:
-                        too_large = RequestEntityTooLarge()
-                        too_large.limit = item_bytes
-                        raise too_large
-                    answer = view(item["body"])
-                except Exception as error:  # noqa: BLE001  (answered as the single call's error handlers answer it)
-                    answer = app.handle_user_exception(error)
-            if type(answer) is Answer:
-                add(b'{"status":200,"body":' + answer.data + b"}")
-            else:
-                add(b'{"status":%d,"body":%s}' % (answer.status_code, answer.get_data()))
+                answered += len(part)
+                add(part)
     finally:
         BATCH_CACHE.reset(pinned)
     return parts
+
+
+def _item_answer(app, views: dict, item: dict, item_bytes: int | None) -> bytes:
+    """One request's answer as `{"status", "body"}` JSON bytes, as its single call answers it."""
+    view = views.get(item["path"])
+    if view is None:
+        answer = _unknown_path(views, item["path"])
+    else:
+        try:
+            if item_bytes is not None and len(orjson.dumps(item["body"])) > item_bytes:
+                too_large = RequestEntityTooLarge()
+                too_large.limit = item_bytes
+                raise too_large
+            answer = view(item["body"])
+        except Exception as error:  # noqa: BLE001  (answered as the single call's error handlers answer it)
+            answer = app.handle_user_exception(error)
+    if type(answer) is Answer:
+        return b'{"status":200,"body":' + answer.data + b"}"
+    return b'{"status":%d,"body":%s}' % (answer.status_code, answer.get_data())
 
 
 def _read(data: bytes) -> list:
@@ -140,6 +144,15 @@ def _item_views() -> dict:
                 views[rule.rule] = answer
         current_app.extensions["cardref.batch_views"] = views
     return views
+
+
+def _past_the_answer_limit(answer_bytes: int) -> bytes:
+    """The item answer of a request left unanswered because the batch's answer is full."""
+    message = (f"The batch's answer is full: with this request's answer it would pass MAX_BATCH_ANSWER_BYTES "
+               f"({answer_bytes} bytes), so this request and the ones after it were not answered. Send them "
+               f"again, alone or in another batch.")
+    error = error_response(413, message, {"requests": [f"at most {answer_bytes} bytes of answers in one batch"]})
+    return b'{"status":413,"body":%s}' % error.get_data()
 
 
 def _unknown_path(views: dict, path: str) -> Response:

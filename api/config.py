@@ -34,6 +34,7 @@ class Settings:
     redis_min_speedup: float = 2.0
     max_body_bytes: int = 256 * 1024
     max_batch_bytes: int = 4 * 2**20
+    max_batch_answer_bytes: int = 16 * 2**20
     log_level: str = "INFO"
     cors_origins: tuple[str, ...] = field(default_factory=lambda: ("*",))
     rate_limit: str = ""
@@ -52,6 +53,7 @@ class Settings:
             redis_min_speedup=_float("REDIS_MIN_SPEEDUP", 2.0),
             max_body_bytes=_int("MAX_BODY_BYTES", 256 * 1024),
             max_batch_bytes=_int("MAX_BATCH_BYTES", 4 * 2**20),
+            max_batch_answer_bytes=_int("MAX_BATCH_ANSWER_BYTES", 16 * 2**20),
             log_level=os.environ.get("LOG_LEVEL", "INFO").upper(),
             cors_origins=_list("CORS_ORIGINS", "*"),
             rate_limit=os.environ.get("RATE_LIMIT", ""),

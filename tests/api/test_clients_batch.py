@@ -3,8 +3,12 @@ and the batch's limits."""
 
 from __future__ import annotations
 
+import gc
+
+import orjson
 import pytest
 
+from api.answering import BATCH_CACHE
 from api.config import Settings
 from api.limits import MAX_BATCH_ITEMS
 from app import create_app
@@ -152,3 +156,48 @@ def test_batch_items_share_their_apps_cache_and_leave_no_cache_behind():
     off = create_app(Settings(cache_ttl_seconds=0)).test_client()
     assert batched(off, [{"path": "/deal", "body": body}]) == found[:1]
     assert "X-Cache" not in off.post("/deal", json=body).headers
+
+
+def test_batch_answer_holds_at_most_max_batch_answer_bytes_and_each_item_past_it_says_so():
+    deals = [{"path": "/deal", "body": {"game": "euchre", "seed": seed}} for seed in range(1, 7)]
+    explain = {"path": "/explain", "body": {"rule_id": "euchre.play.follow-suit"}}
+    plain = create_app(Settings()).test_client()
+    single_bytes = [len(plain.post(item["path"], json=item["body"]).data) for item in deals]
+    item_bytes = [len(b'{"status":200,"body":}') + size for size in single_bytes]
+    limit = sum(item_bytes[:3])   # room for the first three answers, exactly
+    client = create_app(Settings(max_batch_answer_bytes=limit)).test_client()
+    answer = client.post("/batch", json={"requests": [*deals, explain]})
+    assert answer.status_code == 200
+    found = answer.get_json()["responses"]
+    assert [item["status"] for item in found] == [200, 200, 200, 413, 413, 413, 413]
+    assert found[:3] == singles(plain, deals[:3])
+    refusal = found[3]["body"]
+    assert refusal["code"] == 413 and "MAX_BATCH_ANSWER_BYTES" in refusal["message"]
+    assert f"({limit} bytes)" in refusal["message"] and refusal["errors"]["requests"]
+    assert found[6] == found[3]    # the small answer after the first too large is not given either
+    refused_bytes = len(orjson.dumps(found[3]))
+    assert len(answer.data) <= limit + 4 * refused_bytes + len(b'{"responses":[]}') + 6
+
+
+def test_batch_lets_the_cycle_collector_run_while_it_answers():
+    # A search leaves cycles behind (its recursive closures); held off for a whole batch, the collector would
+    # let heavy items pile them up. With the threshold at one allocation, any collector left on runs at once.
+    client = create_app(Settings(cache_ttl_seconds=0)).test_client()    # every item computed
+    state = mid_hand_state("canadian-salad", seed=3, moves=4)
+    items = [{"path": "/legal-moves", "body": {"game": "canadian-salad", "state": state}}] * 5
+    during_items = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "start" and BATCH_CACHE.get() is not None:    # while the batch's items are being answered
+            during_items.append(info["generation"])
+
+    threshold = gc.get_threshold()
+    gc.callbacks.append(seen)
+    gc.set_threshold(1)
+    try:
+        found = batched(client, items)
+    finally:
+        gc.set_threshold(*threshold)
+        gc.callbacks.remove(seen)
+    assert gc.isenabled() and [item["status"] for item in found] == [200] * 5
+    assert during_items, "the collector was held off while the batch's items were answered"
