@@ -44,6 +44,9 @@ class Config:
     bonus_cards: frozenset = frozenset()   # laid out at once and scored apart (Classic's red threes)
     stop_cards: frozenset = frozenset()    # block the pile, meld only in going out (Classic's black threes)
     canasta_size: int = 7
+    # The most cards a meld of wild cards alone holds (None: no most): the cap on melds, and seven where no wild
+    # card joins a finished canasta (Bolivia's bolivia: every card such a meld could take is wild).
+    wild_meld_most: int | None = None
     hand_values: dict = field(default_factory=dict, compare=False, repr=False)  # a card's worth left in hand
     # What scoring reads besides Classic's rules, worked out once: cards valued apart melded and in hand,
     # whether black threes left in hand have their own figure, whether bonus cards score as in Classic.
@@ -240,6 +243,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         set_wilds=tuple(set_wild_range(table.sets, _wild_cap(max_wilds, ratio, n), n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
         bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
+        wild_meld_most=_wild_meld_most(table),
         hand_values=_hand_values(table, stop),
         melded_apart=dict(table.values.melded), in_hand_apart=dict(table.values.in_hand),
         stops_apart=table.threes.black_hand_value != table.values.black_three,
@@ -258,6 +262,15 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         nominated=table.sequences is not None and table.sequences.nominated,
         canasta_tiers=any(getattr(needed, "canasta", None) is not None for _, needed in table.opening.tiers),
     )
+
+
+def _wild_meld_most(table: VariantRules) -> int | None:
+    """The most cards a meld of wild cards alone holds (None: no most)."""
+    caps = [table.sets.max_cards]
+    if not table.sets.wild_onto_canasta:
+        caps.append(table.canastas.size)
+    caps = [cap for cap in caps if cap is not None]
+    return min(caps) if caps else None
 
 
 def _every_bonus_card(table: VariantRules) -> int:

@@ -320,13 +320,16 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
     for index, onto in enumerate(pos.melds if wilds else ()):
         if onto.rank == "3":
             continue
-        # A meld of wild cards alone is limited by its size only (the checks say how far).
-        room = cfg.wild_cap(onto.naturals) - onto.wilds if onto.rank else len(wilds)
+        # A meld of wild cards alone is limited by its size only.
+        if onto.rank:
+            room = cfg.wild_cap(onto.naturals) - onto.wilds
+        else:
+            room = len(wilds) if cfg.wild_meld_most is None else cfg.wild_meld_most - onto.size
         for k in range(1, min(len(wilds), room) + 1):
             lister.offer({"type": "lay_off", "meld": index, "cards": wilds[:k]},
                          ["canasta.turn.meld", "canasta.melds.wild-limit" if onto.rank else "canasta.melds.all-wild"])
     if set_rules.all_wild:
-        most = len(wilds) if set_rules.max_cards is None else min(len(wilds), set_rules.max_cards)
+        most = len(wilds) if cfg.wild_meld_most is None else min(len(wilds), cfg.wild_meld_most)
         for k in range(set_rules.min_cards, most + 1):
             lister.offer({"type": "meld", "melds": [{"cards": wilds[:k]}]},
                          ["canasta.turn.meld", "canasta.melds.all-wild"])

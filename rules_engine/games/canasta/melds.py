@@ -168,6 +168,12 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
                 violations.append(Violation("canasta.melds.all-wild", f"A meld of wild cards alone needs at least "
                                             f"{cfg.table.sets.min_cards} cards; this one has {size}."))
             _check_size(cfg, size, violations)
+            most = cfg.wild_meld_most
+            if most is not None and most < size <= (cfg.table.sets.max_cards or size) and (
+                    onto is None or not cfg.is_canasta(onto.naturals + onto.wilds)):    # else: wild-onto-canasta
+                violations.append(Violation("canasta.melds.all-wild", f"A meld of wild cards alone holds at most "
+                                            f"{most} cards: {most} make a finished canasta, which no wild card "
+                                            f"joins; this one would have {size}."))
             return Judged(None, naturals, wilds, points, violations)
         if cards:
             violations.append(Violation("canasta.melds.no-wild-melds",

@@ -196,13 +196,13 @@ def _wild_choices(cfg: Config, ontos: list, wilds: int, tally: Tally, top: str |
     number of new ones of at least the smallest meld's size (a layer of the search with no rank). A wild
     `top` card of the pile starts one more, with at least a pair of wild cards from the hand."""
     sets = cfg.table.sets
-    most = sets.max_cards if sets.max_cards is not None else sets.min_cards + wilds
+    most = cfg.wild_meld_most if cfg.wild_meld_most is not None else sets.min_cards + wilds
 
     def made(size: int) -> int:
         return tally.mark(canasta_kind(cfg, 0, size))
 
     # A meld on the table grows by as many as the hand holds where melds have no most (`most` bounds new ones).
-    room = [(wilds if sets.max_cards is None else max(0, min(wilds, most - meld.size)))
+    room = [(wilds if cfg.wild_meld_most is None else max(0, min(wilds, most - meld.size)))
             if _takes_wild_cards(cfg, meld) else 0 for _, meld in ontos]
     additions = [[(0, b, made(meld.size + b), ((index, 0, b, False),) if b else ()) for b in range(0, space + 1)]
                  for (index, meld), space in zip(ontos, room)]

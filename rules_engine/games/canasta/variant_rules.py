@@ -43,7 +43,9 @@ MELD_SHAPES_RULES = (
          variants=("joker", "hand-and-foot", "oklahoma")),
     Rule("canasta.melds.all-wild", "Melds of wild cards alone",
          "Where a variant allows it, wild cards may form a meld on their own, at least three of them; "
-         "twos and jokers mix freely in it.", (BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, JOKER_CANASTA, BOOK),
+         "twos and jokers mix freely in it. Seven of them make a wild canasta; where no wild card may join "
+         "a finished canasta (Bolivia and Brazilian, whose bolivia it is), every card such a meld could take "
+         "is wild, so it holds seven cards at most, whether put down at once or grown card by card.", (BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, JOKER_CANASTA, BOOK),
          variants=("bolivia", "brazilian", "joker", "hand-and-foot")),
     Rule("canasta.canastas.wild", "A canasta of wild cards",
          "Seven wild cards with no natural card make a wild canasta, which earns the variant's own bonus "
