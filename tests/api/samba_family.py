@@ -105,6 +105,12 @@ def table(hands: list, *, discard: list[str], melds: list | None = None, red_thr
     return state
 
 
+def side_opened(hand: list[str], own: list[dict]) -> dict:
+    """Seat 0 has drawn from the stock; its side opened in an earlier turn with `own`, side 1 with its 165."""
+    return table([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["9C", "4D"],
+                 melds=[own, OPPONENTS_OPENED], melded_before=[True, True, False, False], turn=meld_turn())
+
+
 def finished(hands: list, melds: list, *, red_threes: list | None = None, seat: int = 0,
              ending: str = "went_out", concealed: bool = False, **fields) -> dict:
     """A hand that is over: seat went out (its hand empty) or ran the stock out."""

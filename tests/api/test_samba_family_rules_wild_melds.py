@@ -7,20 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.api.samba_family import (OPPONENTS_OPENED, answer, assert_allowed, assert_refused, group, judge_meld,
-                                    judged, meld_turn, post, table, wild)
+from tests.api.samba_family import (answer, assert_allowed, assert_refused, group, judge_meld, judged, post,
+                                    side_opened, wild)
 
 ALL_WILD = "canasta.melds.all-wild"
 WILD_ONTO_CANASTA = "canasta.melds.wild-onto-canasta"
 VARIANTS = [pytest.param(variant, id=variant) for variant in ("bolivia", "brazilian")]
 KINGS = group("KC", "KD", "KH")
 FIVE_WILD = wild("2C", "2D", "2H", "2S", "JK")     # 130 with the kings: past any minimum at a score of 0
-
-
-def position(hand: list[str], own: list[dict]) -> dict:
-    """Seat 0 has drawn from the stock; its side opened in an earlier turn with `own`."""
-    return table([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["9C", "4D"],
-                 melds=[own, OPPONENTS_OPENED], melded_before=[True, True, False, False], turn=meld_turn())
 
 
 def wild_meld_sizes(moves: list[dict], own: list[dict]) -> list[int]:
@@ -37,7 +31,7 @@ def wild_meld_sizes(moves: list[dict], own: list[dict]) -> list[int]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_canasta_melds_all_wild_grows_to_seven_and_no_further(client, variant):
     own = [FIVE_WILD, KINGS]
-    state = position(["2C", "2D", "JK", "5H", "5S", "9D", "QH"], own)
+    state = side_opened(["2C", "2D", "JK", "5H", "5S", "9D", "QH"], own)
     assert_allowed(judged(client, variant, state, {"type": "lay_off", "meld": 0, "cards": ["2C", "2D"]}))
     assert_allowed(judged(client, variant, state, {"type": "lay_off", "meld": 0, "cards": ["JK"]}))
     verdict = judged(client, variant, state, {"type": "lay_off", "meld": 0, "cards": ["2C", "2D", "JK"]})
@@ -49,7 +43,7 @@ def test_canasta_melds_all_wild_grows_to_seven_and_no_further(client, variant):
 def test_canasta_melds_all_wild_a_new_meld_holds_at_most_seven(client, variant):
     own = [KINGS, group("QC", "QD", "QS"), group("AD", "AH", "AS")]     # 100 without the wild cards
     wilds = ["2C", "2C", "2D", "2D", "2H", "JK", "JK", "JK"]
-    state = position([*wilds, "5H", "9D"], own)
+    state = side_opened([*wilds, "5H", "9D"], own)
     assert_refused(judged(client, variant, state, {"type": "meld", "melds": [{"cards": wilds}]}), ALL_WILD)
     assert_allowed(judged(client, variant, state, {"type": "meld", "melds": [{"cards": wilds[:7]}]}))
     assert_allowed(judged(client, variant, state, {"type": "meld", "melds": [{"cards": wilds[:3]}]}))
@@ -58,7 +52,7 @@ def test_canasta_melds_all_wild_a_new_meld_holds_at_most_seven(client, variant):
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_canasta_melds_all_wild_a_finished_bolivia_takes_no_wild_card(client, variant):
     bolivia = wild("2C", "2D", "2H", "2S", "JK", "JK", "2C")
-    state = position(["2D", "5H", "5S", "9D", "QH"], [bolivia, KINGS])
+    state = side_opened(["2D", "5H", "5S", "9D", "QH"], [bolivia, KINGS])
     assert_refused(judged(client, variant, state, {"type": "lay_off", "meld": 0, "cards": ["2D"]}),
                    WILD_ONTO_CANASTA, ALL_WILD)
 
@@ -68,7 +62,7 @@ def test_canasta_melds_all_wild_the_listing_never_leaves_one_past_seven(client, 
     for own, hand in (([FIVE_WILD, KINGS], ["2C", "2D", "JK", "JK", "5H", "9D"]),
                       ([KINGS, group("QC", "QD", "QS"), group("AD", "AH", "AS")],
                        ["2C", "2C", "2D", "2D", "2H", "JK", "JK", "JK", "JK", "5H"])):
-        state = position(hand, own)
+        state = side_opened(hand, own)
         moves = answer(client, "/legal-moves", variant, state)["moves"]
         sizes = wild_meld_sizes(moves, own)
         assert sizes and max(sizes) == 7, sizes
@@ -79,7 +73,7 @@ def test_canasta_melds_all_wild_the_listing_never_leaves_one_past_seven(client, 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_canasta_melds_all_wild_a_table_meld_of_eight_is_refused_as_unreachable(client, variant):
     eight = wild("2C", "2D", "2H", "2S", "JK", "JK", "2C", "2D")
-    response = post(client, "/legal-moves", variant, position(["5H", "5S", "9D", "QH"], [eight, KINGS]))
+    response = post(client, "/legal-moves", variant, side_opened(["5H", "5S", "9D", "QH"], [eight, KINGS]))
     assert response.status_code == 422
     assert {"rule": ALL_WILD, "pointer": "/state/melds/0/0/cards"} in [
         {"rule": v["rule"], "pointer": v["pointer"]} for v in response.get_json()["violations"]]

@@ -17,7 +17,8 @@ from .hooks import MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCA
 from .joker_swap import check_swap_joker
 from .merging import merged
 from .melds import Judged, Meld, judge
-from .meld_kinds import MELD_KINDS, judge_new, judge_onto, names_kept, unnamed_problems
+from .meld_kinds import (MELD_KINDS, judge_addition, judge_new, judge_onto, names_kept, unnamed_problems,
+                         wild_onto_canasta)
 from .opening import holds_canasta
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
 from .position import Position, hand_less, position_of, taken_melds
@@ -253,17 +254,6 @@ def _judge_new(pos: Position, melds: list[list[str]], going_out: bool, ranks_tak
     return judged, found
 
 
-def _wild_onto_canasta(pos: Position, onto: Meld, cards: list[str]) -> list[Violation]:
-    """Where a variant says so (Samba), no wild card joins a meld that is a canasta already."""
-    if pos.cfg.table.sets.wild_onto_canasta or not pos.cfg.is_canasta(onto.size):
-        return []
-    wild = [c for c in cards if c in pos.cfg.wild and pos.cfg.dual.get(c) != onto.rank]
-    if not wild:
-        return []
-    return [Violation("canasta.melds.wild-onto-canasta", f"The meld is a canasta already, and wild cards "
-                                                         f"({', '.join(wild)}) may not join a completed canasta here.")]
-
-
 def _kinds_named(pos: Position, melds: list[dict], judged: list[Judged]) -> list[Violation]:
     """A meld of a move that names its kind ("set" or "wild") makes that kind."""
     for meld in melds:
@@ -461,8 +451,8 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
     else:
         verdict = judge(cfg, [top] + cards, going_out=going_out, onto=onto)
     found += verdict.violations
-    if onto is not None and not cfg.table.sets.wild_onto_canasta:
-        found += _wild_onto_canasta(pos, onto, cards)
+    if onto is not None:
+        found += wild_onto_canasta(cfg, onto, cards)
     judged: list = []
     if extra:                            # melds of their own beside the top card's
         judged, problems = _judge_new(pos, extra, going_out, set() if run else {rank}, move["melds"])
@@ -606,15 +596,9 @@ def check_lay_off(pos: Position, move: dict) -> list[Violation]:
     onto = melds[index]
     left = pos.held - len(cards)
     cfg = pos.cfg
-    if onto.suit or cfg.nominated:
-        verdict = judge_onto(cfg, cards, pos.goes_out(left), onto, move.get("as"))
-        verdict.violations += unnamed_problems(verdict) if cfg.nominated else []
-    else:
-        verdict = judge(cfg, cards, going_out=left <= 1 and not pos.foot_down, onto=onto)
+    verdict = judge_addition(cfg, cards, pos.goes_out(left), onto, move.get("as"))
     found += verdict.violations
     size = cfg.canasta_size   # cfg.is_canasta, read once
-    if not cfg.table.sets.wild_onto_canasta:
-        found += _wild_onto_canasta(pos, onto, cards)
     if found:
         return found
     counted = owner == pos.side or owner in pos.counted_owners   # a rentrap's canastas never count

@@ -7,8 +7,8 @@ from ...errors import invalid
 from ...game import Violation
 from ...parsing import read_bool, read_cards, read_int, read_list, read_object, read_str, reject_unknown
 from .config import Config
-from .melds import Judged, Meld, judge, meld_points
-from .meld_kinds import MELD_KINDS, SEQUENCE, SET, kinds_of, run_instead, set_names_problems
+from .melds import Judged, Meld, meld_points, read_meld
+from .meld_kinds import MELD_KINDS, SEQUENCE, SET, judge_addition, kinds_of, run_instead, set_names_problems
 from .variants import Needs
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
@@ -53,17 +53,19 @@ def _named_rank(raw: object) -> str | None:
 
 
 def _read_existing(cfg: Config, raw: object) -> list[Meld]:
+    """The side's melds on the table, each judged as the meld it is (a set, a sequence, wild cards alone)."""
     pointer = ("context", "existing")
     found: list[Meld] = []
     for i, item in enumerate(read_list(raw, pointer)[:200]):
-        cards = _read_meld(item, pointer + (i,))
-        judged = judge(cfg, cards, going_out=True)
+        cards = _read_meld(item, pointer + (i,), cfg)
+        shape = _shape(cfg, item, cards, pointer + (i,))
+        judged, _ = _judge_new(cfg, cards, True, shape)
         if judged.violations:
             problem = judged.violations[0]
             raise invalid(pointer + (i, "cards"), f"not a meld: {problem.message}", problem.rule)
         if judged.rank and any(m.rank == judged.rank for m in found) and cfg.table.sets.one_per_rank:
             raise invalid(pointer + (i,), f"a side has one meld of rank {judged.rank}", "canasta.melds.one-per-rank")
-        found.append(Meld(judged.rank, cards, judged.naturals, judged.wilds))
+        found.append(read_meld(cfg, judged, cards, judged.named if judged.suit else shape[1]))
     return found
 
 
@@ -172,7 +174,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
         index = _onto(cfg, meld, cards, existing)
         if index is not None:
             onto = existing[index]
-            judged = judge(cfg, cards, going_out=going_out, onto=onto)
+            judged = judge_addition(cfg, cards, going_out, onto, read_names(cfg, meld, cards, ("meld",)))
             answer = _verdict(cfg, judged, judged.violations)
             answer.update({"lay_off": {"meld": index, "total_points": judged.points + meld_points(
                 cfg, onto.rank, onto.cards)}})

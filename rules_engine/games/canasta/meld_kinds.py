@@ -118,6 +118,32 @@ def judge_onto(cfg: Config, cards: list[str], going_out: bool, onto: Meld, named
 
 
 
+def wild_onto_canasta(cfg: Config, onto: Meld, cards: list[str]) -> list[Violation]:
+    """Where a variant says so (Samba), no wild card joins a meld that is a canasta already."""
+    if cfg.table.sets.wild_onto_canasta or not cfg.is_canasta(onto.size):
+        return []
+    wild = [c for c in cards if c in cfg.wild and cfg.dual.get(c) != onto.rank]
+    if not wild:
+        return []
+    return [Violation("canasta.melds.wild-onto-canasta", f"The meld is a canasta already, and wild cards "
+                                                         f"({', '.join(wild)}) may not join a completed canasta here.")]
+
+
+def judge_addition(cfg: Config, cards: list[str], going_out: bool, onto: Meld,
+                   named: list[str] | None = None) -> Judged:
+    """Judge cards added to a table meld as every addition from the hand is judged (a lay-off in play, an
+    addition at /validate-meld): by the rules of the meld's kind, the wild cards' names where the variant names
+    them, and no wild card joining a finished canasta where the variant forbids it."""
+    if onto.suit or cfg.nominated:
+        verdict = judge_onto(cfg, cards, going_out, onto, named)
+        if cfg.nominated:
+            verdict.violations += unnamed_problems(verdict)
+    else:
+        verdict = judge(cfg, cards, going_out=going_out, onto=onto)
+    verdict.violations += wild_onto_canasta(cfg, onto, cards)
+    return verdict
+
+
 def unnamed_problems(judged: Judged) -> list[Violation]:
     """Where the variant names wild cards, a sequence whose wild cards could stand in more than one place
     must name them; `judged` comes from the sequence judge."""
