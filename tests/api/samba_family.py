@@ -111,6 +111,21 @@ def side_opened(hand: list[str], own: list[dict]) -> dict:
                  melds=[own, OPPONENTS_OPENED], melded_before=[True, True, False, False], turn=meld_turn())
 
 
+def stock_gone(hand: list[str], own: list[dict], top: str, frozen_by: str | None = None) -> dict:
+    """Seat 0 to draw with the stock gone and `top` on the pile, its side opened with `own`. The other three
+    hands (eleven cards each) hold every wild card not shown, so the pile is not frozen, unless `frozen_by`,
+    a wild card, lies in it below the top."""
+    state = table([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=[top], melds=[own, OPPONENTS_OPENED],
+                  melded_before=[True, True, False, False], turn={"seat": 0, "phase": "draw"}, run_out=True)
+    below = state["discard"][:-1]
+    if frozen_by is not None:
+        below.remove(frozen_by)
+    wilds = [card for card in below if card == "JK" or card[:-1] == "2"]
+    others = [card for card in below if card not in wilds]
+    state["discard"] = others[33 - len(wilds):] + ([frozen_by] if frozen_by else []) + [top]
+    return state
+
+
 def finished(hands: list, melds: list, *, red_threes: list | None = None, seat: int = 0,
              ending: str = "went_out", concealed: bool = False, **fields) -> dict:
     """A hand that is over: seat went out (its hand empty) or ran the stock out."""

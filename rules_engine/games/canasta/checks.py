@@ -358,16 +358,18 @@ def _canasta_missing(pos: Position, total: int, exempt: bool, holds: bool, in_st
 
 
 def must_take(pos: Position) -> bool:
-    """With the stock empty, whether the seat must take the pile: its top card fits a side meld
-    of a pile that is not frozen, and adding it there is a legal move."""
+    """With the stock empty, whether the seat must take the pile: its top card fits a side meld (a set of
+    its rank, or a sequence it continues) of a pile that is not frozen, and adding it there alone is a
+    legal take (check_take decides: Samba's top card onto a sequence, never onto a set)."""
     pile = pos.state.discard
     if not pile or pos.state.stock_size() > 0:
         return False
-    rank = pos.cfg.rank_of.get(pile[-1])
-    return (rank is not None and rank != "3" and rank in pos.by_rank
-            and not pos.pile_frozen_because() and pos.cfg.table.pile.onto_meld
-            and any(not check_take(pos, {"type": "take_pile", "cards": [], "meld": index})
-                    for index in pos.melds_of(rank)))
+    top = pile[-1]
+    rank = pos.cfg.rank_of.get(top)
+    if rank is None or rank == "3" or pos.pile_frozen_because():
+        return False
+    fitting = pos.melds_of(rank) + [i for i, meld in enumerate(pos.melds) if meld.suit and meld.suit == top[-1]]
+    return any(not check_take(pos, {"type": "take_pile", "cards": [], "meld": index}) for index in fitting)
 
 
 def check_draw(pos: Position, move: dict) -> list[Violation]:

@@ -271,7 +271,9 @@ CLASSIC_SECTIONS = (
         Rule("canasta.stock.exhausted", "Play without a stock",
              "Once the stock is empty, play goes on only while each player takes the previous player's "
              "discard and melds it. A player must take it when the pile is not frozen for the side and "
-             "the card fits one of the side's melds. The hand ends when a player would have to draw from "
+             "the card fits one of the side's melds: where the variant lets the top card join a meld alone "
+             "(a set of its rank in Classic; in Samba, Bolivia and Brazilian a sequence of fewer than seven "
+             "cards it continues, whose take leaves the rest of the pile). The hand ends when a player would have to draw from "
              "the empty stock (the draw move then ends the hand): nobody has gone out, so no side earns "
              "the going-out bonus. A player who goes out while play goes on without a stock goes out as at "
              "any other time, and the side earns the going-out bonus (100, or 200 in all when concealed).",
