@@ -428,9 +428,17 @@ def check_take(pos: Position, move: dict) -> list[Violation]:
         misnamed = _pile_meld_problems(pos, rank, move, index)
         if misnamed:
             return found + misnamed     # which meld the move means decides everything below
+    # Where the top card joins no canasta (the Samba family), a natural pair does not carry it onto one either.
+    onto_canasta = (index is not None and run is None and cfg.table.pile.onto_meld_unless_canasta
+                    and index < len(pos.melds) and cfg.is_canasta(pos.melds[index].size))
     if alone:
         _note(pos, "canasta.pile.top-card-onto-sequence", f"The {top} alone joins the sequence; the "
                                                           f"{len(pile) - 1} card(s) below it stay as the pile.")
+    elif onto_canasta:
+        found.append(Violation("canasta.pile.onto-meld-unless-canasta",
+                               f"Meld {index} is a canasta already: the top card ({top}) never joins a canasta, "
+                               "not even with cards from the hand; a natural pair takes the pile as a meld of its "
+                               "own (name no meld)."))
     elif frozen:
         if naturals < 2:
             found.append(Violation("canasta.pile.frozen-take",

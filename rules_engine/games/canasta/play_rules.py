@@ -306,7 +306,9 @@ PLAY_RULES = (
           SCORING_FOUND["take_limit"], _take_limit),
     _rule("canasta.pile.onto-meld-unless-canasta", "The top card onto a meld not yet a canasta",
           "Where a variant says so, a pile that is not frozen may be taken by adding its top card to one of the "
-          "side's melds only while that meld is not yet a canasta; a natural pair still takes it.",
+          "side's melds only while that meld is not yet a canasta; a natural pair still takes it, as a meld of its "
+          "own. A canasta never takes the top card, alone or with cards from the hand, while natural cards from "
+          "the hand may still be added to it.",
           SCORING_FOUND["unless_canasta"],
           lambda entry: "a completed canasta takes no top card alone" if entry.pile.onto_meld else
           "only with the option top_card_onto_set=unless_canasta; by default a set takes the top card only with a "
