@@ -29,9 +29,10 @@ def sides_for(variant: str, players: int) -> int:
 
 
 def _meld_kind() -> fields.String:
-    return fields.String(validate=validate.OneOf(["set", "wild"]), metadata={
-        "description": "\"set\", or \"wild\" for wild cards alone where the variant has such melds; checked "
-                       "when given."})
+    return fields.String(validate=validate.OneOf(["set", "sequence", "wild"]), metadata={
+        "description": "\"set\"; \"sequence\" for cards of one suit in a run, where the variant has them (Samba, "
+                       "Bolivia, Brazilian); \"wild\" for wild cards alone, where the variant has such melds. "
+                       "Checked when given; a kind the variant lacks is refused with the rule that says so."})
 
 
 # Whether a variant served names its wild cards ("as"); the field is in the spec only once one does, since

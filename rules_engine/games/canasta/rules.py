@@ -6,7 +6,7 @@ from ...rules import CONVENTION, READING, Option, Rule, RuleBook, Section, Sourc
 from .classic_figures import in_every_variant
 from .play_rules import PLAY_SECTION
 from .seating_rules import SEATING_SECTION
-from .variant_rules import MELD_SHAPES, VARIANTS
+from .variant_rules import BICYCLE_SAMBA, MELD_SHAPES, VARIANTS
 
 PAGAT = Source("pagat.com: Canasta", "https://www.pagat.com/rummy/canasta.html")
 BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta")
@@ -113,8 +113,9 @@ CLASSIC_SECTIONS = (
              "Turns go clockwise. A move is made by the seat whose turn it is (or, for the answer to the "
              "going-out question, by that seat's partner).", PAGAT),
         Rule("canasta.turn.draw", "Begin by drawing or taking the pile",
-             "A turn starts either with the top card of the stock or with the whole discard pile, taken "
-             "under the conditions of the pile rules.", PAGAT),
+             "A turn starts either with the top card of the stock or with the discard pile, taken under the conditions of the pile rules: the whole pile, or in "
+             "Samba, Bolivia and Brazilian its top card alone, laid onto a sequence of the side that it "
+             "continues.", (PAGAT, BICYCLE_SAMBA, BOOK)),
         Rule("canasta.turn.meld", "Then meld and lay off",
              "After drawing, the player may put down new melds and add cards to the side's melds already "
              "on the table, as often as the cards allow, and never to the opponents' melds.",
@@ -141,7 +142,9 @@ CLASSIC_SECTIONS = (
              "move names those hand cards. The top card is melded before the rest of the pile reaches the "
              "hand, so a pile taken and a top card not yet melded is never a position. Further melds may "
              "be made at the same time (they count toward an initial meld). A wild card or a three on top "
-             "can never be taken.", PAGAT),
+             "can never be taken. In Samba, Bolivia and Brazilian the top card may also be laid alone onto a "
+             "sequence of the side with fewer than seven cards that it continues: then that card alone is "
+             "taken, and the rest of the pile stays where it is.", (PAGAT, BICYCLE_SAMBA, BOOK)),
         Rule("canasta.pile.frozen", "When the pile is frozen",
              "The pile is frozen for everybody while it holds a wild card or a red three, and frozen for "
              "a side that has not yet made its initial meld.", PAGAT),
