@@ -4,11 +4,12 @@ and the batch's limits."""
 from __future__ import annotations
 
 import gc
+import os
+import sys
 
 import orjson
 import pytest
 
-from api.answering import BATCH_CACHE
 from api.config import Settings
 from api.limits import MAX_BATCH_ITEMS
 from app import create_app
@@ -180,24 +181,21 @@ def test_batch_answer_holds_at_most_max_batch_answer_bytes_and_each_item_past_it
 
 
 def test_batch_lets_the_cycle_collector_run_while_it_answers():
-    # A search leaves cycles behind (its recursive closures); held off for a whole batch, the collector would
-    # let heavy items pile them up. With the threshold at one allocation, any collector left on runs at once.
+    # A search leaves cycles behind (its recursive closures); held off for a whole batch, the collector would let
+    # heavy items pile them up. Watched call by call, it is on whenever the engine computes an item's answer.
     client = create_app(Settings(cache_ttl_seconds=0)).test_client()    # every item computed
     state = mid_hand_state("canadian-salad", seed=3, moves=4)
     items = [{"path": "/legal-moves", "body": {"game": "canadian-salad", "state": state}}] * 5
-    during_items = []
+    collecting = []
 
-    def seen(phase: str, info: dict) -> None:
-        if phase == "start" and BATCH_CACHE.get() is not None:    # while the batch's items are being answered
-            during_items.append(info["generation"])
+    def watch(frame, event: str, arg) -> None:
+        if event == "call" and f"{os.sep}rules_engine{os.sep}" in frame.f_code.co_filename:
+            collecting.append(gc.isenabled())
 
-    threshold = gc.get_threshold()
-    gc.callbacks.append(seen)
-    gc.set_threshold(1)
+    sys.setprofile(watch)
     try:
         found = batched(client, items)
     finally:
-        gc.set_threshold(*threshold)
-        gc.callbacks.remove(seen)
-    assert gc.isenabled() and [item["status"] for item in found] == [200] * 5
-    assert during_items, "the collector was held off while the batch's items were answered"
+        sys.setprofile(None)
+    assert [item["status"] for item in found] == [200] * 5
+    assert collecting and all(collecting), f"{collecting.count(False)} engine calls ran with the collector off"
