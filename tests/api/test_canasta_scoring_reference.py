@@ -298,6 +298,8 @@ def test_canasta_scoring_incomplete_reference_brazilian_stock_exhausted(client, 
 def test_canasta_scoring_game_reference_samba_family_targets(client, variant, score):
     """The game ends at 10,000 in Samba and Brazilian and at 15,000 in Bolivia."""
     melds = [list(KINGS_OPENED_AT_7000), list(QUEENS_OPENED_AT_7000)]
+    if variant == "brazilian":   # from 9000 a Brazilian side opens with a natural canasta, which stays natural
+        melds[1][0] = group("QC", "QD", "QH", "QS", "QC", "QD", "QH")
     state = finished(variant, [[], ["4C", "7D"], ["9H"], ["AH"]], melds, score=score)
     assert_same(client, variant, state)
 

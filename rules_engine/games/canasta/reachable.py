@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...errors import invalid
 from ...parsing import hand_size
 from .config import Config
-from .opening import opening_count
+from .opening import holds_canasta, needed_canasta, opening_count
 from .position import position_of
 from .seating import PARTNER_RENTRAP
 from .state import CanastaState, single_card_refusal
@@ -27,6 +27,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
     _check_opened_sides(cfg, state)
+    _check_pile_opening(cfg, state)
     if state.feet is not None:
         _check_feet_taken_up(cfg, state)
     _check_scores(cfg, state)
@@ -161,6 +162,28 @@ def _check_opened_sides(cfg: Config, state: CanastaState) -> None:
             raise invalid(("state", "melds", side), f"side {side}'s melds count {counted}, but it opened in an earlier "
                           f"turn with an initial meld of at least {required} (its minimum for this hand{raised}), "
                           "and melds on the table only grow", "canasta.opening.minimum")
+        kind = needed_canasta(cfg, cfg.opening_basis(state, side)) if cfg.canasta_tiers and _basis_known(
+            cfg, state) else None
+        if kind == "natural" and cfg.table.sets.wild_onto_canasta:
+            kind = "any"          # a wild card joining it since may have made the natural canasta mixed
+        if not holds_canasta(cfg, melds, kind):
+            what = "a canasta" if kind == "any" else f"a {kind} canasta"
+            raise invalid(("state", "melds", side), f"side {side} opened in an earlier turn, when its initial meld "
+                          f"had to hold {what} (its tier at this game score), and a canasta stays one, but its "
+                          "melds hold none", "canasta.opening.canasta-needed")
+
+
+def _check_pile_opening(cfg: Config, state: CanastaState) -> None:
+    """Where a side may not open by taking the pile (Brazilian), a turn that took it belongs to a side that
+    opened in an earlier turn."""
+    turn = state.turn
+    if cfg.table.opening.pile_may_open or turn.phase not in ("meld", "answer") or turn.drew != "pile":
+        return
+    side = state.side_of(turn.seat)
+    if not any(state.melded_before[side::state.sides]):
+        raise invalid(("state", "turn", "drew"), f"seat {turn.seat} took the pile this turn, but side {side} had not "
+                      f"opened before it (melded_before), and in {cfg.table.title} a side cannot open by taking "
+                      "the pile", "canasta.opening.counting")
 
 
 def _basis_known(cfg: Config, state: CanastaState) -> bool:
