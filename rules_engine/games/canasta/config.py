@@ -210,6 +210,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, threes=replace(table.threes, black_hand_when="hand_end"))
     if "wild_canasta" in chosen:
         table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
+    if chosen.get("two_hand_penalties") == "none":
+        table = replace(table, opening=replace(table.opening, failed_attempt_raise=0))
     if "all_red_threes" in chosen:
         table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
     return table

@@ -149,9 +149,12 @@ def _check_opened_sides(cfg: Config, state: CanastaState) -> None:
     on the table only grow. (The side opening in this turn is held to it by the opening's own checks.)"""
     if state.seating == PARTNER_RENTRAP:
         return  # seats add to their partners' melds there, before and after the owner opens
-    opening_now = state.side_of(state.turn.seat)
+    turn = state.turn
+    opening_now = state.side_of(turn.seat)
+    # Going out concealed, the side put all its melds down in the last turn, with no minimum to meet.
+    concealed = turn.phase == "over" and turn.ending == "went_out" and turn.concealed
     for side, melds in enumerate(state.melds):
-        if not melds or (side == opening_now and not any(state.melded_before[side::state.sides])):
+        if not melds or (side == opening_now and (concealed or not any(state.melded_before[side::state.sides]))):
             continue
         failed = state.penalties[side]["failed_openings"]
         required = (cfg.minimum(cfg.opening_basis(state, side), failed) if _basis_known(cfg, state)

@@ -242,7 +242,11 @@ CLASSIC_SECTIONS = (
              "A side that put down an initial meld short of the minimum and took it back needs 10 more on "
              "its next attempt, per failed attempt, even later in the same turn. The state counts these "
              "attempts (penalties, failed_openings): the take_back move adds one, and a table may record "
-             "others.", (BOOK, DUMMIES_TAKE_BACK)),
+             "others. In Two-hand Canasta the option two_hand_penalties decides whether this penalty applies.",
+             (BOOK, DUMMIES_TAKE_BACK), options=("two_hand_penalties",),
+             notes=("two_hand_penalties none: the sources that drop the penalties with two players name the one "
+                    "for insufficient melds beside the one for exposed cards, so a failed attempt raises nothing "
+                    "there.",)),
         Rule("canasta.opening.concealed-exception", "Going out in one turn needs no minimum",
              "A player who draws from the stock and then, in the same turn, melds the whole hand (or all but "
              "one card, which is then discarded), a canasta included, goes out even though the side had not "
@@ -384,8 +388,9 @@ OPTIONS = (
            "Whether a player adds to its partner's melds only, or to its rentrap's as well.",
            choices=("to_partner", "both_ways"), variants=("five-person",)),
     Option("two_hand_penalties", "apply", "canasta.penalties.retracted",
-           "Whether a card taken back from the table costs 100 in Two-hand Canasta, as in the basic game, or "
-           "nothing.", choices=("apply", "none"), variants=("two-hand",)),
+           "Whether the basic game's penalties apply in Two-hand Canasta (a card taken back from the table costs "
+           "100, and an initial meld taken back short of the minimum raises it by 10), or neither does.",
+           choices=("apply", "none"), variants=("two-hand",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
            "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

@@ -173,3 +173,38 @@ def test_canasta_stock_exhausted_a_red_three_last_ends_the_hand_with_the_card_dr
     assert after["state"]["turn"]["ending"] == "stock_exhausted" and "4S" in after["state"]["hands"][0]
     assert answers.legal_moves(request(after["state"], options=options))["phase"] == "over"
     assert answers.score(request(after["state"], options=options))["teams"]
+
+
+@pytest.mark.parametrize("options, required", [({}, 60), ({"two_hand_penalties": "apply"}, 60),
+                                               ({"two_hand_penalties": "none"}, 50)])
+def test_canasta_opening_failed_attempt_two_hand_option_two_hand_penalties(options, required):
+    # Without the basic game's penalties, a short initial meld taken back raises nothing: the minimum stays 50.
+    judged = answers.validate_meld({"game": GAME, "variant": VARIANT, "options": options,
+                                    "meld": {"cards": ["KH", "KS", "KD", "2C"]},
+                                    "context": {"initial": True, "team_score": 0, "failed_openings": 1}})
+    assert judged["required"] == required and judged["valid"] is (required == 50)
+    hand = ["KH", "KS", "KD", "2C", "9D", "4C", "7S"]
+    other = ["4D", "4H", "5C", "5D", "6C", "6D", "8H", "8S", "9C", "10C", "10D", "JC", "JD", "QC", "QD"]
+    state = {**two_hand([hand, other], [[], []], {"seat": 0, "phase": "meld", "drew": "stock",
+                                                         "melded": False, "started": [], "extended": False,
+                                                         "question": None}),
+             "penalties": [{"failed_openings": 1}, {}]}
+    state["melded_before"] = [False, True]
+    found = answers.validate_move(request(state, {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD", "2C"]}]},
+                                          options=options))
+    assert found["legal"] is (required == 50), found["violations"]
+
+
+def test_canasta_opening_concealed_exception_two_hand_hand_gone_out_concealed_below_the_minimum_is_scored():
+    # Going out concealed needs no minimum, so the finished hand the two moves leave is a position like any other.
+    hand = SEVEN_KINGS["cards"] + SEVEN_FIVES["cards"] + ["9D"]
+    other = ["4D", "4H", "7C", "6C", "6D", "8H", "8S", "9C", "10C", "10D", "JC", "JD", "QC", "QD", "AS"]
+    state = two_hand([hand, other], [[], []], {"seat": 0, "phase": "meld", "drew": "stock", "melded": False,
+                                               "started": [], "extended": False, "question": None})
+    state.update(score=[3000, 0], melded_before=[False, True])       # a minimum of 120; the canastas count 105
+    melded = answers.apply_move(request(state, {"type": "meld", "melds": [SEVEN_KINGS, SEVEN_FIVES]}))["state"]
+    over = answers.apply_move(request(melded, {"type": "discard", "card": "9D"}))["state"]
+    assert over["turn"] == {"seat": 0, "phase": "over", "ending": "went_out", "concealed": True}
+    assert answers.legal_moves(request(over))["moves"] == []
+    scored = answers.score(request(over))
+    assert scored["hand_over"] is True and any(line["rule"] == "canasta.going-out.concealed" for line in scored["lines"])
