@@ -33,8 +33,8 @@ def test_salsifis_contest_losing_cards_option_sends_losing_cards(client, losing,
     answer = reveal(client, last_turn(FIGHT), options={"losing_cards": losing})
     assert [Counter(pile) for pile in answer["state"]["won"]] == [Counter(pile) for pile in won]
     assert settled(answer, 0)["winner"] == 0
-    # discards not given are unknown: the ones set aside here add to the count of the empty packet and the rest
-    assert answer["state"]["discarded"] == {"count": 39 + len(discarded)}
+    # discards not given are unknown, and stay so: the position answered leaves them out as the one sent did
+    assert answer["state"]["discarded"] is None
     assert answer["options"]["losing_cards"] == losing
 
 

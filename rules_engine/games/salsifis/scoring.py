@@ -37,6 +37,17 @@ def _number(value: int | Fraction) -> int | float:
     return int(value) if value.denominator == 1 else round(float(value), 2)
 
 
+def _add_up(lines: list[dict], scores: list) -> None:
+    """Make each seat's lines add up to its score: shares rounded to the cent one by one may miss the rounded
+    total by a cent, which the seat's last share line takes up."""
+    for seat, score in enumerate(scores):
+        own = [line for line in lines if line["seat"] == seat]
+        off = round(score - sum(line["points"] for line in own), 2)
+        shares = [line for line in own if line["rule"] == "salsifis.formula.shared"]
+        if off and shares:
+            shares[-1]["points"] = _number(Fraction(round(shares[-1]["points"] + off, 2)).limit_denominator(100))
+
+
 def score(options: dict, state: SalsifisState) -> dict:
     """Score any record of won piles, shared stakes and penalties, line by line, and name the leader(s)."""
     # Whole points stay ints (cheaper than Fractions); only split stakes bring Fractions in.
@@ -68,6 +79,7 @@ def score(options: dict, state: SalsifisState) -> dict:
                           "text": f"{penalty // 10} formula{'s' if penalty > 10 else ''} out of place or wrong, "
                                   f"10 each"})
     scores = [_number(t) for t in totals]
+    _add_up(lines, scores)
     best = max(totals)
     winners = [s for s, t in enumerate(totals) if t == best]
     return {"scores": scores, "teams": None, "lines": lines, "game_over": state.over,

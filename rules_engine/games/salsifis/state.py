@@ -57,6 +57,9 @@ class SalsifisState:
     layout: Layout
     # Seats whose streak is unknown and may stand at flee_limit: the rule against fleeing cannot be checked for them.
     maybe_bound: frozenset = frozenset()
+    # Whether the position listed the discards. A record without them may leave shared stakes out too, so the
+    # count the reader infers is no record of discards: the position is written back without them.
+    discards_known: bool = True
 
     @property
     def over(self) -> bool:
@@ -131,6 +134,7 @@ def read_state(options: dict, raw: object) -> SalsifisState:
                for s, n in enumerate(_per_seat(raw["alone_streak"], "alone_streak", players))])
     state = SalsifisState(players, turn, dealer, hands, packets, heap, placements, won, shared, discarded,
                           penalties, streak, layout)
+    state.discards_known = discarded is not None
     if not state.resolved_turns:
         state.alone_streak = [0 if n is None else n for n in streak]
     check_reachable(options, state)
@@ -380,7 +384,7 @@ def dump_state(state: SalsifisState) -> dict:
         "placements": [{"seat": p.seat, "card": p.card, "packet": p.packet} for p in state.placements],
         "won": [_dump_cards(w) for w in state.won],
         "shared": [{"seats": list(s.seats), "cards": list(s.cards)} for s in state.shared],
-        "discarded": _dump_cards(state.discarded),
+        "discarded": _dump_cards(state.discarded) if state.discards_known else None,
         "penalties": list(state.penalties),
         "alone_streak": list(state.alone_streak),
     }

@@ -6,6 +6,9 @@ import pytest
 
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
+from rules_engine.games.salsifis.layout import layout_for
+from rules_engine.games.salsifis.scoring import score
+from rules_engine.games.salsifis.state import SalsifisState, Share
 
 from .helpers import body
 
@@ -70,3 +73,17 @@ def test_salsifis_formula_shared_scores_from_the_record():
     assert scored["scores"] == [5, 5]
     exact = answers.score(body(finished([[], []], shared=shared), shared_points="exact"))
     assert exact["scores"] == [5.5, 5.5]
+
+
+def test_salsifis_formula_shared_exact_thirds_add_up_to_each_score():
+    # Two 10-point stakes split three ways: each seat's shares are 10/3 twice. Rounded one by one to the cent they
+    # would show 3.33 and 3.33 against a total of 6.67; the lines must add up to the score all the same.
+    options = {**answers.ruleset_of({"game": "salsifis", "options": {"shared_points": "exact"}}).options}
+    stakes = [Share((0, 1, 2), ("10S", "5S", "6S")), Share((0, 1, 2), ("10H", "5H", "6H"))]
+    state = SalsifisState(3, 8, 0, [[], [], []], [], [], [], [[], [], []], stakes, [], [0, 0, 0], [0, 0, 0],
+                          layout_for(3, options))
+    scored = score(options, state)
+    assert scored["scores"] == [6.67, 6.67, 6.67]
+    for seat in range(3):
+        lines = [line["points"] for line in scored["lines"] if line["seat"] == seat]
+        assert len(lines) == 2 and round(sum(lines), 2) == scored["scores"][seat]
