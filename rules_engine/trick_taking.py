@@ -518,14 +518,14 @@ def hidden_play_problems(play: Play, card: str, rules: TrickRules, ids: PlayRule
 
 
 def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, sight: Sight,
-                    may_hold_led: bool | None = None) -> list[str]:
+                    may_hold_led: bool | None = None, memo: dict | None = None) -> list[str]:
     """The rules a hidden hand's play of `card` cannot be judged by without its cards.
 
     Holding the card, unless the seat is known to hold it; following suit, when the card is not of
     the suit led and the seat may hold a card of that suit (may_hold_led, when the caller knows).
     """
     seat = play.seat_to_play()
-    unverified = [] if card in sight.known(seat) else [ids.card_held]
+    unverified = [] if surely_held(play, rules, sight, seat, card, memo) else [ids.card_held]
     led = play.led_suit(rules)
     if led is not None and rules.suit_of(card) != led:
         if may_hold_led is None:
@@ -533,6 +533,34 @@ def unverified_play(play: Play, card: str, rules: TrickRules, ids: PlayRuleIds, 
         if may_hold_led:
             unverified.append(ids.follow_suit)
     return unverified
+
+
+def surely_held(play: Play, rules: TrickRules, sight: Sight, seat: int, card: str, memo: dict | None = None) -> bool:
+    """Whether the cards shown prove that a hidden seat holds `card`: known to, or shown nowhere and unable to lie
+    in any other place that may hold its suit while the other unseen cards still fit the hidden hands.
+
+    Past the card's own checks the answer depends on its suit alone (and on whether it is the card one of two
+    places holds), so a listing asks it once per suit."""
+    if card in sight.known(seat):
+        return True
+    if (card not in sight.deck or card in sight.set_aside or where_shown(play, card) is not None
+            or any(c == card for _, c in sight.kept)):
+        return False
+    suit = rules.suit_of(card)
+    either = sight.either is not None and card == sight.either[0]
+    key = ("held", seat, suit, either)
+    if memo is not None and key in memo:
+        return memo[key]
+    others: list = [other for other, hand in enumerate(play.hands)
+                    if other != seat and type(hand) is HiddenHand and suit not in play.void[other]]
+    if sight.out_of_play:
+        others.append("out")
+    if either:
+        others = [place for place in others if place in ("out", sight.either[1])]
+    held = all(unseen_overflow(play, rules, sight, (place, card)) for place in others)
+    if memo is not None:
+        memo[key] = held
+    return held
 
 
 def _may_hold(play: Play, rules: TrickRules, sight: Sight, seat: int, suit: str, memo: dict | None = None) -> bool:
@@ -553,7 +581,7 @@ def hidden_plays(play: Play, rules: TrickRules, ids: PlayRuleIds, sight: Sight) 
     led = play.led_suit(rules)
     memo: dict = {}
     may_hold_led = led is not None and _may_hold(play, rules, sight, play.seat_to_play(), led, memo)
-    return [(card, unverified_play(play, card, rules, ids, sight, may_hold_led)) for card in sight.deck
+    return [(card, unverified_play(play, card, rules, ids, sight, may_hold_led, memo)) for card in sight.deck
             if not hidden_play_problems(play, card, rules, ids, sight, memo)]
 
 
@@ -615,6 +643,8 @@ def unseen_overflow(play: Play, rules: TrickRules, sight: Sight, played: tuple[i
         if card in unseen:
             unseen.remove(card)
             room[seat] -= 1
+            if room[seat] < 0:
+                return f"{_places(frozenset([seat]))} has no room for the {card_name(card)}"
     alike: dict[frozenset, list[str]] = {}
     for card in unseen:
         suit = rules.suit_of(card)

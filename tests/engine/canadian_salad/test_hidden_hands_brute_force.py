@@ -47,3 +47,36 @@ def test_canadian_salad_play_hidden_seat_listing_is_what_some_deal_of_the_unseen
             checked += 1
         state = play(state, random.Random(choices.random()).choice(listed["moves"])["card"])
     assert checked
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None)
+@given(players=st.integers(3, 6), seed=st.integers(0, 2**32), viewer=st.integers(0, 5),
+       choices=st.randoms(use_true_random=False))
+def test_canadian_salad_play_card_held_verified_exactly_when_every_deal_of_the_unseen_cards_gives_it(
+        players, seed, viewer, choices):
+    # A hidden seat's play leaves "holds the card" unverified unless every way the unseen cards could lie puts
+    # the card in that seat's hand.
+    viewer %= players
+    state = dealt(players, seed=seed)
+    while True:
+        listed = answers.legal_moves(body(state))
+        seat = listed["to_act"]
+        if seat is None:
+            break
+        hidden = {s: len(h) for s, h in enumerate(state["hands"]) if s != viewer}
+        unseen = sorted(card for s in hidden for card in state["hands"][s])
+        if seat != viewer and ways(len(unseen), list(hidden.values())) <= MOST_DEALS:
+            seen = dict(state, hands=[h if s == viewer else {"count": len(h)} for s, h in enumerate(state["hands"])])
+            always: set | None = None
+            for deal in deals(unseen, list(hidden.items())):
+                full = dict(seen, hands=[deal.get(s, h) for s, h in enumerate(seen["hands"])])
+                try:
+                    answers.legal_moves(body(full))
+                except InvalidRequest:
+                    continue
+                always = set(deal[seat]) if always is None else always & set(deal[seat])
+            for move in answers.legal_moves(body(seen))["moves"]:
+                proven = move["card"] in always
+                assert ("canadian-salad.play.card-held" in move["unverified"]) is not proven, (move, always)
+        state = play(state, random.Random(choices.random()).choice(listed["moves"])["card"])
