@@ -35,12 +35,29 @@ def test_include_legal_moves_is_null_when_the_seat_to_act_keeps_its_hand_hidden(
     state = client.post("/deal", json={"game": "canadian-salad", "players": 4, "seed": 3}).get_json()["state"]
     to_act = client.post("/legal-moves", json={"game": "canadian-salad", "state": state}).get_json()["to_act"]
     following = (to_act + 1) % 4
-    state["hands"][following] = {"count": len(state["hands"][following])}
+    # Two hands hidden: with one, every card not shown would be in it, and its plays could be listed exactly.
+    for hidden in (following, (following + 1) % 4):
+        state["hands"][hidden] = {"count": len(state["hands"][hidden])}
     move = {"type": "play", "card": state["hands"][to_act][0]}
     answer = client.post("/apply-move", json={"game": "canadian-salad", "state": state, "move": move,
                                               "include_legal_moves": True})
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["to_act"] == following and answer.get_json()["legal_moves"] is None
+
+
+def test_canadian_salad_play_card_held_a_hidden_hand_the_cards_shown_pin_down_is_listed_exactly(client):
+    # One hand hidden, every other card shown: the cards not seen are that hand, so its plays are known.
+    state = client.post("/deal", json={"game": "canadian-salad", "players": 4, "seed": 3}).get_json()["state"]
+    to_act = client.post("/legal-moves", json={"game": "canadian-salad", "state": state}).get_json()["to_act"]
+    following = (to_act + 1) % 4
+    move = {"type": "play", "card": state["hands"][to_act][0]}
+    full = client.post("/apply-move", json={"game": "canadian-salad", "state": state, "move": move,
+                                            "include_legal_moves": True}).get_json()["legal_moves"]
+    state["hands"][following] = {"count": len(state["hands"][following])}
+    seen = client.post("/apply-move", json={"game": "canadian-salad", "state": state, "move": move,
+                                            "include_legal_moves": True}).get_json()["legal_moves"]
+    assert seen is not None and all(m["unverified"] == [] for m in seen["moves"])
+    assert sorted(m["code"] for m in seen["moves"]) == sorted(m["code"] for m in full["moves"])
 
 
 def test_include_legal_moves_false_or_omitted_adds_nothing(client):
