@@ -543,12 +543,14 @@ def surely_held(play: Play, rules: TrickRules, sight: Sight, seat: int, card: st
     places holds), so a listing asks it once per suit."""
     if card in sight.known(seat):
         return True
-    if (card not in sight.deck or card in sight.set_aside or where_shown(play, card) is not None
-            or any(c == card for _, c in sight.kept)):
-        return False
     suit = rules.suit_of(card)
     either = sight.either is not None and card == sight.either[0]
     key = ("held", seat, suit, either)
+    if memo is not None and memo.get(key) is False:
+        return False              # the usual answer, settled for the suit without looking for the card
+    if (card not in sight.deck or card in sight.set_aside or where_shown(play, card) is not None
+            or any(c == card for _, c in sight.kept)):
+        return False
     if memo is not None and key in memo:
         return memo[key]
     others: list = [other for other, hand in enumerate(play.hands)

@@ -45,7 +45,8 @@ def _add_up(lines: list[dict], scores: list) -> None:
         off = round(score - sum(line["points"] for line in own), 2)
         shares = [line for line in own if line["rule"] == "salsifis.formula.shared"]
         if off and shares:
-            shares[-1]["points"] = _number(Fraction(round(shares[-1]["points"] + off, 2)).limit_denominator(100))
+            mended = round(shares[-1]["points"] + off, 2)
+            shares[-1]["points"] = int(mended) if mended == int(mended) else mended
 
 
 def score(options: dict, state: SalsifisState) -> dict:
