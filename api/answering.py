@@ -8,7 +8,7 @@ from typing import Callable, NamedTuple
 import orjson
 from flask import Response, current_app
 
-from rules_engine import answers
+from rules_engine import answers, work
 
 from .cache import CostTracker, Kind, cache_key
 
@@ -68,7 +68,16 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
     if hit is not None:
         return Answer(hit, "hit")
     data = _timed(costs, kind, compute, body)
+    if _cut_short():
+        return Answer(data, "skip")
     return Answer(data, "miss" if cache.set(key, data) else "skip")
+
+
+def _cut_short() -> bool:
+    """Whether the answer ran out of steps a single call would have had more of (a batch item sharing a batch's
+    steps): stored, it would answer a later single call with less than that call could settle."""
+    meter = work.meter()
+    return meter.ran_out and meter.limit < work.ANSWER_STEPS
 
 
 def _timed(costs: CostTracker, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:

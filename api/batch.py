@@ -7,6 +7,7 @@ from flask import Response, current_app, request
 from webargs.flaskparser import abort
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from rules_engine import work
 from schemas.batch import BatchAnswer, batch_request
 
 from .answering import BATCH_CACHE, JSON, Answer
@@ -30,7 +31,9 @@ def batch():
     """Answer `requests` in order, each `{"status", "body"}` exactly as its single call; an error in one affects
     no other. At most 256 requests and MAX_BATCH_BYTES (4 MiB) in all, else 413. The answers together hold at
     most MAX_BATCH_ANSWER_BYTES (16 MiB): the request whose answer would pass it, and every later one, is
-    answered `{"status": 413}` in its item, unanswered."""
+    answered `{"status": 413}` in its item, unanswered. The items share the searches' steps: 20,000 for the
+    first and 5,000 more for each other one, an item spending at most what a single call may (20,000); an item
+    whose search ran out of them says so in its answer's `work`, as a single call does."""
     settings = current_app.config["CARDREF_SETTINGS"]
     request.max_content_length = settings.max_batch_bytes
     parts = _answers(request.get_data(cache=False), settings.max_batch_answer_bytes)
@@ -49,10 +52,15 @@ def _answers(data: bytes, answer_bytes: int) -> list[bytes]:
     add = parts.append
     answered = 0    # bytes of the answers given so far
     full = False
+    steps = work.shared_steps(len(items))      # the searches' steps every item shares
     pinned = BATCH_CACHE.set(app.extensions["cardref.cache"])
     try:
         for item in items:
-            part = None if full else _item_answer(app, views, item, item_bytes)
+            part = None
+            if not full:
+                with work.metered(min(work.ANSWER_STEPS, steps)) as meter:
+                    part = _item_answer(app, views, item, item_bytes)
+                steps -= meter.spent
             full = part is None or answered + len(part) > answer_bytes
             if full:
                 add(_past_the_answer_limit(answer_bytes))

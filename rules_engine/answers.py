@@ -8,6 +8,7 @@ from .errors import HandFinished, IllegalMove, InvalidRequest, RulesChanged, inv
 from .game import Game, Ruleset
 from .registry import GAMES, RULES, get_game
 from .parsing import read_int
+from . import work
 
 
 LISTING_FIELDS = frozenset({"code", "rules", "unverified"})
@@ -97,6 +98,7 @@ def deal(body: dict) -> dict:
             "phase": turn.phase}
 
 
+@work.answered_within
 def legal_moves(body: dict) -> dict:
     """Who acts, in which phase, and every legal move with the rules that allow it."""
     game, rs = _resolve(body)
@@ -123,6 +125,7 @@ def _judge(game: Game, rs: Ruleset, state: object, move: dict) -> tuple[list, li
     return game.judge_move(rs, state, move)
 
 
+@work.answered_within
 def validate_move(body: dict) -> dict:
     """Whether the move is legal here, every rule it breaks and why, how the verdict was reached, and the
     legal moves."""
@@ -152,6 +155,7 @@ def _allowed(game: Game, rs: Ruleset, state: object) -> list | None:
     return None if _listing_unverified(game, rs, state, moves) else moves
 
 
+@work.answered_within
 def apply_move(body: dict) -> dict:
     """The position after the move and the events it caused; an illegal move is refused."""
     game, rs = _resolve(body)
@@ -188,6 +192,7 @@ def _next_legal_moves(body: dict, state: dict) -> dict | None:
     return None if listed["unverified"] else listed
 
 
+@work.answered_within
 def score(body: dict) -> dict:
     """The points of the hand per seat (and team), line by line, each line citing a rule."""
     game, rs = _resolve(body)
@@ -195,6 +200,7 @@ def score(body: dict) -> dict:
     return {**_envelope(rs), **game.score(rs, state)}
 
 
+@work.answered_within
 def validate_meld(body: dict) -> dict:
     """Judge a meld, an opening or a lay-off in a rummy game."""
     game, rs = _resolve(body)
@@ -219,6 +225,7 @@ def rulebook(slug: str) -> dict:
                          for section in game.rulebook.sections]}
 
 
+@work.answered_within
 def explain(body: dict) -> dict:
     """The rules that decide a situation: a rule id, or a position with an optional move."""
     if body.get("rule_id") is not None and body.get("state") is None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+
+from . import work
 from .answers import _envelope, _move, _resolve, _state, deal
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Game, Ruleset
@@ -126,6 +129,14 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
             "unverified": unverified, "hands": answered}
 
 
+def _log_steps(body: dict) -> int:
+    """The steps a log's moves share (work.shared_steps), counted from the body before it is read."""
+    hands = body.get("hands")
+    logs = [hand.get("moves") for hand in hands if type(hand) is dict] if type(hands) is list else [body.get("moves")]
+    return work.shared_steps(sum(len(moves) for moves in logs if type(moves) is list))
+
+
+@partial(work.answered_within, steps=_log_steps)
 def validate_game(body: dict) -> dict:
     """Replay a log of moves from a deal or a state (or several hands, each from its deal): whether every
     move was legal, the first that was not and why, and where the log leaves the hand (its score when over)."""

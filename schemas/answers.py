@@ -12,6 +12,17 @@ class Open(Schema):
         unknown = INCLUDE
 
 
+class Work(Open):
+    """The counted work of an answer whose searches ran out of steps."""
+
+    steps = fields.Integer(required=True, metadata={"description": "The steps the answer's searches could spend: "
+                                                    "20,000 for a single call; a batch's items and a log's moves share "
+                                                    "20,000 and 5,000 more per item or move, none spending more than "
+                                                    "20,000."})
+    spent = fields.Integer(required=True, metadata={"description": "The steps spent."})
+    ran_out = fields.Boolean(required=True, metadata={"description": "Always true where `work` is given."})
+
+
 class Answer(Open):
     """What every successful POST answer carries."""
 
@@ -19,6 +30,11 @@ class Answer(Open):
     variant = fields.String(required=True)
     options = fields.Dict(required=True, metadata={"description": "The options in force, defaults filled in."})
     ruleset = fields.String(required=True, metadata={"description": "Changes whenever any rule's behaviour or text changes."})
+    work = fields.Nested(Work, metadata={"description": (
+        "Only where a search ran out of the answer's steps (a Samba-family hand of many cards, say): the question "
+        "it could not settle is not guessed; the move it decides is listed and accepted with that question's rule "
+        "under unverified (on the move, and in the answer's unverified). Steps are counted, not timed: the same "
+        "request always gets the same answer.")})
 
 
 UNVERIFIED_DOC = ("The ids of the rules that could not be checked because the cards they need are hidden "

@@ -21,7 +21,7 @@ from .meld_kinds import (MELD_KINDS, judge_addition, judge_new, judge_onto, name
                          wild_onto_canasta)
 from .opening import holds_canasta
 from .pile_policy import WILD_PAIR, blocked, gained, onto_meld, taken_below, top_counted
-from .position import Position, hand_less, position_of, taken_melds
+from .position import ASK_PARTNER, Position, hand_less, position_of, taken_melds
 from .seating import SEATING_RULES
 from .state import FIXED_SEATINGS, CanastaState, shown_counts, where_shown
 from .zones import next_kitty
@@ -210,7 +210,7 @@ def _may_still_go_out(pos: Position, after) -> bool:
     if pos.hidden:
         pos.unverified.add("canasta.melds.keep-a-card")
         return True
-    return pos.can_go_out(*after())
+    return pos.can_go_out(*after(), rule="canasta.melds.keep-a-card")
 
 
 def _hidden_zone_taken(pos: Position) -> None:
@@ -759,7 +759,7 @@ def check_ask(pos: Position, move: dict) -> list[Violation]:
                                "turn; there is nothing to ask."))
     if not found and pos.hidden:
         pos.unverified.add("canasta.going-out.ask-partner")
-    elif not found and pos.going_out_plan(pos.hand, pos.melds) is None:
+    elif not found and pos.going_out_plan(pos.hand, pos.melds, rule=ASK_PARTNER) is None:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat} cannot go out this turn, so there is nothing to ask."))
     return found
@@ -785,7 +785,7 @@ def check_take_back(pos: Position, move: dict) -> list[Violation]:
     if pos.state.turn.question == "yes" and pos.hidden:
         pos.unverified.add("canasta.going-out.ask-partner")
     elif pos.state.turn.question == "yes" and pos.going_out_plan(
-            pos.hand + [c for m in pos.melds for c in m.cards], []) is None:
+            pos.hand + [c for m in pos.melds for c in m.cards], [], rule=ASK_PARTNER) is None:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat}'s partner said yes, so seat {pos.seat} must go out this turn; "
                                "with the melds taken back that would no longer be possible."))

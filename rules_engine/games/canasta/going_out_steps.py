@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ... import work
 from .config import Config
 from .going_out import needs_of, split_hand
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
@@ -126,7 +127,9 @@ def _held_choices(layers: list, wilds: int, tally, goes, left_over: int) -> list
     per_used = (saturate + 1) * counts
     moves = [layer_moves(layer, saturate, tally) for layer in layers]
     reached = [{0}]
+    spend = work.meter().spend
     for options in moves:
+        spend(1 + len(reached[-1]) * len(options) // 4)
         after = set()
         for state in reached[-1]:
             used, rest = divmod(state, per_used)
@@ -146,6 +149,7 @@ def _held_choices(layers: list, wilds: int, tally, goes, left_over: int) -> list
         return None
     held: list[set[int]] = [set() for _ in layers]
     for number in range(len(layers) - 1, -1, -1):
+        spend(1 + len(reached[number]) * len(moves[number]) // 4)
         able, chosen = set(), held[number]
         for state in reached[number]:
             used, rest = divmod(state, per_used)

@@ -8,13 +8,14 @@ move. Every candidate goes through the same checks /validate-move uses.
 
 from __future__ import annotations
 
+from ...work import OutOfWork
 from .config import Config, card_sort_key
 from .dual_roles import with_dual_naturals
 from .hooks import JOKER_SWAP, MERGE_MELDS_OF_A_RANK, QUEEN_OF_SPADES, QUEEN_OF_SPADES_DISCARDED_LAST, has_hook
 from .joker_swap import RULE as SWAP_RULE
 from .joker_swap import jokers_to_take, swap_offers
 from .checks import CHECKS
-from .position import Position, position_of
+from .position import ASK_PARTNER, Position, position_of
 from .opening import OpeningVerdict, plan_opening
 from .going_out import needs_of
 from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
@@ -59,10 +60,20 @@ class Lister:
         code = _code(move)
         if code in self.codes:
             return True
-        if CHECKS[move["type"]](self.pos, move):
+        pos = self.pos
+        # The rules this move's checks leave open are gathered apart, then joined to the listing's.
+        outer, pos.unverified = pos.unverified, set()
+        try:
+            refused = CHECKS[move["type"]](pos, move)
+        finally:
+            fresh, pos.unverified = pos.unverified, outer
+            outer |= fresh
+        if refused:
             return False
         self.codes.add(code)
         self.moves.append({**move, "code": code, "rules": rules, **extra})
+        if fresh:      # a question the answer's work left open: the move is listed, its rule named
+            self.moves[-1]["unverified"] = sorted(fresh)
         return True
 
 
@@ -159,6 +170,15 @@ def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
     return note
 
 
+def _unsettled_opening(pos: Position, via: str, required: int) -> dict:
+    """The initial-meld constraint where the answer's work ran out before the search settled it: whether the
+    minimum can be met is left open (null), and the opening's rule is named among the unverified."""
+    pos.unverified.add("canasta.opening.minimum")
+    return {"type": "initial_meld", "side": pos.side, "via": via, "required": required, "counted": pos.counted,
+            "best": None, "met": None, "witness": [], "blocks": [],
+            "rules": ["canasta.opening.minimum", "canasta.opening.counting"]}
+
+
 def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     cfg, state = pos.cfg, pos.state
     empty = state.stock_size() == 0
@@ -207,10 +227,14 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
     uncounted = cfg.values[top] - top_counted(cfg, top)
     # Going out by taking the pile counts the bonus cards it brings beside the side's own.
     bonus = len(pos.state.red_threes[pos.side]) + len(taken_below(cfg, pile)) - gain
-    verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=pos.keep, gain=gain, top=top,
-                           frozen=bool(pos.pile_frozen_because()), going_out=pos.goes_out(gain),
-                           canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed),
-                           canasta=pos.opening_canasta)
+    try:
+        verdict = plan_opening(cfg, pos.hand, pos.minimum + uncounted, keep=pos.keep, gain=gain, top=top,
+                               frozen=bool(pos.pile_frozen_because()), going_out=pos.goes_out(gain),
+                               canastas_needed=pos.needed, split=pos.split(), needs=needs_of(cfg, bonus, pos.needed),
+                               canasta=pos.opening_canasta)
+    except OutOfWork:
+        notes.setdefault("constraints", []).append(_unsettled_opening(pos, "take_pile", pos.minimum))
+        return
     note = _opening_note(pos, verdict, "take_pile")
     if uncounted:
         note.update(required=verdict.required - uncounted, best=verdict.best - uncounted)
@@ -250,7 +274,7 @@ def _meld_phase(pos: Position, lister: Lister, notes: dict) -> None:
     if turn.question is None and not turn.melded:
         lister.offer({"type": "ask_go_out"}, ["canasta.going-out.ask-partner"])
     if turn.question == "yes":
-        plan = pos.going_out_plan(hand, pos.melds)
+        plan = pos.going_out_plan(hand, pos.melds, rule=ASK_PARTNER)
         if plan is not None:
             for step in plan.moves:
                 lister.offer(step, ["canasta.going-out.ask-partner", "canasta.going-out.how"])
@@ -408,8 +432,14 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     move, additions to the turn's melds one by one) and taking the melds back is listed too.
     """
     cfg = pos.cfg
-    verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=pos.keep, melds=tuple(pos.melds), counted=pos.counted,
-                           split=pos.split(), canasta=pos.opening_canasta)
+    try:
+        verdict = plan_opening(cfg, pos.hand, pos.minimum, keep=pos.keep, melds=tuple(pos.melds),
+                               counted=pos.counted, split=pos.split(), canasta=pos.opening_canasta)
+    except OutOfWork:
+        notes.setdefault("constraints", []).append(_unsettled_opening(pos, "meld", pos.minimum))
+        if pos.short is not None:
+            lister.offer({"type": "take_back"}, ["canasta.opening.in-steps", "canasta.opening.failed-attempt"])
+        return
     note = _opening_note(pos, verdict, "meld")
     notes.setdefault("constraints", []).append(note)
     rules = ["canasta.melds.set", "canasta.opening.minimum", "canasta.opening.counting"]

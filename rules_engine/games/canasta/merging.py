@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
+from ... import work
 from ...cards import RANKS
 from .config import Config
 from .going_out import Plan
@@ -209,7 +210,9 @@ def run_joins(cfg: Config, hand: list[str], melds: list[Meld]) -> list[tuple[lis
         if pairs:
             choices.append([None] + pairs)
     found = []
+    spend = work.meter().spend
     for picked in product(*choices):
+        spend(1)
         joins = [pair for pair in picked if pair is not None]
         if joins:
             way = _joined_runs(cfg, hand, melds, joins)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ... import work
 from .config import Config
 from .dual_roles import best_verdict, designations
 from .going_out import Group, Needs, Plan, needs_of, split_hand
@@ -224,8 +225,10 @@ def _shares(additions: list[list], first: list | None, fresh: list, have: int, w
     over them; the counts are bounded by the cards there are, so the search ends.
     """
     joined = tally.joined
+    spend = work.meter().spend
 
     def step(reached: dict, options: list) -> dict:
+        spend(1 + len(reached) * len(options) // 8)
         grown: dict = {}
         for (n, w, made), parts in reached.items():
             for a, b, canasta, part in options:
@@ -284,7 +287,11 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
     best[0] = 0
     live = [0]
     backs: list[list] = []
+    spend = work.meter().spend
     for number, choices in enumerate(layers):
+        # A step of the walk is a few integer operations: a step of work is counted per eight, and per four
+        # entries of the layer's moves.
+        spend(1 + (len(live) * len(choices) + len(choices) * per_used // 2) // 8)
         if gains is not None:
             best, live, back = _by_gains(choices, gains[number], best, live, wilds, per_used, saturate, tally)
             backs.append(back)
@@ -374,6 +381,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     With `quick` (going out with sequences only), only the ways found before the search with runs passes its
     first budget are looked for: where they find none, `best` is -1 without proving that none exists.
     """
+    work.meter().spend(1)      # a search begun once the answer's steps are spent settles nothing
     if cfg.dual and not told:
         return best_verdict([plan_opening(cfg, hand, required, keep=keep, gain=gain, top=top, frozen=frozen,
                                           melds=melds, counted=counted, going_out=going_out,

@@ -121,6 +121,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from ... import work
 from .config import Config
 from .meld_kinds import judge_new
 from .melds import read_meld
@@ -442,10 +443,13 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         final = {key: (points, back)}
     else:
         states: dict = {start: (0, None)}
+        spend = work.meter().spend
         for grow, suits in layers:
             grown: dict = {}
             for state, (points, _) in states.items():
-                for key, total, back in grow(state, points):
+                successors = grow(state, points)
+                spend(1 + len(successors))
+                for key, total, back in successors:
                     if key not in grown or total > grown[key][0]:
                         grown[key] = (total, back)
             states = grown if suits is None else pruned(grown, suits)
@@ -687,6 +691,7 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
     best: list = [-1, None]
     way: list = []
     spent = [0]
+    spend = work.meter().spend
 
     def down(i: int, state: tuple, points: int) -> bool:
         """Whether the search stops: an end valued `target` found, or the budget spent."""
@@ -700,6 +705,7 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
                             return True
             return False
         grown = layers[i][0](state, points)
+        spend(1 + len(grown))
         grown.sort(key=lambda successor: -successor[1])
         known = seen[i]
         for successor in grown:

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ...errors import invalid
 from ...parsing import HiddenHand
+from ...work import OutOfWork
 from .config import Config
 from .going_out import Plan, plan_going_out, rank_and_wilds, split_hand
 from .going_out_steps import StepsOut
@@ -17,6 +18,12 @@ from .pile_policy import taken_below
 from .sequences import top_card_alone
 from .state import FIXED_SEATINGS, CanastaState
 from .zones import foot_down, foot_unmet, next_kitty
+
+
+GOING_OUT, ASK_PARTNER = "canasta.going-out.how", "canasta.going-out.ask-partner"
+# A going-out question the answer's work could not settle: taken as possible (nothing refused for it), and the
+# rule it decides named among the unverified.
+UNSETTLED = Plan([], None, -1)
 
 
 class Position:
@@ -216,25 +223,36 @@ class Position:
         raise KeyError(owner)
 
     def going_out_plan(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None,
-                       any_way: bool = False) -> Plan | None:
+                       any_way: bool = False, rule: str | None = GOING_OUT) -> Plan | None:
         """The best way for the acting seat to go out from this hand, these side melds and the melds of other
         owners it shares (`shared`, as they stand when not given), or None; with `any_way`, a way, not always
-        the best (asked where only whether one exists matters)."""
+        the best (asked where only whether one exists matters). Where the answer's work runs out first,
+        UNSETTLED (a plan of no moves), with `rule`, the rule the question decides, among the unverified."""
         if self.foot_down or self.zones_unmet:
             return None    # the hand's cards alone cannot go out: the foot, or a partner's, is still to play
         if shared is None:
             shared = self.shared
-        if shared:
-            return self._plan_with_shared(hand, melds, shared, any_way)
-        current = hand is self._hand and melds is self.melds
+        current = not shared and hand is self._hand and melds is self.melds
         if current and self._plan is not None:
-            return self._plan[0]  # the listing asks about the position as it stands more than once
+            plan = self._plan[0]  # the listing asks about the position as it stands more than once
+        else:
+            try:
+                plan = self._plan_with_shared(hand, melds, shared, any_way) if shared else self._plan_alone(
+                    hand, melds, current, any_way)
+            except OutOfWork:
+                plan = UNSETTLED
+            if current and (not any_way or plan is UNSETTLED):
+                self._plan = (plan,)
+        if plan is UNSETTLED and rule is not None:
+            self.unverified.add(rule)
+        return plan
+
+    def _plan_alone(self, hand: list[str], melds: list[Meld], current: bool, any_way: bool) -> Plan | None:
+        """going_out_plan with no other owner's melds to share."""
         plan = self._search(hand, melds, self.needed, current, any_way)
         if plan is None and self.cfg.table.sequences is not None:   # sequences joined first (Samba's family)
             plan = plan_with_joined_runs(self.cfg, hand, melds, lambda left, after: self._search(
                 left, after, self.needed, False, any_way))
-        if current and not any_way:
-            self._plan = (plan,)
         return plan
 
     def _plan_with_shared(self, hand: list[str], melds: list[Meld], shared: list[Meld],
@@ -284,13 +302,18 @@ class Position:
         this turn), the turn can still bring the melds to the minimum: by melding more while keeping two
         cards, or by going out at once."""
         counted = _points(self.cfg, melds)
-        if plan_opening(self.cfg, hand, self.minimum, keep=self.keep, melds=tuple(melds), counted=counted,
-                        canasta=self.opening_canasta).met:
+        try:
+            if plan_opening(self.cfg, hand, self.minimum, keep=self.keep, melds=tuple(melds), counted=counted,
+                            canasta=self.opening_canasta).met:
+                return True
+        except OutOfWork:
+            self.unverified.add("canasta.opening.in-steps")
             return True
-        return self.state.turn.question != "no" and self.going_out_plan(hand, melds) is not None
+        return self.state.turn.question != "no" and self.going_out_plan(
+            hand, melds, rule="canasta.opening.in-steps") is not None
 
-
-    def can_go_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None) -> bool:
+    def can_go_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None = None,
+                   rule: str = ASK_PARTNER) -> bool:
         """Whether the acting seat could go out from this hand and these side melds.
 
         After a partner's yes every offered move asks this of the position it leaves. Whether a
@@ -302,9 +325,11 @@ class Position:
         position as it stands: when the hand cannot go out now (the search is exact), no such
         move leaves a hand that can, and no other search is made. When it can, and the variant has
         sequences, a way out of the position that holds the move answers yes without a search
-        (going_out_steps); only the moves none of those ways holds are searched.
+        (going_out_steps); only the moves none of those ways holds are searched. A question the answer's work
+        cannot settle answers True, with `rule` among the unverified.
         """
-        if self._hand is not None and self._within_hand(hand) and not self._can_go_out_now():
+        if self._hand is not None and self._within_hand(hand) and self.going_out_plan(
+                self.hand, self.melds, rule=rule) is None:
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
         # Where wild cards differ by more than their value (a card both wild and natural, one counted by the
@@ -318,9 +343,21 @@ class Position:
                    tuple([(m.rank, m.naturals, m.wilds) for m in shared or ()]))
         found = self._can_go_out.get(key)
         if found is None:
-            found = self._can_go_out[key] = bool(self._step_held(hand, melds, shared)) or self.going_out_plan(
-                hand, melds, shared, any_way=True) is not None
+            found = self._can_go_out[key] = self._way_out(hand, melds, shared)
+        if found is UNSETTLED:
+            self.unverified.add(rule)
+            return True
         return found
+
+    def _way_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | Plan:
+        """can_go_out's answer before it is kept: True, False, or UNSETTLED."""
+        try:
+            if self._step_held(hand, melds, shared):
+                return True
+        except OutOfWork:
+            return UNSETTLED
+        plan = self.going_out_plan(hand, melds, shared, any_way=True, rule=None)
+        return UNSETTLED if plan is UNSETTLED else plan is not None
 
     def _step_held(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | None:
         """True where a way out of the position as it stands holds the step leaving this hand and these melds
@@ -331,9 +368,6 @@ class Position:
         if self._steps is None:
             self._steps = StepsOut(self.cfg, self._hand, self.melds, self.needed, len(self.state.red_threes[self.side]))
         return self._steps.holds(hand, melds)
-
-    def _can_go_out_now(self) -> bool:
-        return self.going_out_plan(self.hand, self.melds) is not None
 
     def _within_hand(self, cards: list[str]) -> bool:
         """Whether every card is in the acting hand, each copy once (no card came from the pile)."""

@@ -12,7 +12,7 @@ from ...errors import invalid
 from ...parsing import hand_size
 from .config import Config
 from .opening import holds_canasta, needed_canasta, opening_count
-from .position import position_of
+from .position import ASK_PARTNER, position_of
 from .seating import PARTNER_RENTRAP
 from .state import CanastaState, single_card_refusal
 from .zones import FOOT_RULE, foot_down, next_kitty
@@ -26,6 +26,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_single_card(cfg, state)
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
+    _check_hands_drawn(cfg, state)
     _check_opened_sides(cfg, state)
     _check_pile_opening(cfg, state)
     if state.feet is not None:
@@ -115,7 +116,7 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
     unchanged = question != "no" or not turn.melded
     if unchanged and type(state.hands[turn.seat]) is list:
         pos = position_of(cfg, state)
-        if pos.going_out_plan(pos.hand, pos.melds) is None:
+        if pos.going_out_plan(pos.hand, pos.melds, rule=ASK_PARTNER) is None:
             answered = {"yes": " and answered yes", "no": " and answered no"}.get(question, "")
             raise invalid(("state", "turn", "question"), f"seat {turn.seat} cannot go out from this hand and these "
                           f"melds, so the question was never asked{answered}: only a player able to go out asks"
@@ -137,7 +138,7 @@ def _check_single_card(cfg: Config, state: CanastaState) -> None:
     if refusal is None or type(hand) is not list:
         return
     pos = position_of(cfg, state)
-    if not pos.can_go_out(pos.hand, pos.melds, pos.shared):
+    if not pos.can_go_out(pos.hand, pos.melds, pos.shared, rule=refusal.problems[0].rule):
         problem = refusal.problems[0]
         raise invalid(problem.pointer, f"seat {turn.seat} holds a single card after drawing, which only a player "
                       f"able to go out this turn may keep, and neither discarding it nor laying it off takes it out "
@@ -219,6 +220,43 @@ def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
                           "(melded_before), so it never took the pile: it holds at most the "
                           f"{table.deal} dealt{', and the card just drawn' if most > table.deal else ''}",
                           cfg.deal_rule)
+
+
+def turns_bound(cfg: Config, state: CanastaState) -> int:
+    """The most turns the hand can have begun, read from the stock and the table: each turn draws from the stock
+    (`draw` cards, two fewer at most where the stock ran short) or takes the pile, and each pile taken puts at
+    least its top card on the table, where melds only grow."""
+    table = cfg.table
+    left_after_deal = table.deck.size - state.players * table.deal - 1    # the upcard is at least one card
+    stock_turns = max(0, left_after_deal - state.stock_size()) // table.draw + 2
+    pile_turns = sum(len(meld.cards) for melds in state.melds for meld in melds)
+    return stock_turns + pile_turns
+
+
+def _check_hands_drawn(cfg: Config, state: CanastaState) -> None:
+    """Where a turn draws several cards and discards one, a hand grows with the turns taken, and the stock and
+    the table bound those (turns_bound): a seat holds at most its deal, what its turns drew beyond their discards,
+    and what the pile can ever have held (every discard and the upcard's cards, less the pile as it lies); a seat
+    that has put nothing on the table never took the pile. This bounds every hand a search is asked about."""
+    table = cfg.table
+    if table.draw == 1 or state.feet is not None or state.kitties is not None or table.opening_draw:
+        return  # one card a turn is held by _check_untouched_hands and _check_turns_taken
+    turns = turns_bound(cfg, state)
+    first = (state.dealer + 1) % state.players
+    # The pile starts with the upcard, turned again while it shows a wild card or a bonus card.
+    upcard_most = 1 + sum(n for card, n in cfg.copies.items() if card in cfg.wild or card in cfg.bonus_cards)
+    pile_most = max(0, turns + upcard_most - len(state.discard))
+    for seat, put_down in enumerate(_put_down(state)):
+        own = _turns_of(seat, first, state.players, turns)
+        most = table.deal + (table.draw - 1) * own + 1 + (pile_most if put_down else 0)
+        held = hand_size(state.hands[seat])
+        if held > most:
+            taken = (f", and the {pile_most} cards at most the pile can have brought it" if put_down else
+                     ", and having put no card on the table it never took the pile")
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards, but the stock ({state.stock_size()} "
+                          f"left) and the melds on the table allow {turns} turns at most since the deal, {own} of them "
+                          f"seat {seat}'s: dealt {table.deal}, each turn draws {table.draw} and discards one{taken}, so "
+                          f"it holds at most {most}", cfg.deal_rule)
 
 
 def _foot_in_hand(cfg: Config, state: CanastaState, seat: int) -> int:

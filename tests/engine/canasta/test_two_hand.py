@@ -104,8 +104,9 @@ def test_canasta_red_threes_last_card_two_hand_red_three_second_of_the_last_two_
 
 
 def test_canasta_red_threes_last_card_two_hand_two_red_threes_as_the_last_two_end_the_hand():
-    state = leave_in_stock(two_hand([["QH"], ["9D", "9C"]], [[SEVEN_KINGS], []], {"seat": 0, "phase": "draw"}),
-                           ["3H", "3D"])
+    # Seat 1 holds what the stock gave up: it has melded, so it may have taken piles to hold that many.
+    state = leave_in_stock(two_hand([["QH"], ["9D", "9C"]], [[SEVEN_KINGS], [OPPONENTS_MELD]],
+                                    {"seat": 0, "phase": "draw"}), ["3H", "3D"])
     result = answers.apply_move(request(state, {"type": "draw"}))
     assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
     assert result["state"]["hands"][0] == ["QH"] and sorted(result["state"]["red_threes"][0]) == ["3D", "3H"]

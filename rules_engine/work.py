@@ -1,0 +1,115 @@
+"""Counted work: the steps one answer may spend on searches, so that no request costs unbounded time.
+
+A search whose cost has no proven polynomial bound spends steps from the meter of the answer it
+serves (one step: one state of a search made or looked at, or a few dozen integer operations of a
+table walk). Steps are counted, not timed, so an answer depends on the position alone and never on
+how busy the machine is. When the meter runs dry the search stops with OutOfWork; the caller turns
+the question it could not settle into an unverified rule (the move stays listed or accepted, with
+the rule named), never into a guess either way.
+
+Without a meter (the engine used as a library, outside `metered`), searches run unbounded.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import wraps
+from typing import Callable, Iterator
+
+# The steps of one answer: well above what any position of random play needs (bench/README, "Counted
+# work"), and in CPU time a small multiple of a typical request.
+ANSWER_STEPS = 20_000
+# What each further part of a many-part answer adds to the steps its parts share: each item of a batch beyond
+# the first, each move of a log. A part never spends more than a single answer (ANSWER_STEPS).
+SHARED_STEPS = ANSWER_STEPS // 4
+
+
+def shared_steps(parts: int) -> int:
+    """The steps `parts` parts of one answer share."""
+    return ANSWER_STEPS + max(0, parts - 1) * SHARED_STEPS
+
+
+class OutOfWork(Exception):
+    """The answer's steps are spent: the search that raised it settled nothing."""
+
+
+class Meter:
+    """The steps an answer has left, and whether a search ran out of them."""
+
+    __slots__ = ("limit", "left", "ran_out")
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.left = limit
+        self.ran_out = False
+
+    def spend(self, steps: int) -> None:
+        """Take `steps` from the meter; OutOfWork once it is empty."""
+        self.left -= steps
+        if self.left < 0:
+            self.left = 0
+            self.ran_out = True
+            raise OutOfWork
+
+    @property
+    def spent(self) -> int:
+        """Steps used so far."""
+        return self.limit - self.left
+
+    def report(self) -> dict:
+        """What an answer says of its work: the steps it could spend, used, and whether a search ran out."""
+        return {"steps": self.limit, "spent": self.spent, "ran_out": self.ran_out}
+
+
+class _Unmetered:
+    """The meter outside `metered`: every step is free."""
+
+    __slots__ = ()
+    ran_out = False
+
+    def spend(self, steps: int) -> None:
+        """Nothing is counted."""
+
+
+UNMETERED = _Unmetered()
+_current: ContextVar = ContextVar("cardref.work_meter", default=UNMETERED)
+
+
+def meter() -> Meter | _Unmetered:
+    """The meter of the answer being made (read once per search: spending is then a method call)."""
+    return _current.get()
+
+
+UNBOUNDED = 2**62        # the steps of `metered(None)`: more than any search could take
+
+
+@contextmanager
+def metered(steps: int | None = ANSWER_STEPS) -> Iterator[Meter]:
+    """Run the block with `steps` to spend on searches (None: unbounded). Inside another metered block, the
+    outer meter goes on counting: an answer made of answers (a batch item, a move applied and then the
+    next listing) spends from one meter."""
+    outer = _current.get()
+    if outer is not UNMETERED:
+        yield outer
+        return
+    current = Meter(UNBOUNDED if steps is None else steps)
+    token = _current.set(current)
+    try:
+        yield current
+    finally:
+        _current.reset(token)
+
+
+def answered_within(operation: Callable[[dict], dict], steps: Callable[[dict], int] = lambda body: ANSWER_STEPS
+                     ) -> Callable[[dict], dict]:
+    """An answering function run under a meter of `steps(body)` steps (or its caller's meter); where a search ran
+    out of them the answer says so in `work`, beside the rules it left unverified."""
+    @wraps(operation)
+    def answer(body: dict) -> dict:
+        with metered(steps(body)) as current:
+            found = operation(body)
+        if current.ran_out:
+            found["work"] = current.report()
+        return found
+    return answer
