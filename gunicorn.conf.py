@@ -17,6 +17,10 @@ Workers are recycled after about MAX_REQUESTS requests (with jitter, so they do 
 at once): whatever memory a worker's caches reached is given back, and a fresh worker starts
 from the preloaded app at once.
 
+With HEALTH_PORT set, liveness is answered on that port by an operating-system thread in every worker,
+while the worker computes (api/health_listener.py): a /healthz on the service's port waits behind the
+answers its worker has queued.
+
 The app is loaded once, before the workers fork: every worker starts ready to answer at once,
 and a worker that is replaced comes back without reloading the rules.
 """
@@ -46,6 +50,16 @@ max_requests_jitter = max_requests // 10
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+
+
+def post_worker_init(worker):
+    """With HEALTH_PORT set, each worker answers liveness there from an operating-system thread, beside the
+    answers it computes (api/health_listener.py)."""
+    port = os.environ.get("HEALTH_PORT")
+    if port:
+        from api.health_listener import heartbeat_of, start
+
+        start(int(port), heartbeat_of(worker), silent_after=worker.timeout)   # half the arbiter's timeout
 
 
 def when_ready(server):

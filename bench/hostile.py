@@ -4,7 +4,8 @@
 part and saves each in bench/results/hostile.json (beside the parts not run this time):
 
 - worst: for every POST endpoint, the median CPU time of a typical request (realistic positions
-  of every game) and of each body of a generated catalogue of hostile and heavy ones, in process
+  of every game) and of each body of a generated catalogue of hostile and heavy ones (bench.worst_searches'
+  among them), in process
   through the whole Flask stack with caching off; the worst, and its ratio to typical.
 - attack: /healthz p50/p99 on gunicorn as configured, idle, then while 4 clients send the
   catalogue's most expensive bodies for 10 s, paced (3.5 requests/s in all) and as a flood;
@@ -44,10 +45,12 @@ from .http_load import gunicorn, run_wrk
 from .load import request_mix, worker_rss_kib
 from .positions import finished, positions
 from .samba_family import huge_hand
+from .worst_searches import positions as worst_positions
 
 RESULTS = Path(__file__).resolve().parent / "results"
 ENDPOINTS = ("/legal-moves", "/validate-move", "/apply-move", "/explain", "/score", "/validate-meld", "/deal")
 JUNK = (0, [], "", {}, "AS", None)
+WORST_SEARCHES = 40       # bodies of bench.worst_searches in the catalogue
 MELDS = [{"game": "canasta", "meld": {"cards": ["QS", "QH", "2C"]}, "context": {"team_score": 0}},
          {"game": "canasta", "melds": [{"cards": ["KS", "KH", "KD"]}, {"cards": ["7S", "7H", "JK"]}],
           "context": {"team_score": 1500, "initial": True}},
@@ -143,6 +146,11 @@ def heavy(typical_bodies: dict) -> list[tuple[str, str, dict]]:
             found.append(("/legal-moves", name, body))
             found.append(("/validate-move", name, {**body, "move": {"type": "discard", "card": "QC"}}))
             found.append(("/apply-move", name, {**body, "move": {"type": "meld", "melds": [{"cards": ["QC", "QD", "2C"]}]}}))
+    for name, body in worst_positions(WORST_SEARCHES):
+        discard = {"type": "discard", "card": body["state"]["hands"][0][0]}
+        found.append(("/legal-moves", name, body))
+        found.append(("/validate-move", f"{name}, a discard", {**body, "move": discard}))
+        found.append(("/apply-move", f"{name}, a discard", {**body, "move": discard}))
     for index, body in enumerate(yes_positions(80)):
         found.append(("/legal-moves", f"canasta after a partner's yes, #{index}", body))
         found.append(("/validate-move", f"canasta after a partner's yes, #{index}",
@@ -170,14 +178,23 @@ def worst(repeat: int = 5) -> dict:
     """
     client = create_app(Settings(cache_ttl_seconds=0)).test_client()
     bodies = typical()
-    heavy_raw = [(endpoint, name, orjson.dumps(body)) for endpoint, name, body in heavy(bodies)]
+    heavy_raw = [(endpoint, name, orjson.dumps(body), body.get("game")) for endpoint, name, body in heavy(bodies)]
     gc.collect()
     gc.freeze()
     report = {}
     for endpoint in ENDPOINTS:
-        usual = statistics.median(_median_ms(client, endpoint, orjson.dumps(b), repeat) for b in bodies[endpoint])
+        typical_ms = [(b.get("game"), _median_ms(client, endpoint, orjson.dumps(b), repeat)) for b in bodies[endpoint]]
+        usual = statistics.median(ms for _, ms in typical_ms)
+        by_game = {game: statistics.median(ms for g, ms in typical_ms if g == game) for game, _ in typical_ms}
         timed = [(_median_ms(client, endpoint, raw, repeat), name, len(raw))
-                 for name_endpoint, name, raw in heavy_raw if name_endpoint == endpoint]
+                 for name_endpoint, name, raw, _ in heavy_raw if name_endpoint == endpoint]
+        # The worst body of each game against that game's typical request.
+        same_game = {}
+        for name_endpoint, name, raw, game in heavy_raw:
+            if name_endpoint == endpoint and game in by_game:
+                ms = next(t[0] for t in timed if t[1] == name and t[2] == len(raw))
+                if ms / by_game[game] > same_game.get(game, (0,))[0]:
+                    same_game[game] = (round(ms / by_game[game], 1), round(ms, 3), round(by_game[game], 3), name)
         for game_body in {b.get("game"): b for b in bodies[endpoint]}.values():
             for name, body in mutations(game_body):
                 raw = orjson.dumps(body)
@@ -188,7 +205,8 @@ def worst(repeat: int = 5) -> dict:
         top_ms, top_name, top_bytes = timed[0]
         report[endpoint] = {"typical_ms": round(usual, 3), "worst_ms": round(top_ms, 3), "ratio": round(top_ms / usual, 1),
                             "worst": top_name, "worst_body_bytes": top_bytes, "bodies_tried": len(timed),
-                            "next_worst": [(round(ms, 3), name) for ms, name, _ in timed[1:4]]}
+                            "next_worst": [(round(ms, 3), name) for ms, name, _ in timed[1:4]],
+                            "worst_against_its_game": same_game}
     gc.unfreeze()
     return report
 
@@ -199,6 +217,7 @@ def expensive_bodies(count: int = 12) -> list[tuple[str, dict]]:
     found = [("/validate-meld", near_limit), ("/validate-meld", {"game": "canasta", "melds": [[]] * 85_000}),
              ("/legal-moves", {"game": "canasta", **{f"k{i}": 0 for i in range(20_000)}})]
     found += [(endpoint, body) for endpoint, _, body in heavy(typical())][:count]
+    found += [("/legal-moves", body) for _, body in worst_positions(count)]    # the searches' worst
     return found
 
 

@@ -22,7 +22,7 @@ from typing import Callable, Iterator
 ANSWER_STEPS = 20_000
 # What each further part of a many-part answer adds to the steps its parts share: each item of a batch beyond
 # the first, each move of a log. A part never spends more than a single answer (ANSWER_STEPS).
-SHARED_STEPS = ANSWER_STEPS // 4
+SHARED_STEPS = ANSWER_STEPS // 8
 
 
 def shared_steps(parts: int) -> int:

@@ -208,13 +208,13 @@ def heavy_yes_items() -> list:
 
 
 def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept():
-    # Three items share 20,000 + 2 x 5,000 steps, none spending more than a single call: the first spends 20,000,
-    # the second the 10,000 left, the third none. Each still answers, its open question under unverified.
+    # Three items share 20,000 + 2 x 2,500 steps, none spending more than a single call: the first spends 20,000,
+    # the second the 5,000 left, the third none. Each still answers, its open question under unverified.
     items = heavy_yes_items()
     client = create_app(Settings(redis_min_speedup=0)).test_client()
     found = batched(client, items)
     assert [item["status"] for item in found] == [200] * 3
-    assert [item["body"]["work"]["steps"] for item in found] == [20_000, 10_000, 0]
+    assert [item["body"]["work"]["steps"] for item in found] == [20_000, 5_000, 0]
     assert all("canasta.going-out.ask-partner" in item["body"]["unverified"] for item in found)
     single = client.post("/legal-moves", json=items[0]["body"])
     assert single.get_json() == found[0]["body"]          # spent as a single call: kept, and the same answer
@@ -225,7 +225,7 @@ def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept
 
 
 def test_validate_game_moves_share_the_searches_steps(client):
-    # A log's moves share 20,000 steps and 5,000 more per move after the first; a move whose question they
+    # A log's moves share 20,000 steps and 2,500 more per move after the first; a move whose question they
     # cannot settle is replayed as legal, its rule under unverified.
     body = heavy_yes_items()[1]["body"]
     move = next(move for move in answers.legal_moves(body)["moves"] if move.get("unverified"))
@@ -235,4 +235,4 @@ def test_validate_game_moves_share_the_searches_steps(client):
     assert answer["work"] == {"steps": 20_000, "spent": 20_000, "ran_out": True}
     discard = {"type": "discard", "card": body["state"]["hands"][0][0]}
     answer = client.post("/validate-game", json={**log, "moves": [move, discard]}).get_json()
-    assert answer["work"]["steps"] == 25_000
+    assert answer["work"]["steps"] == 22_500

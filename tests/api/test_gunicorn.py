@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 import urllib.error
 import urllib.request
 
@@ -43,3 +45,29 @@ def test_gunicorn_serves_a_hand(gunicorn):
     assert status == 422 and error["errors"]["json"]["move"]["card"]
     with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=5) as answer:
         assert json.loads(answer.read())["redis"] == ("up" if cache == "redis" else "disabled")
+
+
+@pytest.mark.slow
+def test_gunicorn_health_port_answers_while_every_worker_computes():
+    # Two workers each busy with a batch of the searches' worst positions (over a second of CPU each): the service
+    # port's /healthz waits behind them, the health port's answers from a thread of each worker at once.
+    from bench.worst_searches import positions
+    from tests.redis_server import free_port
+
+    health = free_port()
+    items = [{"path": "/legal-moves", "body": body} for _, body in positions(24)]
+    with serving({"HEALTH_PORT": str(health), "CACHE_TTL_SECONDS": "0"}) as (port, _):
+        busy = [threading.Thread(target=post, args=(port, "/batch", {"requests": items})) for _ in range(2)]
+        for thread in busy:
+            thread.start()
+        time.sleep(0.3)
+        waits = []
+        for _ in range(10):
+            started = time.perf_counter()
+            with urllib.request.urlopen(f"http://127.0.0.1:{health}/healthz", timeout=5) as answer:
+                assert answer.status == 200 and json.loads(answer.read()) == {"status": "ok"}
+            waits.append(time.perf_counter() - started)
+        assert any(thread.is_alive() for thread in busy)    # the workers were still computing
+        for thread in busy:
+            thread.join()
+    assert sorted(waits)[5] < 0.1, waits

@@ -143,6 +143,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
     the melds on the table may first be joined in every way the merges allow."""
     values, sets = cfg.values, cfg.table.sets
     mark, wild_cap, most, wild_range = tally.marks.__getitem__, cfg.wild_cap, sets.max_cards, SET.wild_range
+    spend = work.meter().spend
     have = len(cards)
     sums = [0]
     for card in cards:
@@ -157,6 +158,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                 if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
                     continue
                 options.append((a, b, mark(canasta_kind(cfg, a + extra, b)), ((None, a, b, with_top),)))
+        spend(1 + len(options) // 4)
         return options
 
     def additions(way: list) -> list:
@@ -178,6 +180,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                     room = min(room, most - meld.size - a)
                 options += [(a, b, mark(canasta_kind(cfg, meld.naturals + a, meld.wilds + b)),
                              ((index, a, b, False),) if a or b or joined else ()) for b in range(0, room + 1)]
+            spend(1 + len(options) // 4)
             found.append(options)
         return found
 
@@ -289,9 +292,8 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
     backs: list[list] = []
     spend = work.meter().spend
     for number, choices in enumerate(layers):
-        # A step of the walk is a few integer operations: a step of work is counted per eight, and per four
-        # entries of the layer's moves.
-        spend(1 + (len(live) * len(choices) + len(choices) * per_used // 2) // 8)
+        # A step of the walk is a few integer operations: a step of work is counted per eight.
+        spend(1 + len(live) * len(choices) // 8)
         if gains is not None:
             best, live, back = _by_gains(choices, gains[number], best, live, wilds, per_used, saturate, tally)
             backs.append(back)
@@ -336,6 +338,7 @@ def layer_moves(choices: list[_Choice], saturate: int, tally: Tally) -> list[tup
     the choice's index). States are numbered (used * kept values + kept) * tally codes + code."""
     counts, joined = tally.size, tally.joined
     per_used = (saturate + 1) * counts
+    work.meter().spend(1 + len(choices) * per_used // 16)     # a step of work per sixteen entries built
     return sorted((c.wilds, c.wilds * per_used,
                    [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
                     for k in range(saturate + 1) for m in range(counts)], c.points, i)

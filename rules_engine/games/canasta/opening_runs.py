@@ -536,6 +536,7 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     them. Where one of them answers as the bound does, its answer is exact. The runs to try (at most TRIES)
     are each run of a canasta's length the hand holds, where the Tally counts canastas, then each shortest
     run holding a card of a rank too short for a set alone."""
+    work.meter().spend(1)      # begun once the answer's steps are spent, it would settle nothing
     values, rules = cfg.values, cfg.table.sequences
     order = run_order(cfg)
     if cfg.wild_as or not _suit_blind(values, order):

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ...errors import invalid
 from ...parsing import HiddenHand
+from ... import work
 from ...work import OutOfWork
 from .config import Config
 from .going_out import Plan, plan_going_out, rank_and_wilds, split_hand
@@ -352,6 +353,7 @@ class Position:
     def _way_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | Plan:
         """can_go_out's answer before it is kept: True, False, or UNSETTLED."""
         try:
+            work.meter().spend(1)      # once the answer's steps are spent, no search begins
             if self._step_held(hand, melds, shared):
                 return True
         except OutOfWork:
