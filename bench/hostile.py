@@ -1,6 +1,6 @@
 """Hostile clients: worst case per endpoint, /healthz under attack and behind stalled uploads, memory.
 
-`python -m bench.hostile [--parts worst attack stall memory throughput]` prints one JSON line per
+`python -m bench.hostile [--parts worst attack stall memory throughput liveness]` prints one JSON line per
 part and saves each in bench/results/hostile.json (beside the parts not run this time):
 
 - worst: for every POST endpoint, the median CPU time of a typical request (realistic positions
@@ -15,6 +15,8 @@ part and saves each in bench/results/hostile.json (beside the parts not run this
   of the largest accepted kind, and positions refused with many distinct large table melds).
 - throughput: requests/s and p99 of the realistic mix (bench.load) with gevent and sync workers,
   alternating rounds.
+- liveness: /healthz on the service port and on HEALTH_PORT while 4 clients send the searches' worst
+  bodies (single listings and batches of 16) as fast as they can for 60 s; workers replaced, memory growth.
 """
 
 from __future__ import annotations
@@ -302,6 +304,43 @@ def attack(seconds: int = 10) -> dict:
     return report
 
 
+def _worst_bodies(count: int = 40) -> list[tuple[str, dict]]:
+    """The searches' worst bodies (bench.worst_searches) as listings, and batches of 16 of them."""
+    found = [("/legal-moves", body) for _, body in worst_positions(count)]
+    batches = [("/batch", {"requests": [{"path": path, "body": body} for path, body in found[i:i + 16]]})
+               for i in range(0, count, 16)]
+    return found + batches
+
+
+def liveness(seconds: int = 60) -> dict:
+    """gunicorn as configured, with HEALTH_PORT set and caching off: /healthz on the service port and on the health
+    port while 4 clients send the searches' worst bodies (single listings and batches of 16) as fast as they can
+    for `seconds`; workers replaced (their pids before and after) and each worker's resident memory growth."""
+    from tests.redis_server import free_port
+
+    health = free_port()
+    bodies = _worst_bodies()
+    with gunicorn("app:app", env={"HEALTH_PORT": str(health), "CACHE_TTL_SECONDS": "0"}) as (port, process):
+        time.sleep(1.0)
+        before = worker_rss_kib(process.pid)
+        found: dict = {}
+        probes = [threading.Thread(target=lambda key=key, probed=probed: found.update(
+            {key: _healthz_latencies(probed, seconds=seconds, timeout=30)})) for key, probed in
+            (("service_port", port), ("health_port", health))]
+        for probe in probes:
+            probe.start()
+        sent = _paced(port, bodies, seconds, clients=4, per_second=1e9)
+        for probe in probes:
+            probe.join()
+        after = worker_rss_kib(process.pid)
+    return {"seconds": seconds, "hostile_requests": sent,
+            "healthz_service_port": _percentiles(*found["service_port"]),
+            "healthz_health_port": _percentiles(*found["health_port"]),
+            "workers_replaced": len(set(before) - set(after)),
+            "worker_rss_growth_mib": {pid: round((after[pid] - rss) / 1024, 1) for pid, rss in before.items()
+                                      if pid in after}}
+
+
 def _stalled_upload(port: int) -> socket.socket:
     sock = socket.create_connection(("127.0.0.1", port))
     sock.sendall(b"POST /validate-meld HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -404,7 +443,8 @@ def throughput(seconds: int = 10, rounds: int = 3) -> dict:
     return report
 
 
-PARTS = {"worst": worst, "attack": attack, "stall": stall, "memory": memory, "throughput": throughput}
+PARTS = {"worst": worst, "attack": attack, "stall": stall, "memory": memory, "throughput": throughput,
+         "liveness": liveness}
 
 
 def main() -> None:

@@ -1,6 +1,6 @@
 """The answer's counted work (rules_engine.work): the steps random play needs, and what the steps cost in time.
 
-    .venv/bin/python -m bench.work_budget [--hands 25] [--seed 1] [--worst 60]
+    .venv/bin/python -m bench.work_budget [--hands 25] [--seed 1] [--worst 60] [--variants samba ...]
 
 Random play: whole hands of every Canasta variant whose searches count steps, dealt and played to the end by
 random legal moves (nine moves in ten a pile take where one is listed, so hands grow as large as play makes
@@ -104,12 +104,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--worst", type=int, default=60)
     parser.add_argument("--batch-only", action="store_true", help="only the batch of 256 worst items")
+    parser.add_argument("--variants", nargs="*", default=list(VARIANTS))
     args = parser.parse_args()
     if args.batch_only:
         print(orjson.dumps(worst_batch()).decode(), flush=True)
         return
     rng = random.Random(args.seed)
-    for variant in VARIANTS:
+    for variant in args.variants:
         print(orjson.dumps(random_play(variant, args.hands, rng)).decode(), flush=True)
     print(orjson.dumps(worst_searches(args.worst)).decode(), flush=True)
 

@@ -16,9 +16,9 @@ class Work(Open):
     """The counted work of an answer whose searches ran out of steps."""
 
     steps = fields.Integer(required=True, metadata={"description": "The steps the answer's searches could spend: "
-                                                    "20,000 for a single call; a batch's items and a log's moves share "
-                                                    "20,000 and 2,500 more per item or move, none spending more than "
-                                                    "20,000."})
+                                                    "100,000 for a single call; a batch's items and a log's moves share "
+                                                    "100,000 and 1,000 more per item or move, none spending more than "
+                                                    "100,000."})
     spent = fields.Integer(required=True, metadata={"description": "The steps spent."})
     ran_out = fields.Boolean(required=True, metadata={"description": "Always true where `work` is given."})
 

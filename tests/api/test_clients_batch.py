@@ -13,10 +13,10 @@ import pytest
 from api.config import Settings
 from api.limits import MAX_BATCH_ITEMS
 from app import create_app
+from bench.worst_searches import positions
 from rules_engine import answers
 from tests.api.every_game import mid_hand_state
 from tests.api.test_cache_every_game import ALL
-from tests.engine.canasta.test_work_budget import yes_body
 
 
 def singles(client, items: list) -> list:
@@ -203,36 +203,38 @@ def test_batch_lets_the_cycle_collector_run_while_it_answers():
 
 
 def heavy_yes_items() -> list:
-    """Three positions after a partner's yes whose listings each need more than a single call's 20,000 steps."""
-    return [{"path": "/legal-moves", "body": yes_body(variant, 1, 45)} for variant in ("samba", "bolivia", "brazilian")]
+    """Three positions after a partner's yes (bench.worst_searches) whose listings each need several times a single
+    call's 100,000 steps."""
+    found = positions(60, seed=1)
+    return [{"path": "/legal-moves", "body": found[index][1]} for index in (4, 44, 46)]
 
 
 def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept():
-    # Three items share 20,000 + 2 x 2,500 steps, none spending more than a single call: the first spends 20,000,
-    # the second the 5,000 left, the third none. Each still answers, its open question under unverified.
+    # Three items share 100,000 + 2 x 1,000 steps, none spending more than a single call: the first spends 100,000,
+    # the second the 2,000 left, the third none. Each still answers, its open question under unverified.
     items = heavy_yes_items()
     client = create_app(Settings(redis_min_speedup=0)).test_client()
     found = batched(client, items)
     assert [item["status"] for item in found] == [200] * 3
-    assert [item["body"]["work"]["steps"] for item in found] == [20_000, 5_000, 0]
+    assert [item["body"]["work"]["steps"] for item in found] == [100_000, 2_000, 0]
     assert all("canasta.going-out.ask-partner" in item["body"]["unverified"] for item in found)
     single = client.post("/legal-moves", json=items[0]["body"])
     assert single.get_json() == found[0]["body"]          # spent as a single call: kept, and the same answer
-    # The third, cut short by the batch, was not kept: its single call has its own 20,000 steps.
+    # The third, cut short by the batch, was not kept: its single call has its own 100,000 steps.
     single = client.post("/legal-moves", json=items[2]["body"])
-    assert single.headers["X-Cache"] != "hit" and single.get_json()["work"]["steps"] == 20_000
+    assert single.headers["X-Cache"] != "hit" and single.get_json()["work"]["steps"] == 100_000
     assert single.get_json() != found[2]["body"]
 
 
 def test_validate_game_moves_share_the_searches_steps(client):
-    # A log's moves share 20,000 steps and 2,500 more per move after the first; a move whose question they
+    # A log's moves share 100,000 steps and 1,000 more per move after the first; a move whose question they
     # cannot settle is replayed as legal, its rule under unverified.
     body = heavy_yes_items()[1]["body"]
     move = next(move for move in answers.legal_moves(body)["moves"] if move.get("unverified"))
     log = {"game": "canasta", "variant": body["variant"], "state": body["state"], "moves": [move]}
     answer = client.post("/validate-game", json=log).get_json()
     assert answer["valid"] is True and answer["unverified"] == ["canasta.going-out.ask-partner"]
-    assert answer["work"] == {"steps": 20_000, "spent": 20_000, "ran_out": True}
+    assert answer["work"] == {"steps": 100_000, "spent": 100_000, "ran_out": True}
     discard = {"type": "discard", "card": body["state"]["hands"][0][0]}
     answer = client.post("/validate-game", json={**log, "moves": [move, discard]}).get_json()
-    assert answer["work"]["steps"] == 22_500
+    assert answer["work"]["steps"] == 101_000

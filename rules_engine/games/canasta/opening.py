@@ -158,7 +158,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                 if with_top and not (a >= 2 or (not frozen and cfg.table.pile.natural_and_wild and b >= 1)):
                     continue
                 options.append((a, b, mark(canasta_kind(cfg, a + extra, b)), ((None, a, b, with_top),)))
-        spend(1 + len(options) // 4)
+        spend(1 + len(options) // 2)
         return options
 
     def additions(way: list) -> list:
@@ -180,7 +180,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
                     room = min(room, most - meld.size - a)
                 options += [(a, b, mark(canasta_kind(cfg, meld.naturals + a, meld.wilds + b)),
                              ((index, a, b, False),) if a or b or joined else ()) for b in range(0, room + 1)]
-            spend(1 + len(options) // 4)
+            spend(1 + len(options) // 2)
             found.append(options)
         return found
 
@@ -338,7 +338,7 @@ def layer_moves(choices: list[_Choice], saturate: int, tally: Tally) -> list[tup
     the choice's index). States are numbered (used * kept values + kept) * tally codes + code."""
     counts, joined = tally.size, tally.joined
     per_used = (saturate + 1) * counts
-    work.meter().spend(1 + len(choices) * per_used // 16)     # a step of work per sixteen entries built
+    work.meter().spend(1 + len(choices) * per_used // 8)     # a step of work per eight entries built
     return sorted((c.wilds, c.wilds * per_used,
                    [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
                     for k in range(saturate + 1) for m in range(counts)], c.points, i)
