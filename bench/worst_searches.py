@@ -39,7 +39,10 @@ def body(variant: str, hand: list[str], question: str | None, opened: bool) -> d
              "discard": DISCARD, "melds": melds, "red_threes": [[], []], "melded_before": [opened, True, False, False],
              "turn": {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
                       "question": question}}
-    return {"game": "canasta", "variant": variant, "state": state}
+    found = {"game": "canasta", "variant": variant, "state": state}
+    if variant == "bolivia":     # the sides' melds count less than the 150 Bolivia asks at every score by default
+        found["options"] = {"bolivia_opening": "tiers"}
+    return found
 
 
 def _hand(rng: random.Random, size: int) -> list[str]:
@@ -61,7 +64,7 @@ def positions(count: int, seed: int = 1, refused: bool = False) -> list[tuple[st
         if made is None:
             continue
         try:
-            game.read_state(game.ruleset(variant), made["state"])
+            game.read_state(game.ruleset(variant, made.get("options")), made["state"])
             accepted = True
         except InvalidRequest:
             accepted = False

@@ -175,7 +175,8 @@ _MOVE_FIELDS = {
                                            "another owns (a partner's); the seat's own side when left out."}),
                         **_named("added")},
     "merge": lambda players: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
-        "description": "The indices of the side's two melds of one rank put together."})},
+        "description": "The indices of the side's two melds of one rank put together: two different melds.",
+        "uniqueItems": True})},
     "discard": lambda players: {"card": card(required=True)},
     "ask_go_out": lambda players: {},
     "answer_go_out": lambda players: {"yes": fields.Boolean(required=True)},

@@ -134,10 +134,20 @@ def finished(hands: list, melds: list, *, red_threes: list | None = None, seat: 
                  turn={"seat": seat, "phase": "over", "ending": ending, "concealed": concealed}, **fields)
 
 
+# Bolivia's initial meld is 150 at every score by default, so a Bolivia side that opened shows melds counting 150.
+# The positions here serve all three variants with smaller melds: a Bolivia request whose options do not name
+# bolivia_opening is sent with Samba's minimums by score (bolivia_opening tiers), which such positions meet. Tests
+# of Bolivia's opening name the option (test_samba_family_rules_seed_defaults.py checks the default itself).
+BOLIVIA_SMALL_OPENINGS = {"bolivia_opening": "tiers"}
+
+
 def post(client, path: str, variant: str, state: dict | None = None, move: dict | None = None,
          options: dict | None = None, **extra):
-    """POST a request of the variant; the response as it came."""
-    body = {"game": "canasta", "variant": variant, "options": options or {}, **extra}
+    """POST a request of the variant (see BOLIVIA_SMALL_OPENINGS); the response as it came."""
+    options = dict(options or {})
+    if variant == "bolivia":
+        options = {**BOLIVIA_SMALL_OPENINGS, **options}
+    body = {"game": "canasta", "variant": variant, "options": options, **extra}
     if state is not None:
         body["state"] = state
     if move is not None:

@@ -52,8 +52,13 @@ def finished(variant: str, hands: list, melds: list, *, red_threes: list | None 
 
 
 def scored(client, variant: str, state: dict, options: dict | None = None) -> dict:
-    """The /score answer over HTTP."""
-    response = client.post("/score", json={"game": "canasta", "variant": variant, "options": options or {},
+    """The /score answer over HTTP. Bolivia's positions here open with Samba's minimums by score (the option
+    bolivia_opening tiers) unless the options name bolivia_opening: their sides' melds count less than the 150
+    Bolivia asks at every score by default."""
+    options = dict(options or {})
+    if variant == "bolivia":
+        options.setdefault("bolivia_opening", "tiers")
+    response = client.post("/score", json={"game": "canasta", "variant": variant, "options": options,
                                            "state": state})
     assert response.status_code == 200, response.get_json()
     return response.get_json()
@@ -201,24 +206,30 @@ def test_canasta_scoring_going_out_concealed_reference_samba_family(client, vari
     assert_same(client, variant, state)
 
 
-@pytest.mark.parametrize("variant, count, worth", [
-    ("samba", 6, 1000), ("samba", 5, 500), ("bolivia", 6, 1000), ("bolivia", 4, 400),
-    ("brazilian", 5, 1000), ("brazilian", 6, 1200), ("brazilian", 4, 400)])
-def test_canasta_scoring_red_threes_score_reference_samba_family_counts(client, variant, count, worth):
-    """Six red threes earn 1000 in Samba and Bolivia; Brazilian's schedule gives 1000 for five, 1200 for six."""
+SCHEDULE = {"brazilian_red_threes": "schedule"}
+
+
+@pytest.mark.parametrize("variant, options, count, worth", [
+    ("samba", {}, 6, 1000), ("samba", {}, 5, 500), ("bolivia", {}, 6, 1000), ("bolivia", {}, 4, 400),
+    ("brazilian", {}, 5, 500), ("brazilian", {}, 6, 1000), ("brazilian", {}, 4, 400),
+    ("brazilian", SCHEDULE, 5, 1000), ("brazilian", SCHEDULE, 6, 1200), ("brazilian", SCHEDULE, 4, 400)])
+def test_canasta_scoring_red_threes_score_reference_samba_family_counts(client, variant, options, count, worth):
+    """Six red threes earn 1000 in the whole family by default, 100 each below six; Brazilian's schedule (the
+    option) gives 1000 for five, 1200 for six."""
     threes = (["3D", "3H"] * 3)[:count]
     melds = [[SEVEN_KINGS, SAMBA_OF_HEARTS, NINES], [SIXES, MIXED_QUEENS]]
     state = finished(variant, [[], ["4C", "7D"], ["9H"], ["AH"]], melds, red_threes=[threes, []])
-    assert reference_points(variant, state, {}, 0, "red_threes") == worth
-    assert_same(client, variant, state)
+    assert reference_points(variant, state, options, 0, "red_threes") == worth
+    assert_same(client, variant, state, options)
 
 
 @pytest.mark.parametrize("variant, options", [
     ("samba", {}), ("samba", {"samba_red_threes_minus": "short_of_two_canastas"}), ("bolivia", {}),
-    ("brazilian", {})])
+    ("bolivia", {"bolivia_red_threes_minus": "short_of_two_canastas"}), ("brazilian", {}), ("brazilian", SCHEDULE)])
 def test_canasta_scoring_threes_minus_reference_samba_family_one_canasta(client, variant, options):
-    """A side with one canasta: Samba's red threes count plus by default and minus when it is short of two;
-    Bolivia's count minus (fewer than two canastas); Brazilian's plus (one canasta is enough)."""
+    """A side with one canasta: the family's red threes count plus by default (minus only for a side that melded
+    nothing), and minus when a side is short of two canastas under the options that ask two; Brazilian's
+    schedule asks one canasta, so they count plus."""
     melds = [[SEVEN_KINGS, SAMBA_OF_HEARTS], [MIXED_QUEENS, SIXES]]
     state = finished(variant, [[], ["4C", "7D"], ["9H"], ["AH"]], melds, red_threes=[["3D"], ["3H", "3D"]])
     assert_same(client, variant, state, options)
@@ -252,12 +263,15 @@ def test_canasta_scoring_canastas_wild_reference(client, variant, options, bonus
 
 
 @pytest.mark.parametrize("variant", ["bolivia", "brazilian"])
-def test_canasta_scoring_black_threes_in_hand_reference(client, variant):
-    """Bolivia and Brazilian: a black three left in hand costs 100, whoever went out."""
+@pytest.mark.parametrize("options, charged", [({}, 0), ({"black_threes_in_hand": "anyone_out"}, -300),
+                                              ({"black_threes_in_hand": "hand_end"}, -300)])
+def test_canasta_scoring_black_threes_in_hand_reference(client, variant, options, charged):
+    """Bolivia and Brazilian: a black three left in hand counts 5 with the hand's cards by default, and costs 100,
+    whoever went out, under the other sources' figure."""
     melds = [[SEVEN_KINGS, SAMBA_OF_HEARTS], [MIXED_QUEENS, SIXES]]
     state = finished(variant, [[], ["3C", "3S", "7D"], ["3S", "9H"], ["AH", "3C"]], melds)
-    assert reference_points(variant, state, {}, 1, "black_threes_in_hand") == -300
-    assert_same(client, variant, state)
+    assert reference_points(variant, state, options, 1, "black_threes_in_hand") == charged
+    assert_same(client, variant, state, options)
 
 
 def test_canasta_scoring_black_threes_in_hand_reference_samba_costs_five(client):
@@ -355,7 +369,8 @@ def test_canasta_scoring_melded_cards_reference_random_hands_over_http(client, v
 
 
 @pytest.mark.parametrize("variant", ["bolivia", "brazilian"])
-@pytest.mark.parametrize("options, charged", [({}, 0), ({"black_threes_in_hand": "hand_end"}, -200)])
+@pytest.mark.parametrize("options, charged", [({}, 0), ({"black_threes_in_hand": "anyone_out"}, 0),
+                                              ({"black_threes_in_hand": "hand_end"}, -200)])
 def test_canasta_scoring_black_threes_in_hand_reference_stock_exhausted(client, variant, options, charged):
     """The stock ran out and nobody went out: a black three left in hand counts as a card (5), not 100, unless
     black_threes_in_hand is hand_end."""
@@ -403,10 +418,11 @@ def test_canasta_scoring_red_threes_last_card_reference(client, variant, hands, 
 
 
 def apply(client, variant: str, state: dict, *moves: dict) -> dict:
-    """The position after the moves, each applied over HTTP."""
+    """The position after the moves, each applied over HTTP (Bolivia's with small openings, as scored())."""
+    options = {"bolivia_opening": "tiers"} if variant == "bolivia" else {}
     for move in moves:
         response = client.post("/apply-move", json={"game": "canasta", "variant": variant, "state": state,
-                                                    "move": move})
+                                                    "move": move, "options": options})
         assert response.status_code == 200, response.get_json()
         state = response.get_json()["state"]
     return state
@@ -448,7 +464,7 @@ def test_canasta_scoring_going_out_concealed_reference_played_samba_family(clien
     """A Samba-family hand melded out in one turn, a canasta and a samba in it, earns the 200 of going out only."""
     hand = KINGS_IN_HAND + list(SAMBA_OF_HEARTS["cards"]) + ["4C"]
     state = about_to_go_out(variant, hand, [[], [SIXES, MIXED_QUEENS]], [False, True, False, False])
-    # Brazilian asks the partner first (canasta.going-out.ask-first); the others may ask.
+    # Every variant may ask the partner first (Brazilian must, under brazilian_ask_partner required).
     asking = [{"type": "ask_go_out"}, {"type": "answer_go_out", "yes": True}]
     state = apply(client, variant, state, *asking,
                   {"type": "meld", "melds": [{"cards": KINGS_IN_HAND}, SAMBA_OF_HEARTS]},

@@ -231,7 +231,8 @@ def test_validate_game_moves_share_the_searches_steps(client):
     # cannot settle is replayed as legal, its rule under unverified.
     body = heavy_yes_items()[1]["body"]
     move = next(move for move in answers.legal_moves(body)["moves"] if move.get("unverified"))
-    log = {"game": "canasta", "variant": body["variant"], "state": body["state"], "moves": [move]}
+    log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
+           "moves": [move]}
     answer = client.post("/validate-game", json=log).get_json()
     assert answer["valid"] is True and answer["unverified"] == ["canasta.going-out.ask-partner"]
     assert answer["work"] == {"steps": 100_000, "spent": 100_000, "ran_out": True}

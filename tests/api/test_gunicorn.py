@@ -55,12 +55,17 @@ def test_gunicorn_health_port_answers_while_every_worker_computes():
     from tests.redis_server import free_port
 
     health = free_port()
-    items = [{"path": "/legal-moves", "body": body} for _, body in positions(24)]
+    items = [{"path": "/legal-moves", "body": body} for _, body in positions(64)]
+
+    def compute():
+        for _ in range(3):
+            post(port, "/batch", {"requests": items})
+
     with serving({"HEALTH_PORT": str(health), "CACHE_TTL_SECONDS": "0"}) as (port, _):
-        busy = [threading.Thread(target=post, args=(port, "/batch", {"requests": items})) for _ in range(2)]
+        busy = [threading.Thread(target=compute) for _ in range(2)]
         for thread in busy:
             thread.start()
-        time.sleep(0.3)
+        time.sleep(0.2)
         waits = []
         for _ in range(10):
             started = time.perf_counter()

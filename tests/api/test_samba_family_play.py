@@ -15,14 +15,21 @@ Where the rules come from:
   Brazilian Canasta (https://whiteknucklecards.com/games/brazilian_canasta.html) where it is silent.
 
 Readings taken where the texts leave a choice (each test says which):
-- Bolivia's initial meld: Samba's minimums by score, 150 from 7000 (Bicycle, rummy-games.com), the default; the
-  book's "standardized at 150", read as 150 at every score, is the option bolivia_opening=150_always.
+- Bolivia's initial meld: the book's "standardized at 150", 150 at every score, the default; Samba's minimums by
+  score, 150 from 7000 (Bicycle, rummy-games.com), are the option bolivia_opening=tiers, under which the positions
+  here are asked unless a test names the option (tests/api/samba_family.py, BOLIVIA_SMALL_OPENINGS).
 - Samba takes the discard pile in the book's two situations only (a natural pair, or the top card onto a
   sequence of fewer than seven): the top card alone never joins a set (Bicycle lets it join a set that is
   not yet a canasta when the pile is not frozen).
-- Brazilian follows Bolivia in going out (a canasta and a samba; Bicycle: any two canastas) and in black
-  threes (100 each left in a hand), asks the partner before going out (Bicycle), and scores its red threes on
-  Bicycle's schedule; from 8000 the canasta must lie in melds counting 200 (Bicycle: a canasta worth 200)."""
+- Bolivia and Brazilian score red threes and black threes left in hand as Samba, and so as the basic game (the
+  book: "exactly like Samba", "follow the rules of Bolivia"): red threes 100 each, 1000 for all six, minus only for
+  a side that melded nothing; a black three left in hand 5, as any card. The other sources' figures are options:
+  bolivia_red_threes_minus=short_of_two_canastas (bright.net), black_threes_in_hand=anyone_out or hand_end (100;
+  Bicycle, rummy-games.com, bright.net), brazilian_red_threes=schedule (Bicycle).
+- Brazilian follows Bolivia in going out (a canasta and a samba; Bicycle: any two canastas); asking the partner
+  before going out is allowed, as in every variant of the book, and required only under the option
+  brazilian_ask_partner=required (Bicycle); from 8000 the canasta must lie in melds counting 200 (Bicycle: a
+  canasta worth 200)."""
 
 from __future__ import annotations
 
@@ -456,13 +463,13 @@ def test_canasta_variant_samba_option_top_tier_minimum_160(client, variant, scor
 
 @pytest.mark.parametrize("variant", each("bolivia"))
 @pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150), (14000, 150)])
-def test_canasta_opening_minimum_bolivia_by_game_score(client, variant, score, minimum):
-    assert required(client, variant, score) == minimum
+def test_canasta_variant_bolivia_option_opening_by_game_score(client, variant, score, minimum):
+    assert required(client, variant, score, {"bolivia_opening": "tiers"}) == minimum
 
 
 @pytest.mark.parametrize("variant", each("bolivia"))
 @pytest.mark.parametrize("score", [-5, 0, 1500, 3000, 7000, 14000])
-def test_canasta_variant_bolivia_option_150_always_at_every_score(client, variant, score):
+def test_canasta_opening_minimum_bolivia_150_at_every_score(client, variant, score):
     assert required(client, variant, score, {"bolivia_opening": "150_always"}) == 150
 
 
@@ -485,8 +492,7 @@ def test_canasta_opening_minimum_samba_a_sequence_counts_toward_50(client, varia
     assert_allowed(judged(client, variant, enough, move))
 
 
-# Bolivia asks 150 at every score only under the book's literal reading (the option); by default it keeps
-# Samba's tiers (test_canasta_opening_minimum_bolivia_by_game_score).
+# Bolivia asks 150 at every score (the book), Brazilian below 7000.
 @pytest.mark.parametrize("variant,options", [case("bolivia", {"bolivia_opening": "150_always"}),
                                              case("brazilian", {})])
 def test_canasta_opening_minimum_150_at_a_score_of_0(client, variant, options):
@@ -621,14 +627,15 @@ def test_canasta_variant_brazilian_option_going_out_any_two_canastas(client, var
 
 
 @pytest.mark.parametrize("variant", each())
-def test_canasta_going_out_ask_partner_required_only_in_brazilian(client, variant):
+def test_canasta_going_out_ask_first_only_under_brazilians_option(client, variant):
+    # Asking is allowed and never required in the book's variants; Bicycle's Brazilian requires it (the option).
     state = down_to_one([KINGS_CANASTA, seq("5C", "6C", "7C", "8C", "9C", "10C")], "JC")
-    verdict = judged(client, variant, state, lay_off(1, "JC"))
+    assert_allowed(judged(client, variant, state, lay_off(1, "JC")))
     if variant == "brazilian":
-        assert_refused(verdict, "canasta.going-out.ask-partner", "canasta.going-out.ask-first")
-        assert_allowed(judged(client, variant, state, {"type": "ask_go_out"}))
-    else:
-        assert_allowed(verdict)
+        required = {"brazilian_ask_partner": "required"}
+        assert_refused(judged(client, variant, state, lay_off(1, "JC"), required), "canasta.going-out.ask-partner",
+                       "canasta.going-out.ask-first")
+        assert_allowed(judged(client, variant, state, {"type": "ask_go_out"}, required))
 
 
 # --- Scoring -------------------------------------------------------------------------------------------------
@@ -695,19 +702,27 @@ RED_THREES = {
         ([OPPONENTS_SEVENS], 15, SIX_THREES, 1000),
     ],
     "bolivia": [
-        ([OPPONENTS_SEVENS], 15, ["3H", "3D"], -200),
-        ([SEVENS_CANASTA], 535, ["3H", "3D"], -200),
+        ([OPPONENTS_SEVENS], 15, ["3H", "3D"], 200),
+        ([], 0, ["3H", "3D"], -200),
         ([SEVENS_CANASTA, EIGHTS_CANASTA], 1105, ["3H", "3D"], 200),
         ([SEVENS_CANASTA, EIGHTS_CANASTA], 1105, SIX_THREES, 1000),
     ],
     "brazilian": [
-        ([OPPONENTS_SEVENS], 15, ["3H", "3D"], -200),
-        ([SEVENS_CANASTA], 535, ["3H"], 100),
-        ([SEVENS_CANASTA], 535, ["3H", "3D", "3H", "3D"], 400),
-        ([SEVENS_CANASTA], 535, SIX_THREES[:5], 1000),
-        ([SEVENS_CANASTA], 535, SIX_THREES, 1200),
+        ([OPPONENTS_SEVENS], 15, ["3H", "3D"], 200),
+        ([], 0, ["3H", "3D"], -200),
+        ([SEVENS_CANASTA], 535, SIX_THREES[:5], 500),
+        ([SEVENS_CANASTA], 535, SIX_THREES, 1000),
     ],
 }
+# Bicycle's Brazilian schedule (the option brazilian_red_threes=schedule): 100 each up to four, 1000 for five, 1200
+# for six, counting minus for a side without a canasta.
+BRAZILIAN_SCHEDULE = [
+    ([OPPONENTS_SEVENS], 15, ["3H", "3D"], -200),
+    ([SEVENS_CANASTA], 535, ["3H"], 100),
+    ([SEVENS_CANASTA], 535, ["3H", "3D", "3H", "3D"], 400),
+    ([SEVENS_CANASTA], 535, SIX_THREES[:5], 1000),
+    ([SEVENS_CANASTA], 535, SIX_THREES, 1200),
+]
 
 
 @pytest.mark.parametrize("variant,side1,counted,threes,worth", [
@@ -718,23 +733,31 @@ def test_canasta_red_threes_score(client, variant, side1, counted, threes, worth
     assert score["teams"][1] == counted + worth - 30
 
 
-BLACK_THREE_IN_HAND = {"samba": -5, "bolivia": -100, "brazilian": -100}
+@pytest.mark.parametrize("side1,counted,threes,worth", [
+    pytest.param(*c, id=f"{len(c[2])}-threes-melds-{c[1]}") for c in BRAZILIAN_SCHEDULE])
+def test_canasta_threes_schedule_brazilian_option_brazilian_red_threes(client, side1, counted, threes, worth):
+    score = scored_hand(client, "brazilian", [list(h) for h in HANDS_LEFT], [list(WENT_OUT), side1],
+                        {"brazilian_red_threes": "schedule"}, red_threes=[[], threes])
+    assert score["teams"][1] == counted + worth - 30
 
 
-@pytest.mark.parametrize("variant", each())
-def test_canasta_black_threes_in_hand_and_melded_in_going_out(client, variant):
+@pytest.mark.parametrize("variant,options,each_in_hand", [case(v, {}, -5) for v in FAMILY] + [
+    case(v, {"black_threes_in_hand": "anyone_out"}, -100, id=f"{v}-anyone_out") for v in ("bolivia", "brazilian")])
+def test_canasta_black_threes_in_hand_and_melded_in_going_out(client, variant, options, each_in_hand):
+    # As any card left in a hand by default (5); 100 under the other sources' figure, in Bolivia and Brazilian.
     hands = [[], ["3C", "AH"], ["3S", "4C"], ["9D"]]
     melds = [[*WENT_OUT, group("3C", "3S", "3C")], [OPPONENTS_SEVENS]]
-    score = scored_hand(client, variant, hands, melds)
-    each_in_hand = BLACK_THREE_IN_HAND[variant]
+    score = scored_hand(client, variant, hands, melds, options)
     assert score["teams"] == [70 + 500 + 50 + 1500 + 15 + 200 + each_in_hand - 5, 15 + each_in_hand - 20 - 10]
 
 
 @pytest.mark.parametrize("variant", each("bolivia", "brazilian"))
-@pytest.mark.parametrize("options, each_in_hand", [({}, -5), ({"black_threes_in_hand": "hand_end"}, -100)])
+@pytest.mark.parametrize("options, each_in_hand", [({}, -5), ({"black_threes_in_hand": "anyone_out"}, -5),
+                                                   ({"black_threes_in_hand": "hand_end"}, -100)])
 def test_canasta_black_threes_in_hand_option_when_the_stock_runs_out(client, variant, options, each_in_hand):
-    # Bicycle and rummy-games.com charge 100 when a player goes out; when the stock runs out a black three counts
-    # as any card, unless black_threes_in_hand is hand_end (the archived bright.net rules).
+    # By default a black three left counts as any card. Bicycle and rummy-games.com charge 100 when a player goes
+    # out, and when the stock runs out it counts as any card; the archived bright.net rules charge 100 however the
+    # hand ends (hand_end).
     hands = [["4C"], ["3C", "AH"], ["3S", "4C"], ["9D"]]
     state = finished(hands, [list(WENT_OUT), [OPPONENTS_SEVENS]], ending="stock_exhausted")
     score = answer(client, "/score", variant, state, options=options)
@@ -830,7 +853,7 @@ def test_canasta_variant_samba_option_samba_red_threes_minus(client, option, red
 
 
 
-@pytest.mark.parametrize("option, red_threes_points", [(None, -200), ("short_of_two_canastas", -200),
+@pytest.mark.parametrize("option, red_threes_points", [(None, 200), ("short_of_two_canastas", -200),
                                                         ("unmelded", 200)])
 def test_canasta_threes_minus_bolivia_option_bolivia_red_threes_minus(client, option, red_threes_points):
     # Side 1 melded a set of sevens and no canasta: its two red threes count minus under the archived bright.net

@@ -34,14 +34,18 @@ def _choose(rng: random.Random, moves: list[dict]) -> dict:
 def test_canasta_samba_family_random_hands_conserve_cards_accept_every_listed_move_and_score_line_by_line(
         client, variant, seed):
     rng = random.Random(seed)
-    state = answer(client, "/deal", variant, seed=seed, setup={"score": [rng.choice([0, 1600, 3100]), 0]})["state"]
+    # Every variant's defaults, named where the test helpers would choose another (BOLIVIA_SMALL_OPENINGS).
+    options = {"bolivia_opening": "150_always"} if variant == "bolivia" else {}
+    state = answer(client, "/deal", variant, seed=seed, setup={"score": [rng.choice([0, 1600, 3100]), 0]},
+                   options=options)["state"]
     assert shown_cards(state) == DECK
-    listed = answer(client, "/legal-moves", variant, state)
+    listed = answer(client, "/legal-moves", variant, state, options=options)
     for _ in range(MOST_MOVES):
         if listed["to_act"] is None:
             break
         assert listed["moves"], "a position with a seat to act always has a legal move"
-        batch = [{"path": path, "body": {"game": "canasta", "variant": variant, "state": state, "move": _move(m)}}
+        batch = [{"path": path, "body": {"game": "canasta", "variant": variant, "options": options, "state": state,
+                                         "move": _move(m)}}
                  for m in listed["moves"] for path in ("/validate-move", "/apply-move")]
         answers = client.post("/batch", json={"requests": batch}).get_json()["responses"]
         refused = [(m["code"], judged["body"], applied["body"])
@@ -49,12 +53,12 @@ def test_canasta_samba_family_random_hands_conserve_cards_accept_every_listed_mo
                    if judged["status"] != 200 or judged["body"]["legal"] is not True or applied["status"] != 200]
         assert not refused, refused
         applied = answer(client, "/apply-move", variant, state, _move(_choose(rng, listed["moves"])),
-                         include_legal_moves=True)
+                         options=options, include_legal_moves=True)
         state = applied["state"]
         assert shown_cards(state) == DECK
         listed = {"to_act": applied["to_act"], "moves": applied["legal_moves"]["moves"]
                   if applied["legal_moves"] else []}
     assert listed["to_act"] is None, f"the hand did not end within {MOST_MOVES} moves"
-    score = answer(client, "/score", variant, state)
+    score = answer(client, "/score", variant, state, options=options)
     for team, total in enumerate(score["teams"]):
         assert sum(line["points"] for line in score["lines"] if line["team"] == team) == total

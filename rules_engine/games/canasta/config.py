@@ -9,7 +9,8 @@ from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
 from .game_length import by_rounds
 from .meld_memo import MeldMemo
-from .variants import BONUS, ENTRIES, NATURAL, SAMBA_TIERS, STOP, WILD_AND_NATURAL, VariantRules
+from .variants import (BLACK_THREE_IN_HAND, BONUS, BRAZILIAN_RED_THREES, ENTRIES, NATURAL, SAMBA_TIERS, STOP,
+                       WILD_AND_NATURAL, VariantRules)
 from .variants import WILD as WILD_ROLE
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
@@ -190,14 +191,14 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         tiers = table.opening.tiers
         table = replace(table, opening=replace(table.opening, tiers=tiers[:-1] + (
             (tiers[-1][0], chosen["top_tier_minimum"]),)))
-    if chosen.get("samba_red_threes_minus") == "short_of_two_canastas":
+    if "short_of_two_canastas" in (chosen.get("samba_red_threes_minus"), chosen.get("bolivia_red_threes_minus")):
         table = replace(table, threes=replace(table.threes, red_negative_unless="canastas"))
-    if chosen.get("bolivia_red_threes_minus") == "unmelded":
-        table = replace(table, threes=replace(table.threes, red_negative_unless="melded"))
+    if chosen.get("brazilian_red_threes") == "schedule":
+        table = replace(table, threes=replace(table.threes, schedule=BRAZILIAN_RED_THREES, red_negative_unless="canasta"))
     if chosen.get("top_card_onto_set") == "unless_canasta":
         table = replace(table, pile=replace(table.pile, onto_meld=True))
-    if chosen.get("bolivia_opening") == "150_always":
-        table = replace(table, opening=replace(table.opening, tiers=((None, 150),)))
+    if chosen.get("bolivia_opening") == "tiers":
+        table = replace(table, opening=replace(table.opening, tiers=SAMBA_TIERS))
     if chosen.get("brazilian_opening") == "samba_tiers":
         low = tuple(tier for tier in SAMBA_TIERS if tier[0] is None or tier[0] < table.opening.tiers[1][0])
         table = replace(table, opening=replace(table.opening, tiers=low + table.opening.tiers[1:]))
@@ -206,8 +207,11 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
     if chosen.get("incomplete_melds") == "sequences_under_five":
         points = max(lost for _, _, lost in table.incomplete_penalty)
         table = replace(table, incomplete_penalty=(("sequence", 5, points),), incomplete_when="hand_end")
-    if chosen.get("black_threes_in_hand") == "hand_end":
-        table = replace(table, threes=replace(table.threes, black_hand_when="hand_end"))
+    if chosen.get("black_threes_in_hand") in ("anyone_out", "hand_end"):
+        table = replace(table, threes=replace(table.threes, black_hand_value=BLACK_THREE_IN_HAND,
+                                              black_hand_when=chosen["black_threes_in_hand"]))
+    if chosen.get("brazilian_ask_partner") == "required":
+        table = replace(table, going_out=replace(table.going_out, ask_partner="required"))
     if "wild_canasta" in chosen:
         table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
     if chosen.get("two_hand_penalties") == "none":

@@ -61,18 +61,18 @@ class Lister:
         if code in self.codes:
             return True
         pos = self.pos
-        # The rules this move's checks leave open are gathered apart, then joined to the listing's.
-        outer, pos.unverified = pos.unverified, set()
+        # The rules a search leaves open for this move are gathered apart, then joined to the listing's.
+        outer, pos.unsettled = pos.unsettled, set()
         try:
             refused = CHECKS[move["type"]](pos, move)
         finally:
-            fresh, pos.unverified = pos.unverified, outer
+            fresh, pos.unsettled = pos.unsettled, outer
             outer |= fresh
         if refused:
             return False
         self.codes.add(code)
         self.moves.append({**move, "code": code, "rules": rules, **extra})
-        if fresh:      # a question the answer's work left open: the move is listed, its rule named
+        if fresh:      # the answer's steps ran out before the move's question was settled: the move names it
             self.moves[-1]["unverified"] = sorted(fresh)
         return True
 
@@ -173,7 +173,7 @@ def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
 def _unsettled_opening(pos: Position, via: str, required: int) -> dict:
     """The initial-meld constraint where the answer's work ran out before the search settled it: whether the
     minimum can be met is left open (null), and the opening's rule is named among the unverified."""
-    pos.unverified.add("canasta.opening.minimum")
+    pos.left_open("canasta.opening.minimum")
     return {"type": "initial_meld", "side": pos.side, "via": via, "required": required, "counted": pos.counted,
             "best": None, "met": None, "witness": [], "blocks": [],
             "rules": ["canasta.opening.minimum", "canasta.opening.counting"]}

@@ -39,11 +39,13 @@ def _sources(found: list[tuple[str, VariantRules]], *extra) -> tuple:
 
 
 def _rule(rule_id: str, title: str, lead: str, found: list[tuple[str, VariantRules]], said, *extra,
-          notes: tuple[str, ...] = (), options: tuple[str, ...] = ()) -> Rule:
-    """A rule whose text is a lead sentence and one sentence per variant setting the field."""
+          notes: tuple[str, ...] = (), options: tuple[str, ...] = (), by_option: tuple[str, ...] = ()) -> Rule:
+    """A rule whose text is a lead sentence and one sentence per variant setting the field; `by_option` names the
+    variants where only an option's choice brings the rule in (the lead and the notes say how)."""
     text = lead + " " + " ".join(f"{entry.title}: {said(entry)}." for _, entry in found)
-    return Rule(rule_id, title, text, _sources(found, *extra), options=options, notes=notes,
-                variants=tuple(slug for slug, _ in found))
+    variants = tuple(slug for slug, _ in found)
+    return Rule(rule_id, title, text.strip(), _sources(found, *extra), options=options, notes=notes,
+                variants=variants + tuple(slug for slug in by_option if slug not in variants))
 
 
 def _kind(entry: VariantRules, kind: str) -> str:
@@ -204,29 +206,44 @@ SCORING_FOUND = {
 PLAY_RULES = (
     _rule("canasta.threes.schedule", "Threes scored on a schedule",
           "Where a variant scores its bonus threes on a schedule, a side earns a total set by how many of them "
-          "it has laid out rather than a figure for each.", SCORING_FOUND["schedule"], _schedule),
+          "it has laid out rather than a figure for each. In Brazilian Canasta the option brazilian_red_threes "
+          "schedule scores one to four red threes 100 each, five 1000 and six 1200.", SCORING_FOUND["schedule"],
+          _schedule, BICYCLE_BRAZILIAN, BOOK, options=("brazilian_red_threes",), by_option=("brazilian",),
+          notes=(f"brazilian_red_threes as_samba (the default): {BOOK} gives Brazilian Canasta as Bolivia with its "
+                 "own bonuses and penalties, and Bolivia as Samba, whose red threes score 100 each and 1000 for all "
+                 "six, counting minus only for a side that has melded nothing.",
+                 f"brazilian_red_threes schedule: {BICYCLE_BRAZILIAN} scores one to four red threes 100 each, five "
+                 "1000 and six 1200, counting them for the side once it holds a canasta and against it before.")),
     _rule("canasta.threes.minus", "When bonus threes count minus",
           "Whether a side's bonus threes count for it or against it depends on what it has melded by the end "
-          "of the hand.", SCORING_FOUND["minus"], _minus, BRIGHT_NET_BOLIVIA, options=("bolivia_red_threes_minus",),
-          notes=("Joker Canasta and Brazilian Canasta ask for one canasta, as their sources say.",
-                 f"bolivia_red_threes_minus short_of_two_canastas (the default): {BRIGHT_NET_BOLIVIA} is the one "
-                 "account that speaks of Bolivia's red threes: they count for the side only once it has melded two "
-                 "canastas.",
-                 f"bolivia_red_threes_minus unmelded: {BICYCLE_BOLIVIA}, {RUMMY_GAMES_BOLIVIA} and {BOOK} describe "
-                 "Bolivia as Samba with changes that leave the red threes alone, so they count minus, as in Samba, "
-                 "only for a side that has melded nothing.")),
+          "of the hand. In Samba, Bolivia and Brazilian Canasta they count minus, as in the basic game, for a side "
+          "that has melded nothing, unless an option reads another source (the notes).", SCORING_FOUND["minus"],
+          _minus, BRIGHT_NET_BOLIVIA, BICYCLE_BRAZILIAN, BOOK,
+          options=("samba_red_threes_minus", "bolivia_red_threes_minus", "brazilian_red_threes"),
+          by_option=("samba", "bolivia", "brazilian"),
+          notes=("Joker Canasta asks for one canasta, as its source says; Brazilian Canasta does under "
+                 "brazilian_red_threes schedule.",
+                 f"bolivia_red_threes_minus unmelded (the default): {BOOK} describes Bolivia as Samba with changes "
+                 f"that leave the red threes alone, as do {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA}, so they count "
+                 "minus, as in Samba, only for a side that has melded nothing.",
+                 f"bolivia_red_threes_minus short_of_two_canastas: {BRIGHT_NET_BOLIVIA} counts Bolivia's red threes "
+                 "for the side only once it has melded two canastas.")),
     _rule("canasta.black-threes.in-hand", "A black three left in the hand",
-          "Where a variant gives a black three left in a hand its own figure, that figure counts against the "
-          "holder's side when any player goes out, the holder's partner included; whether it also counts when the "
-          "stock runs out is the option black_threes_in_hand.", SCORING_FOUND["black"], _black_in_hand, RUMMY_GAMES_BOLIVIA,
-          BRIGHT_NET_BOLIVIA, options=("black_threes_in_hand",),
-          notes=(f"black_threes_in_hand anyone_out (the default): {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} charge "
-                 "the 100 for a black three held when a player goes out, the holder's partner included. Neither says "
-                 "what it costs when the stock runs out and nobody goes out, so there it counts as any card left in "
-                 "the hand.",
-                 f"black_threes_in_hand hand_end: {BRIGHT_NET_BOLIVIA} charges 100 for a black three left in the hand "
-                 "without naming how the hand ended, so it costs 100 when the stock runs out too. Brazilian Canasta "
-                 "is played as Bolivia on this point.")),
+          "A black three left in a hand when the hand ends counts against the holder's side, as any card left "
+          "there: 5, in Bolivia and Brazilian Canasta as in the basic game. The option black_threes_in_hand gives "
+          "it 100 there instead: when any player goes out, the holder's partner included (anyone_out; when the "
+          "stock runs out it counts 5, as any card), or however the hand ends (hand_end).", SCORING_FOUND["black"],
+          _black_in_hand, BOOK, BICYCLE_BOLIVIA, RUMMY_GAMES_BOLIVIA, BRIGHT_NET_BOLIVIA,
+          options=("black_threes_in_hand",), by_option=("bolivia", "brazilian"),
+          notes=(f"black_threes_in_hand card_value (the default): {BOOK} plays Bolivia as Samba, and Samba as the "
+                 "basic game for all scoring it does not name, and Brazilian as Bolivia: a black three left in a hand "
+                 "counts 5, as any card.",
+                 f"black_threes_in_hand anyone_out: {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} charge 100 for a "
+                 "black three held when a player goes out, the holder's partner included. Neither says what it costs "
+                 "when the stock runs out and nobody goes out, so there it counts as any card left in the hand.",
+                 f"black_threes_in_hand hand_end: {BRIGHT_NET_BOLIVIA} charges 100 for a black three left in the "
+                 "hand without naming how the hand ended, so it costs 100 when the stock runs out too. Brazilian "
+                 "Canasta is played as Bolivia on this point.")),
     _rule("canasta.going-out.by-kind", "Canastas of a kind before going out",
           "Where a variant asks for canastas of a kind, a player goes out only when the side's melds, counting "
           "those completed in the same move, hold that many of each kind besides the count.",

@@ -33,7 +33,7 @@ class Position:
     # Built on every request and read by every check: slots make both cheaper than a dict per position.
     __slots__ = ("cfg", "state", "seat", "actor", "side", "melds", "short", "opened", "counted", "by_rank",
                  "_of_rank", "canastas", "others", "counted_owners", "shared", "needed", "_hand", "hidden", "held",
-                 "unverified", "_minimum", "_counts", "_split", "_plan", "_can_go_out", "_steps", "_frozen", "notes",
+                 "unverified", "unsettled", "_minimum", "_counts", "_split", "_plan", "_can_go_out", "_steps", "_frozen", "notes",
                  "foot_down", "kitty_left", "keep", "zones_unmet")
 
     def __init__(self, cfg: Config, state: CanastaState):
@@ -79,6 +79,7 @@ class Position:
         else:
             self._hand, self.hidden, self.held = hand, False, len(hand)
         self.unverified: set[str] = set()   # rules the checks could not apply: the hand's cards are hidden
+        self.unsettled: set[str] = set()    # those of them a search left open, its answer's steps spent
         self._minimum: int | None = None
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
@@ -99,6 +100,11 @@ class Position:
         self.keep = 0 if self.foot_down or self.kitty_left else 2
         # What the zones lack for going out (a player of the side yet to play from the foot), in words.
         self.zones_unmet = foot_unmet(state, side) if state.played_from_foot is not None else []
+
+    def left_open(self, rule: str) -> None:
+        """Name a rule whose question a search could not settle within the answer's steps."""
+        self.unverified.add(rule)
+        self.unsettled.add(rule)
 
     def goes_out(self, left: int) -> bool:
         """Whether a move leaving the hand this many cards is going out (or its last step before a discard)."""
@@ -245,7 +251,7 @@ class Position:
             if current and (not any_way or plan is UNSETTLED):
                 self._plan = (plan,)
         if plan is UNSETTLED and rule is not None:
-            self.unverified.add(rule)
+            self.left_open(rule)
         return plan
 
     def _plan_alone(self, hand: list[str], melds: list[Meld], current: bool, any_way: bool) -> Plan | None:
@@ -308,7 +314,7 @@ class Position:
                             canasta=self.opening_canasta).met:
                 return True
         except OutOfWork:
-            self.unverified.add("canasta.opening.in-steps")
+            self.left_open("canasta.opening.in-steps")
             return True
         return self.state.turn.question != "no" and self.going_out_plan(
             hand, melds, rule="canasta.opening.in-steps") is not None
@@ -346,7 +352,7 @@ class Position:
         if found is None:
             found = self._can_go_out[key] = self._way_out(hand, melds, shared)
         if found is UNSETTLED:
-            self.unverified.add(rule)
+            self.left_open(rule)
             return True
         return found
 
@@ -391,6 +397,7 @@ def position_of(cfg: Config, state: CanastaState) -> Position:
     else:
         found.notes = None
         found.unverified = set()
+        found.unsettled = set()
     return found
 
 

@@ -354,17 +354,25 @@ OPTIONS = (
            "When Samba's red threes count against their side: when it has melded nothing, as in Classic, or when it "
            "has fewer than the two canastas going out needs.", choices=("unmelded", "short_of_two_canastas"),
            variants=("samba",)),
-    Option("bolivia_red_threes_minus", "short_of_two_canastas", "canasta.threes.minus",
-           "When Bolivia's red threes count against their side: when it has fewer than the two canastas going out "
-           "needs, or, as in Samba, when it has melded nothing.", choices=("short_of_two_canastas", "unmelded"),
+    Option("bolivia_red_threes_minus", "unmelded", "canasta.threes.minus",
+           "When Bolivia's red threes count against their side: as in Samba, when it has melded nothing, or when it "
+           "has fewer than the two canastas going out needs.", choices=("unmelded", "short_of_two_canastas"),
            variants=("bolivia",)),
+    Option("brazilian_red_threes", "as_samba", "canasta.threes.schedule",
+           "How Brazilian Canasta scores red threes: as Samba and Bolivia (100 each, 1000 for all six, minus only "
+           "for a side that has melded nothing), or on a schedule (100 each up to four, 1000 for five, 1200 for "
+           "six, minus for a side without a canasta).", choices=("as_samba", "schedule"), variants=("brazilian",)),
+    Option("brazilian_ask_partner", "optional", "canasta.going-out.ask-first",
+           "Whether a Brazilian Canasta player may go out without asking the partner (asking stays allowed, the "
+           "answer binding), or goes out only after asking and hearing yes.", choices=("optional", "required"),
+           variants=("brazilian",)),
     Option("top_card_onto_set", "never", "canasta.pile.onto-meld-unless-canasta",
            "Whether the top discard alone may join a set of the side that is not yet a canasta, when the pile is not "
            "frozen (the Samba family: otherwise only a natural pair takes it, or a sequence its top card).",
            choices=("never", "unless_canasta"), variants=("samba", "bolivia", "brazilian")),
-    Option("bolivia_opening", "tiers", "canasta.variant.bolivia",
-           "How Bolivia's initial meld minimum goes with the side's game score: Samba's tiers up to 150 from "
-           "7000, or 150 at every score.", choices=("tiers", "150_always"), variants=("bolivia",)),
+    Option("bolivia_opening", "150_always", "canasta.variant.bolivia",
+           "How Bolivia's initial meld minimum goes with the side's game score: 150 at every score, or Samba's "
+           "tiers up to 150 from 7000.", choices=("150_always", "tiers"), variants=("bolivia",)),
     Option("brazilian_going_out", "canasta_and_samba", "canasta.variant.brazilian",
            "What Brazilian Canasta's two canastas for going out must be: one of them a samba, as in Bolivia, or "
            "any two.", choices=("canasta_and_samba", "any_two"), variants=("brazilian",)),
@@ -372,10 +380,10 @@ OPTIONS = (
            "Which unfinished melds cost Brazilian Canasta's 1000, and when: sequences and melds of wild cards alone "
            "under seven cards when the other side goes out, or sequences under five cards whenever the hand ends.",
            choices=("short_of_seven", "sequences_under_five"), variants=("brazilian",)),
-    Option("black_threes_in_hand", "anyone_out", "canasta.black-threes.in-hand",
-           "When a black three left in a hand costs Bolivia's and Brazilian Canasta's 100: when a player goes out "
-           "(when the stock runs out it counts 5, as any card), or however the hand ends.",
-           choices=("anyone_out", "hand_end"), variants=("bolivia", "brazilian")),
+    Option("black_threes_in_hand", "card_value", "canasta.black-threes.in-hand",
+           "What a black three left in a hand costs in Bolivia and Brazilian Canasta: 5, as any card and as in the "
+           "basic game; 100 when a player goes out (when the stock runs out it counts 5, as any card); or 100 "
+           "however the hand ends.", choices=("card_value", "anyone_out", "hand_end"), variants=("bolivia", "brazilian")),
     Option("brazilian_opening", "150_below_7000", "canasta.variant.brazilian",
            "Brazilian Canasta's initial meld minimum below a game score of 7000: 150 at every such score, or Samba's "
            "minimums by score (15, 50, 90, 120).", choices=("150_below_7000", "samba_tiers"), variants=("brazilian",)),

@@ -141,8 +141,11 @@ MELD_SHAPES_RULES = (
     Rule("canasta.going-out.ask-first", "Going out only after asking the partner",
          "Where a variant says so, asking the partner is not optional: a player goes out only after asking, "
          "right after drawing, and hearing yes. Without that yes a player keeps at least two cards: no meld, "
-         "addition or taking of the pile may leave one card or none.", (BICYCLE_BRAZILIAN, KLASSA_HAND_AND_FOOT),
-         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.going_out.ask_partner == "required")),
+         "addition or taking of the pile may leave one card or none. In Brazilian Canasta it is so under the option "
+         "brazilian_ask_partner required.", (BICYCLE_BRAZILIAN, KLASSA_HAND_AND_FOOT), options=("brazilian_ask_partner",),
+         variants=tuple(slug for slug, entry in ENTRIES.items() if entry.going_out.ask_partner == "required")
+         + ("brazilian",),
+         notes=("canasta.variant.brazilian's notes give the sources of each choice of brazilian_ask_partner.",)),
     Rule("canasta.pile.top-card-onto-sequence", "The top discard alone onto a sequence",
          "Where a variant says so, a side may take the pile's top card by itself to lengthen one of its "
          "sequences on the table, at either end, while the sequence has room for it. Only that card is taken: "
@@ -237,18 +240,21 @@ OPTIONS_AND_NOTES = {
         "their own, so Classic's holds: they count against a side that has melded nothing.",
         f"samba_red_threes_minus short_of_two_canastas: {HOWSTUFFWORKS} counts them against a side that has not "
         "made two canastas, as Bolivia does.")),
-    "bolivia": (("bolivia_opening",), (
-        f"bolivia_opening tiers (default): {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} keep Samba's minimums by "
-        "score, with 150 from 7000 up; cardref reads the 150 that "
-        f"{BOOK} names for Bolivia as that top figure, where some Samba rules ask 160.",
-        f"bolivia_opening 150_always: {BOOK} lists a minimum standardized at 150 among Bolivia's differences from "
-        "Samba; read literally, every initial meld needs 150, whatever the score.",
+    "bolivia": (("bolivia_opening", "bolivia_red_threes_minus", "black_threes_in_hand"), (
+        f"bolivia_opening 150_always (default): {BOOK} lists a minimum standardized at 150 among Bolivia's "
+        "differences from Samba: every initial meld needs 150, whatever the score.",
+        f"bolivia_opening tiers: {BICYCLE_BOLIVIA} and {RUMMY_GAMES_BOLIVIA} keep Samba's minimums by score, with "
+        "150 from 7000 up.",
+        "Red threes and black threes left in hand are scored as in Samba, and so as in the basic game, by "
+        "default (canasta.threes.minus, canasta.black-threes.in-hand); other sources' figures are the options "
+        "bolivia_red_threes_minus and black_threes_in_hand.",
         f"Wild cards in a set: at most two, as in Samba, since {BICYCLE_BOLIVIA} keeps Samba's limit and {BOOK} plays "
         "Bolivia as Samba but for the differences it names. Two other published descriptions differ: "
         "whiteknucklecards.com (https://whiteknucklecards.com/games/bolivia.html) lets a set hold any number, and "
         "ourpastimes.com (https://ourpastimes.com/bolivia-card-game-rules-5519533.html) asks for more natural "
         "cards than wild cards, three wild cards at most.")),
-    "brazilian": (("wild_canasta", "brazilian_going_out", "brazilian_opening"), (
+    "brazilian": (("wild_canasta", "brazilian_going_out", "brazilian_opening", "brazilian_red_threes",
+                   "brazilian_ask_partner", "black_threes_in_hand"), (
         f"brazilian_opening 150_below_7000 (default): {BOOK} asks 150 for every initial meld below 7000, before "
         "the canastas asked from 7000 up.",
         f"brazilian_opening samba_tiers: {BICYCLE_BRAZILIAN} and rummy-games.com's Brazilian Canasta "
@@ -258,8 +264,14 @@ OPTIONS_AND_NOTES = {
         f"wild_canasta 2500: {WHITEKNUCKLE_BRAZILIAN}, which calls it a bolivia as in Bolivia.",
         f"brazilian_going_out canasta_and_samba (default): {BOOK} gives Brazilian Canasta as Bolivia with its "
         "own bonuses and penalties, and says nothing else of going out, so Bolivia's rule holds: of the two "
-        "canastas, one is a samba. Black threes left in hand cost 100 each on the same reading.",
-        f"brazilian_going_out any_two: {BICYCLE_BRAZILIAN} lets any two canastas take a side out.")),
+        "canastas, one is a samba. Red threes and black threes left in hand are scored as in Bolivia on the same "
+        "reading (the options brazilian_red_threes and black_threes_in_hand give other sources' figures).",
+        f"brazilian_going_out any_two: {BICYCLE_BRAZILIAN} lets any two canastas take a side out.",
+        f"brazilian_ask_partner optional (default): {BOOK} plays Brazilian as Bolivia, and so as Samba and the "
+        "basic game, where a player may ask the partner before going out and is bound by the answer, but need "
+        "not ask.",
+        f"brazilian_ask_partner required: {BICYCLE_BRAZILIAN} has a player always ask the partner's permission "
+        "before going out.")),
     "mexicana": (("all_red_threes",), (
         f"all_red_threes 1000 (default): {READING}: {RUMMY_GAMES_MEXICANA} is silent, and Samba, played with the "
         "same 162 cards, scores all six red threes 1000.",

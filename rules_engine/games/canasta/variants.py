@@ -295,6 +295,10 @@ TWO_HAND = VariantRules(
 )
 
 SAMBA_TIERS = ((None, 15), (0, 50), (1500, 90), (3000, 120), (7000, 150))
+# Readings of other sources than the book, taken up by options (rules.OPTIONS): Brazilian's red threes on a
+# schedule (one to four 100 each, five 1000, six 1200), and Bolivia's 100 for a black three left in a hand.
+BRAZILIAN_RED_THREES = (0, 100, 200, 300, 400, 1000, 1200)
+BLACK_THREE_IN_HAND = 100
 SAMBA = VariantRules(
     slug="samba", title="Samba",
     summary="Three packs and six jokers, 15 cards each, two drawn per turn; sequences of one suit, sambas of "
@@ -315,16 +319,16 @@ SAMBA = VariantRules(
 BOLIVIA = VariantRules(
     slug="bolivia", title="Bolivia",
     summary="Samba with melds of wild cards alone (seven make a bolivia, 2500), escaleras of seven in one "
-            "suit, one of them needed to go out; game to 15,000.",
+            "suit, one of them needed to go out, and an initial meld of 150 at every score; game to 15,000.",
     min_players=4, max_players=4, default_players=4, seating="partners",
     deck=Deck(packs=3, jokers=6), deal=15, draw=2,
     sets=SetMelds(max_wilds=2, all_wild=True, one_per_rank=False, wild_onto_canasta=False),
     sequences=SequenceMelds(min_cards=3, max_cards=7, low="4", high="A", wilds=False),
     canastas=Canastas(natural=500, mixed=300, wild=2500, sequence=1500,
                       names=(("sequence", "escalera"), ("wild", "bolivia"))),
-    opening=Opening(tiers=SAMBA_TIERS),
+    opening=Opening(tiers=((None, 150),)),
     pile=Pile(natural_and_wild=False, onto_meld=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
-    threes=Threes(red_all=1000, red_negative_unless="canastas", black_hand_value=100),
+    threes=Threes(red_all=1000),
     going_out=GoingOut(canastas=2, bonus=200, concealed=None, by_kind=(("sequence", 1),)),
     game_target=15000,
     hooks=("merge_melds_of_a_rank",), playable=True,
@@ -343,8 +347,8 @@ BRAZILIAN = VariantRules(
     opening=Opening(tiers=((None, 150), (7000, Needs()), (8000, Needs(points=200)),
                            (9000, Needs(canasta="natural"))), pile_may_open=False),
     pile=Pile(natural_and_wild=False, onto_meld=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
-    threes=Threes(schedule=(0, 100, 200, 300, 400, 1000, 1200), red_negative_unless="canasta", black_hand_value=100),
-    going_out=GoingOut(canastas=2, bonus=200, concealed=None, ask_partner="required", by_kind=(("sequence", 1),)),
+    threes=Threes(red_all=1000),
+    going_out=GoingOut(canastas=2, bonus=200, concealed=None, by_kind=(("sequence", 1),)),
     incomplete_penalty=(("sequence", 7, 1000), ("wild", 7, 1000)),
     game_target=10000,
     hooks=("merge_melds_of_a_rank",), playable=True,

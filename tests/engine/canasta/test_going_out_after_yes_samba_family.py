@@ -144,7 +144,8 @@ def test_canasta_going_out_ask_partner_yes_samba_family_verdicts_match_the_full_
 
 
 def _bolivia_body(hand: list[str], own: list[dict]) -> dict:
-    """Seat 0 of Bolivia, its side opened with `own`, having drawn from the stock; every other card hidden."""
+    """Seat 0 of Bolivia, its side opened with `own`, having drawn from the stock; every other card hidden. Side 1's
+    three sevens count less than the 150 Bolivia asks by default: the body plays Samba's minimums by score."""
     left = Counter(DECK)
     theirs = [["7C", "7D", "7S"]]
     for cards in [hand, *[m["cards"] for m in own], *theirs, ["9C", "4D"]]:
@@ -155,7 +156,7 @@ def _bolivia_body(hand: list[str], own: list[dict]) -> dict:
              "melded_before": [True, True, False, False],
              "turn": {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
                       "question": None}}
-    return {"game": "canasta", "variant": "bolivia", "state": state}
+    return {"game": "canasta", "variant": "bolivia", "options": {"bolivia_opening": "tiers"}, "state": state}
 
 
 def test_canasta_melds_all_wild_six_wild_cards_on_the_table_grow_into_a_bolivia_to_go_out():

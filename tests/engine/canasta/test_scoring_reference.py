@@ -124,13 +124,16 @@ def figures(variant: str, options: dict) -> Figures:
     if variant == "samba":
         below = 2 if options.get("samba_red_threes_minus") == "short_of_two_canastas" else 0
         return Figures("partners", 6, classic_threes, below, 200, None, 5, 10000, sequence_bonus=1500)
+    # Bolivia and Brazilian score threes as Samba by default (the book); the other sources' figures are options.
+    black = 100 if options.get("black_threes_in_hand") in ("anyone_out", "hand_end") else 5
     if variant == "bolivia":
-        below = 0 if options.get("bolivia_red_threes_minus") == "unmelded" else 2
-        return Figures("partners", 6, classic_threes, below, 200, None, 100, 15000, sequence_bonus=1500,
+        below = 2 if options.get("bolivia_red_threes_minus") == "short_of_two_canastas" else 0
+        return Figures("partners", 6, classic_threes, below, 200, None, black, 15000, sequence_bonus=1500,
                        wild_bonus=2500)
     if variant == "brazilian":
-        return Figures("partners", 6, brazilian_threes, 1, 200, None, 100, 10000, sequence_bonus=1500,
-                       wild_bonus=int(options.get("wild_canasta", 2000)))
+        schedule = options.get("brazilian_red_threes") == "schedule"
+        return Figures("partners", 6, brazilian_threes if schedule else classic_threes, 1 if schedule else 0, 200,
+                       None, black, 10000, sequence_bonus=1500, wild_bonus=int(options.get("wild_canasta", 2000)))
     raise ValueError(variant)
 
 
@@ -150,9 +153,9 @@ def side_of(fig: Figures, seat: int) -> int:
 def reference_score(variant: str, options: dict, state: dict) -> dict:
     """The reference answer for a finished hand: lines keyed (side, seat or None, category), totals, game.
 
-    A black three held costs its variant's figure when a player goes out (Bicycle, rummy-games.com); when the
-    stock runs out it counts 5 as any card, unless black_threes_in_hand is hand_end (the archived bright.net
-    rules)."""
+    A black three held counts 5 as any card by default (the book); under black_threes_in_hand anyone_out it costs 100
+    when a player goes out (Bicycle, rummy-games.com) and 5 when the stock runs out, under hand_end 100 however the
+    hand ends (the archived bright.net rules)."""
     fig = figures(variant, options)
     turn = state["turn"]
     went_out = turn["ending"] == "went_out"
@@ -349,10 +352,13 @@ OPTION_SETS = {
     "two-hand": [{}, {"four_red_threes_unmelded": -400}, {"wild_limit": "fewer_than_naturals"},
                  {"two_hand_penalties": "none"}],
     "samba": [{}, {"samba_red_threes_minus": "short_of_two_canastas"}, {"top_tier_minimum": 160}],
-    "bolivia": [{}, {"bolivia_opening": "150_always"}, {"top_card_onto_set": "unless_canasta"},
-                {"bolivia_red_threes_minus": "unmelded", "black_threes_in_hand": "hand_end"}],
-    "brazilian": [{}, {"incomplete_melds": "sequences_under_five"}, {"wild_canasta": 2500},
-                  {"brazilian_going_out": "any_two", "black_threes_in_hand": "hand_end"}],
+    "bolivia": [{}, {"bolivia_opening": "tiers", "black_threes_in_hand": "anyone_out"},
+                {"top_card_onto_set": "unless_canasta"},
+                {"bolivia_red_threes_minus": "short_of_two_canastas", "black_threes_in_hand": "hand_end"}],
+    "brazilian": [{}, {"incomplete_melds": "sequences_under_five", "brazilian_red_threes": "schedule"},
+                  {"wild_canasta": 2500, "black_threes_in_hand": "anyone_out"},
+                  {"brazilian_going_out": "any_two", "black_threes_in_hand": "hand_end",
+                   "brazilian_ask_partner": "required"}],
 }
 # Classic and Two-hand hands are short, so more of them fit the same time.
 HANDS_PER_VARIANT = {"classic": 42, "two-hand": 42, "samba": 28, "bolivia": 28, "brazilian": 28}

@@ -86,13 +86,13 @@ def test_canasta_opening_minimum_bolivia_150_from_7000_game_15000():
 
 
 @pytest.mark.parametrize("options, minimums", [
-    ({}, [15, 50, 90, 120, 150]),
+    ({}, [150, 150, 150, 150, 150]),
     ({"bolivia_opening": "tiers"}, [15, 50, 90, 120, 150]),
     ({"bolivia_opening": "150_always"}, [150, 150, 150, 150, 150]),
 ], ids=["default", "tiers", "150_always"])
 def test_canasta_variant_bolivia_option_opening_by_tiers_or_150_always(options, minimums):
-    # The published rules keep Samba's minimums by score up to 150 from 7000; the book's "standardized at 150",
-    # read literally, asks 150 at every score: an option, with Samba's tiers the default.
+    # The book: initial melding requirements "standardized at 150", at every score (the default); Bicycle and
+    # rummy-games.com keep Samba's minimums by score up to 150 from 7000 (the option).
     asked = [answers.validate_meld({"game": GAME, "variant": "bolivia", "options": options,
                                     "melds": [{"cards": ["AH", "AS", "AD"]}],
                                     "context": {"initial": True, "team_score": score}})["required"]
@@ -120,8 +120,26 @@ def test_canasta_pile_onto_meld_unless_canasta_samba_family_option_top_card_onto
     assert [o["name"] for o in rule["option_details"]] == ["top_card_onto_set"] and len(rule["notes"]) == 1
 
 
-def test_canasta_black_threes_in_hand_brazilian_cost_100_as_in_bolivia():
-    assert BRAZILIAN.threes.black_hand_value == BOLIVIA.threes.black_hand_value == 100
+def test_canasta_black_threes_in_hand_bolivia_and_brazilian_count_as_any_card_or_100_by_option():
+    # The book scores Bolivia as Samba and Samba as the basic game (5, as any card); Bicycle's 100 is the option.
+    assert BRAZILIAN.threes.black_hand_value == BOLIVIA.threes.black_hand_value == 5
+    for entry in (BOLIVIA, BRAZILIAN):
+        for when in ("anyone_out", "hand_end"):
+            threes = build_config(entry, (("black_threes_in_hand", when),)).table.threes
+            assert (threes.black_hand_value, threes.black_hand_when) == (100, when)
+
+
+def test_canasta_threes_schedule_brazilian_as_samba_or_on_bicycles_schedule():
+    assert (BRAZILIAN.threes.schedule, BRAZILIAN.threes.red_all, BRAZILIAN.threes.red_negative_unless) == \
+        ((), 1000, "melded")
+    threes = build_config(BRAZILIAN, (("brazilian_red_threes", "schedule"),)).table.threes
+    assert (threes.schedule, threes.red_negative_unless) == ((0, 100, 200, 300, 400, 1000, 1200), "canasta")
+
+
+def test_canasta_going_out_ask_first_brazilian_optional_by_default_required_by_option():
+    assert BRAZILIAN.going_out.ask_partner == "optional"
+    assert build_config(BRAZILIAN, (("brazilian_ask_partner", "required"),)).table.going_out.ask_partner == "required"
+    assert "brazilian" in answers.rule("canasta.going-out.ask-first")["variants"]
 
 
 def test_canasta_going_out_bolivia_needs_a_sequence_canasta():
@@ -342,4 +360,5 @@ def test_canasta_variant_samba_top_tier_minimum_option():
 def test_canasta_variant_brazilian_wild_canasta_option_and_mexicana_red_threes():
     assert config_for(get_game(GAME).ruleset("brazilian", {"wild_canasta": 2500})).table.canastas.wild == 2500
     assert config_for(get_game(GAME).ruleset("mexicana", {"all_red_threes": 600})).table.threes.red_all == 600
-    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 6  # two per option: brazilian_opening, wild_canasta, brazilian_going_out
+    # Two notes each for brazilian_opening, wild_canasta, brazilian_going_out and brazilian_ask_partner.
+    assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 8
