@@ -4,7 +4,8 @@ from __future__ import annotations
 
 DECK_SIZE = 108
 
-# Mid-hand: side 0 (seats 0 and 2) has kings and sevens down, side 1 its aces; seat 2 is to draw.
+# Mid-hand: side 0 (seats 0 and 2) has kings and sevens down, side 1 its aces; seat 2 is to draw. Every seat
+# has put cards down (nine cards or fewer are left of the eleven dealt).
 MID_HAND = {
     "dealer": 3,
     "hands": [{"count": 7}, {"count": 8}, ["8C", "8S", "QD", "QS", "4H", "6D", "10C", "JH", "9C"], {"count": 9}],
@@ -12,7 +13,7 @@ MID_HAND = {
     "melds": [[{"rank": "K", "cards": ["KH", "KS", "KD", "2C"]}, {"rank": "7", "cards": ["7H", "7S", "7C"]}],
               [{"rank": "A", "cards": ["AH", "AS", "AD", "JK"]}]],
     "red_threes": [["3H"], []],
-    "melded_before": [True, True, False, False],
+    "melded_before": [True, True, True, True],
     "turn": {"seat": 2, "phase": "draw"},
     "score": [1200, 800],
 }
