@@ -53,7 +53,8 @@ SHAPES = {
 
 
 def _option_field(option: Option) -> fields.Field:
-    metadata = {"description": f"{option.summary} Default: {json.dumps(option.default)}. Rule: {option.rule}."}
+    offered = f" Offered in: {', '.join(option.variants)}." if option.variants else ""
+    metadata = {"description": f"{option.summary} Default: {json.dumps(option.default)}. Rule: {option.rule}.{offered}"}
     kind = {bool: fields.Boolean, int: fields.Integer, str: fields.String}[type(option.default)]
     if option.choices:
         return kind(validate=validate.OneOf(list(option.choices)), metadata=metadata)
@@ -91,8 +92,9 @@ def options(slug: str, case: Case | None = None, variants: tuple[str, ...] = ())
 
 
 def _offered(game: Game, variants: tuple[str, ...]) -> list[Option]:
-    """The options offered in every one of these variants (all of the game's, when none is named)."""
-    return [o for o in game.options if not o.variants or variants and set(variants) <= set(o.variants)]
+    """The options offered in any of these variants (all of the game's, when none is named): a body naming one of
+    them takes its options, each saying where it is offered; the engine refuses one its variant does not offer."""
+    return [o for o in game.options if not o.variants or not variants or set(variants) & set(o.variants)]
 
 
 @cache
