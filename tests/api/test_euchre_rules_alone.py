@@ -189,3 +189,57 @@ def test_euchre_play_hand_size_the_seats_sitting_out_keep_five(client):
     assert (listed["to_act"], listed["phase"]) == (1, "play")
     assert [len(hand) for hand in state["hands"]] == [5, 4, 4, 5]
     assert_legal(client, state, play("JD"), LONE_DEFENCE)
+
+
+AGAINST_ANY = {**LONE_DEFENCE, "lone_defender_against": "any_maker"}
+
+
+def test_euchre_alone_lone_defender_against_any_maker_asked_after_a_partnership_bid(client):
+    # Under lone_defender_against any_maker the defenders are asked whatever the maker chose: here seat 1 orders
+    # up with its partner, and after the dealer's discard seat 2, on the maker's left, answers first.
+    state = replay(TOP_HEARTS, [order_up(), discard("7D")], AGAINST_ANY)
+    listed = post(client, "/legal-moves", state, options=AGAINST_ANY)
+    assert (listed["to_act"], listed["phase"]) == (2, "defend")
+    assert legal_keys(listed["moves"]) == {ref.move_key(pass_()), ref.move_key(defend_alone())}
+    assert all("euchre.alone.lone-defender" in move["rules"] for move in listed["moves"])
+    # Both pass: the four play, the first lead on the dealer's left.
+    after = post(client, "/apply-move", replay(state, [pass_()], AGAINST_ANY), pass_(), AGAINST_ANY)
+    assert (after["to_act"], after["phase"]) == (1, "play")
+    assert turns(client, after["state"], AGAINST_ANY, count=4) == [1, 2, 3, 0]
+
+
+def test_euchre_alone_lone_defender_against_any_maker_three_play(client):
+    # Seat 2 defends alone against seat 1 and its partner: seat 0, seat 2's partner, sits out; three play.
+    state = replay(TOP_HEARTS, [order_up(), discard("7D")], AGAINST_ANY)
+    after = post(client, "/apply-move", state, defend_alone(), AGAINST_ANY)
+    assert (after["to_act"], after["phase"]) == (1, "play")
+    assert turns(client, after["state"], AGAINST_ANY, count=3) == [1, 2, 3]
+    refused = post(client, "/validate-move", after["state"], {"type": "play", "card": "AC", "seat": 0}, AGAINST_ANY)
+    assert refused["legal"] is False
+
+
+def test_euchre_alone_lone_defender_against_partners_stays_refused_by_default(client):
+    # The default reading keeps defending alone an answer to a lone maker only.
+    state = replay(TOP_HEARTS, [order_up(), discard("7D")], LONE_DEFENCE)
+    assert_illegal(client, state, defend_alone(), "euchre.alone.lone-defender", LONE_DEFENCE)
+    assert_illegal(client, state, defend_alone(), "euchre.alone.lone-defender",
+                   {**LONE_DEFENCE, "lone_defender_against": "lone_maker"})
+
+
+def test_euchre_scoring_lone_defender_euchre_against_a_maker_and_partner(client):
+    # Played to the end with each seat's first listed card: whoever takes the tricks, the score follows the
+    # rule text: 4 to the lone defender's team for a euchre, else 1 (three or four tricks) or 2 (all five) to the
+    # makers, who did not go alone.
+    state = post(client, "/apply-move", replay(TOP_HEARTS, [order_up(), discard("7D")], AGAINST_ANY), defend_alone(),
+                 AGAINST_ANY)["state"]
+    while True:
+        listed = post(client, "/legal-moves", state, options=AGAINST_ANY)
+        if listed["phase"] == "over":
+            break
+        state = post(client, "/apply-move", state, listed["moves"][-1], AGAINST_ANY)["state"]
+    makers_tricks = sum(1 for trick in state["tricks"] if trick.get("winner") in (1, 3))
+    score = post(client, "/score", state, options=AGAINST_ANY)
+    expected = ([0, 1] if makers_tricks in (3, 4) else [0, 2]) if makers_tricks >= 3 else [4, 0]
+    assert score["teams"] == expected, (makers_tricks, score["lines"])
+    if makers_tricks < 3:
+        assert "euchre.scoring.lone-defender-euchre" in {line["rule"] for line in score["lines"]}

@@ -213,10 +213,11 @@ def advance(auction: Auction, bid: Bid, dealer: int, upcard: str, options: dict)
         return _made(bids, bid, auction.stage == "bidding1", (dealer, upcard), options)
     if kind == "defend_alone":
         seats = tuple(s for s in auction.seats if s != (bid.seat + 2) % 4)
-        return Auction(bids, "made", None, auction.trump, auction.maker, True, auction.round, (), bid.seat, seats)
+        return Auction(bids, "made", None, auction.trump, auction.maker, auction.alone, auction.round, (), bid.seat,
+                       seats)
     left = auction.defenders_left[1:]
-    return Auction(bids, "made", left[0] if left else None, auction.trump, auction.maker, True, auction.round,
-                   left, None, auction.seats)
+    return Auction(bids, "made", left[0] if left else None, auction.trump, auction.maker, auction.alone,
+                   auction.round, left, None, auction.seats)
 
 
 def _made(bids: tuple[Bid, ...], bid: Bid, first_round: bool, deal: tuple[int, str], options: dict) -> Auction:
@@ -225,16 +226,15 @@ def _made(bids: tuple[Bid, ...], bid: Bid, first_round: bool, deal: tuple[int, s
     maker = bid.seat
     trump = SUIT[upcard] if bid.type == "order_up" else bid.suit
     round_made = 1 if first_round else 2
-    if not bid.alone:
-        return Auction(bids, "made", None, trump, maker, False, round_made)
-    seats = tuple(s for s in ALL_SEATS if s != (maker + 2) % 4)
-    defenders = defenders_in_turn(maker, dealer, options) if options["lone_defender"] else ()
-    return Auction(bids, "made", defenders[0] if defenders else None, trump, maker, True, round_made,
+    asked = options["lone_defender"] and (bid.alone or options["lone_defender_against"] == "any_maker")
+    defenders = defenders_in_turn(maker, dealer, options) if asked else ()
+    seats = tuple(s for s in ALL_SEATS if s != (maker + 2) % 4) if bid.alone else ALL_SEATS
+    return Auction(bids, "made", defenders[0] if defenders else None, trump, maker, bid.alone, round_made,
                    defenders, None, seats)
 
 
 def defenders_in_turn(maker: int, dealer: int, options: dict) -> tuple[int, int]:
-    """The two defenders of a lone maker in the order they are asked whether to defend alone:
+    """The two defenders in the order they are asked whether to defend alone:
     from the maker's left, or, under option lone_defender_order "dealer_left", from the dealer's left."""
     start = maker + 1 if options["lone_defender_order"] == "maker_left" else dealer + 1
     return tuple(sorted(((maker + 1) % 4, (maker + 3) % 4), key=lambda seat: (seat - start) % 4))

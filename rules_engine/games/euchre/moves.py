@@ -168,7 +168,7 @@ def _no_lone_defence(state: EuchreState, options: dict) -> str:
         return "Defending alone is played only with the option lone_defender, which is off here."
     if auction.maker is None:
         return "Nobody can defend alone before anyone has made trump."
-    if not auction.alone:
+    if not auction.alone and options["lone_defender_against"] == "lone_maker":
         return (f"A defender may defend alone only against a maker playing alone; seat {auction.maker} plays "
                 f"with its partner.")
     return "The defenders say whether to defend alone right after the dealer's discard, before the first lead."

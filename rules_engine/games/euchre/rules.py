@@ -127,8 +127,10 @@ RULEBOOK = RuleBook("euchre", (
              "alone against the maker and their partner sits out as well, leaving two players; once one has "
              "declared, the other is not asked. This is decided after any exchange by the dealer and before "
              "the first lead. A lone defender who euchres the maker scores 4 "
-             "(euchre.scoring.lone-defender-euchre).",
-             PAGAT, options=("lone_defender", "lone_defender_order"),
+             "(euchre.scoring.lone-defender-euchre). With lone_defender_against set to any_maker the defenders "
+             "are asked after every bid that makes trump, and a lone defender may face a maker and partner, "
+             "three playing: the makers score as usual when they take three tricks or more.",
+             PAGAT, options=("lone_defender", "lone_defender_order", "lone_defender_against"),
              notes=(f"false (default): the defenders always play together ({PAGAT}).",
                     f"true: a known variant in which one defender may face a lone maker alone, for a 4-point "
                     f"euchre ({PAGAT}; {WIKIPEDIA}).",
@@ -141,9 +143,13 @@ RULEBOOK = RuleBook("euchre", (
                     f"left, skipping the maker's side, as {OPENSPIEL} asks them. The two orders differ whenever "
                     "the maker sits on the dealer's right or is the dealer's partner. To replay OpenSpiel's hands "
                     "also set deck \"24\", stick_the_dealer true, dealer_may_discard_upcard false, "
-                    "dealer_exchange_when_partner_alone exchange and lone_first_lead dealer_left; OpenSpiel "
-                    "further lets a defender defend alone against a maker who plays with a partner, which "
-                    "cardref does not offer.")),
+                    "dealer_exchange_when_partner_alone exchange, lone_first_lead dealer_left and "
+                    "lone_defender_against any_maker.",
+                    "lone_defender_against lone_maker (default): the sources that allow defending alone speak of it "
+                    f"as an answer to a lone maker ({PAGAT}; {WIKIPEDIA}).",
+                    f"lone_defender_against any_maker: {OPENSPIEL} asks the defenders after the maker has chosen "
+                    "to play alone or with the partner, so one may defend alone against a maker and partner; the "
+                    "defender's partner sits out, three play, and a euchre scores 4 for the lone defender.")),
     )),
     Section("Play", (
         Rule("euchre.play.trump-order", "Rank of the cards",
@@ -250,6 +256,10 @@ OPTIONS = (
            "With lone_defender, which defender is asked first: \"maker_left\" (the one on the maker's left) "
            "or \"dealer_left\" (the first clockwise from the dealer's left, as OpenSpiel asks).",
            choices=("maker_left", "dealer_left")),
+    Option("lone_defender_against", "lone_maker", "euchre.alone.lone-defender",
+           "With lone_defender, whom a defender may defend alone against: \"lone_maker\" (only a maker playing "
+           "alone) or \"any_maker\" (also a maker playing with a partner, three playing, as OpenSpiel allows).",
+           choices=("lone_maker", "any_maker")),
     Option("dealer_exchange_when_partner_alone", "none", "euchre.alone.dealer-exchange",
            "When the dealer's partner orders up alone: \"none\" (the dealer sits out without taking the "
            "upcard) or \"exchange\" (the dealer still takes it and discards, then sits out).",

@@ -3,10 +3,11 @@
 The state is the contract's euchre state, read as follows where the contract leaves room:
 - The phase follows from the state: bidding1 and bidding2 while trump is open; discard while the
   dealer, having taken the upcard, holds six cards (the upcard among them) and dealer_discard is
-  absent; defend while a defender may still answer a lone maker (option lone_defender only); play;
+  absent; defend while a defender may still answer the maker (option lone_defender only: a lone maker, or
+  any maker under lone_defender_against any_maker); play;
   over when five tricks are played or all four passed twice.
 - bidding entries carry "seat" (optional, checked when given) and "alone" (optional, false). With
-  option lone_defender, the defenders' answers to a lone maker follow the bid that made trump:
+  option lone_defender, the defenders' answers to the maker follow the bid that made trump:
   {"seat": s, "type": "defend_alone"} or {"seat": s, "type": "pass"}.
 - Before the play, current_trick may be left out and its leader is not binding, since going alone
   can move the first lead; answers write the seat that will lead.
@@ -170,7 +171,7 @@ def read_state(rs: Ruleset, raw: object) -> EuchreState:
     sizes = [HAND_SIZE] * 4
     if phase == "discard":
         if auction.bids[-1].type not in ("order_up", "call"):
-            raise invalid(("state", "bidding"), "the defenders answer a lone maker only after the dealer has "
+            raise invalid(("state", "bidding"), "the defenders answer the maker only after the dealer has "
                           "discarded", "euchre.alone.lone-defender")
         sizes[dealer] = HAND_SIZE + 1
     # The dealer's six cards between pickup and discard bound every hand; the size each seat should hold

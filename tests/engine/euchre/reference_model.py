@@ -22,6 +22,7 @@ DEFAULT_OPTIONS = {
     "lone_defender": False,
     "lone_first_lead": "dealer_left",
     "lone_defender_order": "maker_left",
+    "lone_defender_against": "lone_maker",
     "dealer_exchange_when_partner_alone": "none",
     "target": 10,
 }
@@ -33,6 +34,7 @@ OPTION_CHOICES = {
     "lone_defender": (False, True),
     "lone_first_lead": ("dealer_left", "maker_left"),
     "lone_defender_order": ("maker_left", "dealer_left"),
+    "lone_defender_against": ("lone_maker", "any_maker"),
     "dealer_exchange_when_partner_alone": ("none", "exchange"),
 }
 
@@ -178,7 +180,8 @@ def situation(state: dict, options: dict) -> Situation:
         sit.phase, sit.to_act = "discard", dealer
         return sit
     answers = bids[making + 1:]
-    if alone and options["lone_defender"]:
+    # The defenders answer a lone maker, or any maker under lone_defender_against any_maker.
+    if options["lone_defender"] and (alone or options.get("lone_defender_against") == "any_maker"):
         asked = defender_order(dealer, maker, options)
         declared = [asked[i] for i, answer in enumerate(answers) if answer["type"] == "defend_alone"]
         if declared:
