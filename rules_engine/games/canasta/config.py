@@ -73,6 +73,9 @@ class Config:
     plain_sets: bool = True
     nominated: bool = False           # a wild card in a meld names the card it stands for ("as")
     canasta_tiers: bool = False       # some opening tier asks for a canasta (Brazilian): only then is it looked up
+    # Two-hand's option two_hand_last_red_three only_card: a red three as the stock's last card ends the hand only
+    # where the draw brought no other card (it came alone, or after another red three).
+    last_red_three_only_alone: bool = False
 
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
@@ -267,6 +270,7 @@ def build_config(table: VariantRules, options: tuple) -> Config:
                     and table.sequences is None),
         nominated=table.sequences is not None and table.sequences.nominated,
         canasta_tiers=any(getattr(needed, "canasta", None) is not None for _, needed in table.opening.tiers),
+        last_red_three_only_alone=chosen.get("two_hand_last_red_three") == "only_card",
     )
 
 

@@ -76,8 +76,11 @@ def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:
 
 
 def draw_ends_hand(cfg: Config, stock_before: int, taken: list[str]) -> bool:
-    """Whether a draw ends the hand at once: a red three came as the stock's last card."""
-    return bool(taken) and taken[-1] in cfg.bonus_cards and stock_before == len(taken)
+    """Whether a draw ends the hand at once: a red three came as the stock's last card (under Two-hand's option
+    two_hand_last_red_three only_card, only where the draw brought no other card into the hand)."""
+    if not taken or taken[-1] not in cfg.bonus_cards or stock_before != len(taken):
+        return False
+    return not cfg.last_red_three_only_alone or all(card in cfg.bonus_cards for card in taken)
 
 
 def _check_named_draw(cfg: Config, state: CanastaState, named: list[str]) -> None:

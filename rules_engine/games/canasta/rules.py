@@ -82,14 +82,19 @@ CLASSIC_SECTIONS = (
              "stock is then empty, the three is laid out and the hand ends at once: that player neither "
              "melds nor discards. In Two-hand, where a draw takes two cards, this holds whenever the stock's "
              "last card is a red three, whether it comes alone or as the second of the last two; a red three "
-             "that comes first of the last two is laid out without a replacement and the turn goes on.",
-             (PAGAT, READING),
-             notes=("Two-hand Canasta as pagat gives it ends the hand on a red three drawn as the only card "
-                    "left and gives no replacement for a red three among the last two; what happens when the "
-                    "last of two cards drawn is a red three it leaves open. cardref's reading applies the rule "
-                    "for the stock's last card as written: the stock is empty after a red three, so the hand "
-                    "ends. A player who drew the last two cards as two red threes would otherwise face a turn "
-                    "with a single card that no legal move could finish.",)),
+             "that comes first of the last two is laid out without a replacement and the turn goes on. Under "
+             "the option two_hand_last_red_three only_card, a red three drawn second of the last two after a "
+             "card that is not one is laid out without a replacement and the turn goes on with that card; the "
+             "hand then ends at the next draw, the stock being empty.",
+             (PAGAT, BOOK, READING), options=("two_hand_last_red_three",),
+             notes=("two_hand_last_red_three ends_hand (the default): The Ultimate Book of Card Games plays "
+                    "Two-hand by the basic game's rules, under which a red three that empties the stock ends the "
+                    "hand; cardref's reading applies it as written to a red three drawn second of the last two.",
+                    "two_hand_last_red_three only_card: Two-hand Canasta as pagat gives it ends the hand on a red "
+                    "three drawn as the only card left and gives no replacement for a red three among the last "
+                    "two, so a red three drawn after another card leaves the turn to go on with that card. Where "
+                    "the draw brought no other card (two red threes), the hand ends all the same: the player "
+                    "would face a turn that no legal move could finish.")),
         Rule("canasta.red-threes.score", "What red threes score",
              "Each red three earns its side 100; a side holding all four earns 800 for them. A side that "
              "has melded nothing by the end of the hand loses those amounts instead. How much a side "
@@ -399,6 +404,10 @@ OPTIONS = (
            "Whether the basic game's penalties apply in Two-hand Canasta (a card taken back from the table costs "
            "100, and an initial meld taken back short of the minimum raises it by 10), or neither does.",
            choices=("apply", "none"), variants=("two-hand",)),
+    Option("two_hand_last_red_three", "ends_hand", "canasta.red-threes.last-card",
+           "In Two-hand Canasta, when the stock's last card is a red three drawn second of the last two: the hand "
+           "ends at once, as for any red three that empties the stock, or the red three is laid out and the turn "
+           "goes on with the other card drawn.", choices=("ends_hand", "only_card"), variants=("two-hand",)),
     Option("opening_negative_minimum", 15, "canasta.opening.minimum",
            "The initial meld minimum of a side with a negative score.", choices=(15, 0), variants=PLAYED_AS_CLASSIC),
 )

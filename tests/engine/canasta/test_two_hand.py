@@ -209,3 +209,44 @@ def test_canasta_opening_concealed_exception_two_hand_hand_gone_out_concealed_be
     assert answers.legal_moves(request(over))["moves"] == []
     scored = answers.score(request(over))
     assert scored["hand_over"] is True and any(line["rule"] == "canasta.going-out.concealed" for line in scored["lines"])
+
+
+ONLY_CARD = {"two_hand_last_red_three": "only_card"}
+
+
+@pytest.mark.parametrize("options", [{}, {"two_hand_last_red_three": "ends_hand"}], ids=["default", "ends_hand"])
+def test_canasta_red_threes_last_card_two_hand_second_of_the_last_two_ends_the_hand_by_default(options):
+    # The basic game's rule as written: a red three that empties the stock ends the hand at once.
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+                           ["AS", "3H"])
+    result = answers.apply_move(request(state, {"type": "draw"}, options=options))
+    assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
+    assert result["state"]["hands"][0] == ["QH", "4H", "AS"] and result["state"]["red_threes"][0] == ["3H"]
+
+
+def test_canasta_red_threes_last_card_two_hand_option_only_card_the_turn_goes_on():
+    # pagat: only a red three that is the stock's only card ends the hand; drawn after another card among the last
+    # two it is laid out without a replacement, and the turn goes on with the card drawn.
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+                           ["AS", "3H"])
+    result = answers.apply_move(request(state, {"type": "draw"}, options=ONLY_CARD))
+    assert (result["to_act"], result["phase"]) == (0, "meld")
+    after = result["state"]
+    assert after["hands"][0] == ["QH", "4H", "AS"] and after["red_threes"][0] == ["3H"] and after["stock"] == []
+    assert "canasta.red-threes.last-card" not in {rule for e in result["events"] for rule in e.get("rules", [])}
+    # The turn ends with a discard; the next draw finds the stock empty and ends the hand.
+    discarded = answers.apply_move(request(after, {"type": "discard", "card": "4H"}, options=ONLY_CARD))
+    assert (discarded["to_act"], discarded["phase"]) == (1, "draw")
+    listed = answers.legal_moves(request(discarded["state"], options=ONLY_CARD))
+    assert "draw" in [move["type"] for move in listed["moves"]]
+
+
+@pytest.mark.parametrize("last", [["3H"], ["3D", "3H"]], ids=["only-card", "two-red-threes"])
+def test_canasta_red_threes_last_card_two_hand_option_only_card_a_draw_bringing_no_card_ends_the_hand(last):
+    # A red three that is the stock's only card ends the hand under either reading; two red threes as the last two
+    # bring no card into the hand, and the hand ends too.
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[SEVEN_KINGS], [OPPONENTS_MELD]],
+                                    {"seat": 0, "phase": "draw"}), last)
+    result = answers.apply_move(request(state, {"type": "draw"}, options=ONLY_CARD))
+    assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
+    assert sorted(result["state"]["red_threes"][0]) == sorted(last)
