@@ -80,3 +80,38 @@ def test_every_option_value_plays_to_the_end_with_cards_conserved(client, game, 
     status, score = post("/score", {"game": game, "variant": variant, "options": options, "state": state})
     assert status == 200 and score["options"] == {**score["options"], **options}
     assert made > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", list(GAMES))
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data(), seed=st.integers(0, 2**31))
+def test_every_state_an_answer_gives_is_accepted_by_every_endpoint_that_takes_one(client, game, data, seed):
+    # Under every option value: the states /deal and /apply-move answer are read by /legal-moves (the play
+    # itself), /explain and /validate-game, which replays nothing from them and answers the same state; the
+    # next legal moves /apply-move gives are /legal-moves' own; a finished hand is scored.
+    variant, players, options = data.draw(setups(game))
+    envelope = {"game": game, "variant": variant, "options": options}
+
+    def post(endpoint, body):
+        answer = client.post(endpoint, json=body)
+        assert answer.status_code < 500, answer.get_data(as_text=True)
+        payload = answer.get_json()
+        if answer.status_code == 200 and endpoint in ("/deal", "/apply-move"):
+            state = payload["state"]
+            explained = client.post("/explain", json={**envelope, "state": state})
+            assert explained.status_code == 200, (endpoint, explained.get_json())
+            replayed = client.post("/validate-game", json={**envelope, "state": state, "moves": []})
+            assert replayed.status_code == 200, (endpoint, replayed.get_json())
+            assert replayed.get_json()["valid"] is True and replayed.get_json()["final_state"] == state
+            if endpoint == "/apply-move":
+                again = client.post("/apply-move", json={**body, "include_legal_moves": True}).get_json()
+                listed = client.post("/legal-moves", json={**envelope, "state": state}).get_json()
+                if again["legal_moves"] is not None:
+                    assert again["legal_moves"] == listed
+        return answer.status_code, payload
+
+    state, made = play_random_hand(post, game, seed, players=players, variant=variant, options=options,
+                                   check_every_move=False)
+    status, score = post("/score", {**envelope, "state": state})
+    assert status == 200 and made > 0
