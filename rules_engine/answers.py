@@ -74,13 +74,16 @@ def work_size(body: dict) -> int:
 
 
 MAX_SEED = 2**63 - 1
+# Random seeds stay within the integers JSON readers keep exactly (JavaScript's numbers stop at 2**53 - 1), so a
+# browser client that sends a seed back gets the same deal.
+SAFE_SEED = 2**53 - 1
 
 
 def seeded(body: dict) -> dict:
-    """The deal request with a seed: its own, or a fresh random one when it names none."""
+    """The deal request with a seed: its own, or a fresh random one (at most SAFE_SEED) when it names none."""
     if body.get("seed") is not None:
         return body
-    return {**body, "seed": secrets.randbelow(MAX_SEED + 1)}
+    return {**body, "seed": secrets.randbelow(SAFE_SEED + 1)}
 
 
 def deal(body: dict) -> dict:

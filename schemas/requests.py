@@ -8,7 +8,8 @@ from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
 from .fields import FreeObject
 
-SEED_DOC = "The same seed always gives the same deal; omitted means a random seed, which the answer gives."
+SEED_DOC = ("The same seed always gives the same deal; omitted means a random seed, which the answer gives: at most "
+            "2^53 - 1, so that a JavaScript client sends it back exactly.")
 RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered only while those are still the rules "
                "in force, and otherwise refused with 409 naming the current ruleset.")
 

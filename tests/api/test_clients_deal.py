@@ -13,7 +13,7 @@ ALL_GAMES = sorted(GAMES)
 def test_every_game_deal_without_seed_is_random_and_answers_its_seed(client, game):
     dealt = [client.post("/deal", json={"game": game}).get_json() for _ in range(3)]
     seeds = {answer["seed"] for answer in dealt}
-    assert len(seeds) == 3 and all(0 <= seed < 2**63 for seed in seeds)
+    assert len(seeds) == 3 and all(0 <= seed <= 2**53 - 1 for seed in seeds)
     assert len({repr(answer["state"]) for answer in dealt}) == 3
     for answer in dealt:
         again = client.post("/deal", json={"game": game, "seed": answer["seed"]}).get_json()
@@ -31,3 +31,14 @@ def test_deal_without_seed_is_not_served_from_the_cache(redis_client):
     second = redis_client.post("/deal", json={"game": "euchre"})
     assert first.get_json()["seed"] != second.get_json()["seed"]
     assert second.headers.get("X-Cache") != "hit"
+
+
+def test_deal_random_seeds_are_safe_integers_a_browser_sends_back_unchanged(client):
+    # JavaScript keeps integers exactly up to 2**53 - 1: a random seed above it would come back rounded, and deal
+    # another hand. Sent back through a float, as a browser's JSON reader holds it, each seed deals the same cards.
+    for _ in range(64):
+        answer = client.post("/deal", json={"game": "euchre"}).get_json()
+        assert 0 <= answer["seed"] <= 2**53 - 1
+        assert int(float(answer["seed"])) == answer["seed"]
+    again = client.post("/deal", json={"game": "euchre", "seed": int(float(answer["seed"]))}).get_json()
+    assert again == answer
