@@ -97,8 +97,12 @@ def deal(body: dict) -> dict:
         raise invalid(("setup",), "must be an object")
     state = game.deal(rs, players, seed, setup)
     turn = game.turn(rs, state)
-    return {**_envelope(rs), "seed": seed, "state": game.dump_state(rs, state), "to_act": turn.to_act,
-            "phase": turn.phase}
+    answer = {**_envelope(rs), "seed": seed, "state": game.dump_state(rs, state), "to_act": turn.to_act,
+              "phase": turn.phase}
+    if _flag(body, "include_legal_moves"):
+        answer["legal_moves"] = legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body}
+                                            | {"state": answer["state"]})
+    return answer
 
 
 @work.answered_within

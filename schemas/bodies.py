@@ -23,8 +23,9 @@ from .fields import OneOf, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
 from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
-from .requests import (APPLY_MOVE_REQUEST, DEAL_REQUEST, EXPLAIN_REQUEST, HANDS_DOC, INCLUDE_LEGAL_MOVES_DOC, MELD_REQUEST,
-                       MOVE_REQUEST, MOVES_DOC, SEED_DOC, STATE_REQUEST, VALIDATE_GAME_REQUEST, ruleset_field)
+from .requests import (APPLY_MOVE_REQUEST, DEAL_LEGAL_MOVES_DOC, DEAL_REQUEST, EXPLAIN_REQUEST, HANDS_DOC,
+                       INCLUDE_LEGAL_MOVES_DOC, MELD_REQUEST, MOVE_REQUEST, MOVES_DOC, SEED_DOC, STATE_REQUEST,
+                       VALIDATE_GAME_REQUEST, ruleset_field)
 
 
 class Body(dict):
@@ -212,7 +213,8 @@ def _deal_members(game: Game, group, name: str, envelope: dict, log: bool = Fals
                 "hands": fields.List(fields.Nested(hand), required=True, metadata={"description": HANDS_DOC},
                                      validate=validate.Length(min=1, max=MAX_LOG_HANDS))}))
         else:
-            found.append(shape(f"{name}{count}DealRequest", f"A {game.title} deal for {n} players.", deal))
+            found.append(shape(f"{name}{count}DealRequest", f"A {game.title} deal for {n} players.", {
+                **deal, "include_legal_moves": fields.Boolean(metadata={"description": DEAL_LEGAL_MOVES_DOC})}))
     return found
 
 

@@ -8,6 +8,8 @@ from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
 from .fields import FreeObject
 
+DEAL_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the deal, so the first move needs "
+                        "no other request. Omitted means false.")
 SEED_DOC = ("The same seed always gives the same deal; omitted means a random seed, which the answer gives: at most "
             "2^53 - 1, so that a JavaScript client sends it back exactly.")
 RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered only while those are still the rules "
@@ -44,6 +46,7 @@ class DealRequest(Envelope):
     seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1),
                           metadata={"description": SEED_DOC})
     setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
+    include_legal_moves = fields.Boolean(metadata={"description": DEAL_LEGAL_MOVES_DOC})
 
 
 class StateRequest(Envelope):

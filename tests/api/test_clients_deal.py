@@ -42,3 +42,15 @@ def test_deal_random_seeds_are_safe_integers_a_browser_sends_back_unchanged(clie
         assert int(float(answer["seed"])) == answer["seed"]
     again = client.post("/deal", json={"game": "euchre", "seed": int(float(answer["seed"]))}).get_json()
     assert again == answer
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_every_game_deal_with_include_legal_moves_answers_the_first_listing(client, game):
+    # A client needs no second round trip before the first move: /deal lists it as /legal-moves would.
+    answer = client.post("/deal", json={"game": game, "seed": 5, "include_legal_moves": True}).get_json()
+    listed = client.post("/legal-moves", json={"game": game, "state": answer["state"]}).get_json()
+    assert answer["legal_moves"] == listed and listed["moves"]
+    plain = client.post("/deal", json={"game": game, "seed": 5}).get_json()
+    assert "legal_moves" not in plain and plain["state"] == answer["state"]
+    refused = client.post("/deal", json={"game": game, "seed": 5, "include_legal_moves": [1]})
+    assert refused.status_code == 422 and "include_legal_moves" in str(refused.get_json()["errors"])
