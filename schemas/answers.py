@@ -147,6 +147,8 @@ class ScoreAnswer(Answer):
     scores = fields.List(fields.Float(), required=True)
     teams = fields.List(fields.Float(), required=True, allow_none=True)
     lines = fields.List(fields.Nested(ScoreLine), required=True)
+    hand_over = fields.Boolean(required=True, metadata={"description": "Whether the hand scored is finished (the "
+                                                                       "lines of an unfinished one count so far)."})
 
 
 class MeldAnswer(Answer):

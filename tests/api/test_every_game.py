@@ -80,3 +80,18 @@ def test_every_game_state_round_trips(game):
     for seed in range(5):
         state = mid_hand_state(game, seed=seed, moves=seed * 3)
         assert found.dump_state(rs, found.read_state(rs, state)) == state
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_game_score_says_whether_the_hand_is_over(client, game):
+    # One shape for the same fact: every /score answer says hand_over, whatever the game.
+    state = client.post("/deal", json={"game": game, "seed": 2}).get_json()["state"]
+    answer = client.post("/score", json={"game": game, "state": state})
+    if answer.status_code == 200:
+        assert answer.get_json()["hand_over"] is False
+    def post(endpoint, body):
+        answer = client.post(endpoint, json=body)
+        return answer.status_code, answer.get_json()
+
+    finished, _ = play_random_hand(post, game, 2, check_every_move=False)
+    assert client.post("/score", json={"game": game, "state": finished}).get_json()["hand_over"] is True

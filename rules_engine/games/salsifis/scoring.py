@@ -83,6 +83,7 @@ def score(options: dict, state: SalsifisState) -> dict:
     _add_up(lines, scores)
     best = max(totals)
     winners = [s for s, t in enumerate(totals) if t == best]
-    return {"scores": scores, "teams": None, "lines": lines, "game_over": state.over,
+    # A game of Salsifis is one hand: the hand and the game end together.
+    return {"scores": scores, "teams": None, "lines": lines, "hand_over": state.over, "game_over": state.over,
             "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
             "rules": ["salsifis.scoring.values", "salsifis.scoring.winner"]}
