@@ -74,10 +74,11 @@ def cached_answer(endpoint: str, body: dict, compute: Callable[[dict], dict], ru
 
 
 def _cut_short() -> bool:
-    """Whether the answer ran out of steps a single call would have had more of (a batch item sharing a batch's
-    steps): stored, it would answer a later single call with less than that call could settle."""
+    """Whether the answer ran out of a batch's shared steps, which may be fewer than its single call has (a log's
+    moves add to a single call's, never to a batch item's): stored, it would answer a later single call with less
+    than that call could settle."""
     meter = work.meter()
-    return meter.ran_out and meter.limit < work.ANSWER_STEPS
+    return meter.ran_out and meter.shared
 
 
 def _timed(costs: CostTracker, kind: Kind, compute: Callable[[dict], dict], body: dict) -> bytes:

@@ -58,7 +58,7 @@ def _answers(data: bytes, answer_bytes: int) -> list[bytes]:
         for item in items:
             part = None
             if not full:
-                with work.metered(min(work.ANSWER_STEPS, steps)) as meter:
+                with work.metered(min(work.ANSWER_STEPS, steps), shared=True) as meter:
                     part = _item_answer(app, views, item, item_bytes)
                 steps -= meter.spent
             full = part is None or answered + len(part) > answer_bytes

@@ -100,8 +100,7 @@ def deal(body: dict) -> dict:
     answer = {**_envelope(rs), "seed": seed, "state": game.dump_state(rs, state), "to_act": turn.to_act,
               "phase": turn.phase}
     if _flag(body, "include_legal_moves"):
-        answer["legal_moves"] = legal_moves({key: body[key] for key in ("game", "variant", "options") if key in body}
-                                            | {"state": answer["state"]})
+        answer["legal_moves"] = _next_legal_moves(body, answer["state"])
     return answer
 
 

@@ -37,12 +37,13 @@ class OutOfWork(Exception):
 class Meter:
     """The steps an answer has left, and whether a search ran out of them."""
 
-    __slots__ = ("limit", "left", "ran_out")
+    __slots__ = ("limit", "left", "ran_out", "shared")
 
-    def __init__(self, limit: int):
+    def __init__(self, limit: int, shared: bool = False):
         self.limit = limit
         self.left = limit
         self.ran_out = False
+        self.shared = shared      # the steps are one part's share of a many-part answer (a batch's item)
 
     def spend(self, steps: int) -> None:
         """Take `steps` from the meter; OutOfWork once it is empty."""
@@ -66,7 +67,7 @@ class _Unmetered:
     """The meter outside `metered`: every step is free."""
 
     __slots__ = ()
-    ran_out = False
+    ran_out = shared = False
 
     def spend(self, steps: int) -> None:
         """Nothing is counted."""
@@ -85,15 +86,15 @@ UNBOUNDED = 2**62        # the steps of `metered(None)`: more than any search co
 
 
 @contextmanager
-def metered(steps: int | None = ANSWER_STEPS) -> Iterator[Meter]:
-    """Run the block with `steps` to spend on searches (None: unbounded). Inside another metered block, the
-    outer meter goes on counting: an answer made of answers (a batch item, a move applied and then the
-    next listing) spends from one meter."""
+def metered(steps: int | None = ANSWER_STEPS, shared: bool = False) -> Iterator[Meter]:
+    """Run the block with `steps` to spend on searches (None: unbounded; `shared`: a part's share of a many-part
+    answer's steps). Inside another metered block, the outer meter goes on counting: an answer made of answers
+    (a batch item, a move applied and then the next listing) spends from one meter."""
     outer = _current.get()
     if outer is not UNMETERED:
         yield outer
         return
-    current = Meter(UNBOUNDED if steps is None else steps)
+    current = Meter(UNBOUNDED if steps is None else steps, shared)
     token = _current.set(current)
     try:
         yield current

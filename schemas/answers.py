@@ -88,8 +88,8 @@ class DealAnswer(Turn):
     seed = fields.Integer(required=True, metadata={"description": "The number the deal was made from: the "
                                                                   "request's seed, or a random one when it named none."})
     state = fields.Dict(required=True)
-    legal_moves = fields.Dict(metadata={"description": "With include_legal_moves: /legal-moves' answer for the deal "
-                                                       "(the LegalMovesAnswer shape)."})
+    legal_moves = fields.Nested(lambda: LegalMovesAnswer(), allow_none=True, metadata={
+        "description": "With include_legal_moves: /legal-moves' answer for the deal."})
 
 
 LEGAL_MOVES_DOC = ("Every legal move of the seat to act. For a seat whose hand is hidden, the moves it may make as "

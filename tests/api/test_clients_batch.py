@@ -219,7 +219,7 @@ def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept
     assert [item["body"]["work"]["steps"] for item in found] == [100_000, 2_000, 0]
     assert all("canasta.going-out.ask-partner" in item["body"]["unverified"] for item in found)
     single = client.post("/legal-moves", json=items[0]["body"])
-    assert single.get_json() == found[0]["body"]          # spent as a single call: kept, and the same answer
+    assert single.get_json() == found[0]["body"]          # it had a single call's steps: the same answer
     # The third, cut short by the batch, was not kept: its single call has its own 100,000 steps.
     single = client.post("/legal-moves", json=items[2]["body"])
     assert single.headers["X-Cache"] != "hit" and single.get_json()["work"]["steps"] == 100_000
@@ -239,3 +239,17 @@ def test_validate_game_moves_share_the_searches_steps(client):
     discard = {"type": "discard", "card": body["state"]["hands"][0][0]}
     answer = client.post("/validate-game", json={**log, "moves": [move, discard]}).get_json()
     assert answer["work"]["steps"] == 101_000
+
+
+def test_batch_log_item_cut_short_by_the_batchs_steps_is_not_kept(redis_app):
+    # A log of two moves has 101,000 steps as a single call but at most 100,000 as a batch item: the item's answer,
+    # cut short, is not kept, and the single call answers with its own steps.
+    client = redis_app.test_client()
+    body = heavy_yes_items()[1]["body"]
+    move = next(move for move in answers.legal_moves(body)["moves"] if move.get("unverified"))
+    log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
+           "moves": [move, {"type": "discard", "card": body["state"]["hands"][0][0]}]}
+    item = batched(client, [{"path": "/validate-game", "body": log}])[0]["body"]
+    assert item["work"]["steps"] == 100_000
+    single = client.post("/validate-game", json=log)
+    assert single.headers.get("X-Cache") != "hit" and single.get_json()["work"]["steps"] == 101_000

@@ -41,14 +41,18 @@ def refusal(response) -> dict:
     return response.get_json()["violations"][0]
 
 
+def assert_hand_refused(client, variant: str, state: dict, because: str) -> None:
+    """/legal-moves refuses seat 0's hand by canasta.deal.two-hand, saying `because`."""
+    found = refusal(post(client, "/legal-moves", variant, state))
+    assert (found["rule"], found["pointer"]) == (DRAWN, "/state/hands/0")
+    assert because in found["message"]
+
+
 @pytest.mark.parametrize("variant", each())
 def test_canasta_deal_two_hand_a_seat_without_melds_holds_its_deal_and_a_card_a_turn(client, variant):
     # Fifteen dealt and two drawn this turn, on the first turn of the hand: seventeen.
     assert answer(client, "/legal-moves", variant, unopened(17))["to_act"] == 0
-    found = refusal(post(client, "/legal-moves", variant, unopened(40)))
-    assert found["rule"] == DRAWN
-    assert found["pointer"] == "/state/hands/0"
-    assert "never took the pile" in found["message"]
+    assert_hand_refused(client, variant, unopened(40), "never took the pile")
 
 
 @pytest.mark.parametrize("variant", each())
@@ -57,9 +61,7 @@ def test_canasta_deal_two_hand_the_stock_bounds_the_turns_that_drew(client, vari
     # in the hand of a seat that never melded is more than those turns bring.
     state = unopened(30)
     assert state["stock"]["count"] > 80
-    found = refusal(post(client, "/legal-moves", variant, state))
-    assert found["rule"] == DRAWN
-    assert "turns at most" in found["message"]
+    assert_hand_refused(client, variant, state, "turns at most")
 
 
 @pytest.mark.parametrize("variant", each())
@@ -69,10 +71,7 @@ def test_canasta_deal_two_hand_a_hand_that_took_piles_is_bounded_too(client, var
     # Nearly the whole deck in one hand: no sequence of turns, piles taken included, brings that many.
     state = opened(115)
     assert not shown_cards(state) - DECK
-    found = refusal(post(client, "/legal-moves", variant, state))
-    assert found["rule"] == DRAWN
-    assert found["pointer"] == "/state/hands/0"
-    assert "the pile can have brought it" in found["message"]
+    assert_hand_refused(client, variant, state, "the pile can have brought it")
 
 
 @pytest.mark.parametrize("variant", each())

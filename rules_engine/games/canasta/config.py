@@ -102,6 +102,12 @@ class Config:
         return self._least_minimum + self.table.opening.failed_attempt_raise * failed_attempts
 
     @cached_property
+    def upcard_most(self) -> int:
+        """The most cards the deal can turn to start the pile: the upcard is turned again while it shows a wild
+        card or a bonus card, so at most every such card of the deck and one more."""
+        return 1 + sum(n for card, n in self.copies.items() if card in self.wild or card in self.bonus_cards)
+
+    @cached_property
     def _least_minimum(self) -> int:
         bases = [-5, 0, 1] + [low for low, _ in self.table.opening.tiers if low is not None]
         return min(self.minimum(basis, 0) for basis in bases)
@@ -197,7 +203,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
     if "short_of_two_canastas" in (chosen.get("samba_red_threes_minus"), chosen.get("bolivia_red_threes_minus")):
         table = replace(table, threes=replace(table.threes, red_negative_unless="canastas"))
     if chosen.get("brazilian_red_threes") == "schedule":
-        table = replace(table, threes=replace(table.threes, schedule=BRAZILIAN_RED_THREES, red_negative_unless="canasta"))
+        table = replace(table, threes=replace(table.threes, schedule=BRAZILIAN_RED_THREES,
+                                              red_negative_unless="canasta"))
     if chosen.get("top_card_onto_set") == "unless_canasta":
         table = replace(table, pile=replace(table.pile, onto_meld=True))
     if chosen.get("bolivia_opening") == "tiers":

@@ -61,13 +61,18 @@ class Lister:
         if code in self.codes:
             return True
         pos = self.pos
-        # The rules a search leaves open for this move are gathered apart, then joined to the listing's.
-        outer, pos.unsettled = pos.unsettled, set()
+        # The rules a search leaves open for this move are gathered apart, then joined to the listing's; until a
+        # search has run out there are none, and nothing is set aside.
+        outer = pos.unsettled
+        if outer:
+            pos.unsettled = set()
         try:
             refused = CHECKS[move["type"]](pos, move)
         finally:
-            fresh, pos.unsettled = pos.unsettled, outer
-            outer |= fresh
+            fresh = pos.unsettled
+            if outer:
+                pos.unsettled = outer
+                outer |= fresh
         if refused:
             return False
         self.codes.add(code)

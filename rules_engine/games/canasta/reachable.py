@@ -243,9 +243,7 @@ def _check_hands_drawn(cfg: Config, state: CanastaState) -> None:
         return  # one card a turn is held by _check_untouched_hands and _check_turns_taken
     turns = turns_bound(cfg, state)
     first = (state.dealer + 1) % state.players
-    # The pile starts with the upcard, turned again while it shows a wild card or a bonus card.
-    upcard_most = 1 + sum(n for card, n in cfg.copies.items() if card in cfg.wild or card in cfg.bonus_cards)
-    pile_most = max(0, turns + upcard_most - len(state.discard))
+    pile_most = max(0, turns + cfg.upcard_most - len(state.discard))
     for seat, put_down in enumerate(_put_down(state)):
         own = _turns_of(seat, first, state.players, turns)
         most = table.deal + (table.draw - 1) * own + 1 + (pile_most if put_down else 0)
@@ -253,10 +251,10 @@ def _check_hands_drawn(cfg: Config, state: CanastaState) -> None:
         if held > most:
             taken = (f", and the {pile_most} cards at most the pile can have brought it" if put_down else
                      ", and having put no card on the table it never took the pile")
-            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards, but the stock ({state.stock_size()} "
-                          f"left) and the melds on the table allow {turns} turns at most since the deal, {own} of them "
-                          f"seat {seat}'s: dealt {table.deal}, each turn draws {table.draw} and discards one{taken}, so "
-                          f"it holds at most {most}", cfg.deal_rule)
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} cards, but the stock "
+                          f"({state.stock_size()} left) and the melds on the table allow {turns} turns at most since "
+                          f"the deal, {own} of them seat {seat}'s: dealt {table.deal}, each turn draws {table.draw} and "
+                          f"discards one{taken}, so it holds at most {most}", cfg.deal_rule)
 
 
 def _foot_in_hand(cfg: Config, state: CanastaState, seat: int) -> int:
