@@ -79,8 +79,19 @@ MAX_SEED = 2**63 - 1
 SAFE_SEED = 2**53 - 1
 
 
+def read_seed(value: object, pointer: tuple) -> int:
+    """A seed: an integer from 0 to MAX_SEED, or a string of up to 18 decimal digits (which JavaScript keeps exactly)."""
+    if type(value) is str and 0 < len(value) <= 18 and value.isascii() and value.isdigit():
+        return int(value)
+    if type(value) is str:
+        raise invalid(pointer, "must be an integer, or a string of up to 18 decimal digits")
+    return read_int(value, pointer, 0, MAX_SEED)
+
+
 def seeded(body: dict) -> dict:
     """The deal request with a seed: its own, or a fresh random one (at most SAFE_SEED) when it names none."""
+    if type(body.get("seed")) is str:
+        return {**body, "seed": read_seed(body["seed"], ("seed",))}   # one deal, one cache entry, either spelling
     if body.get("seed") is not None:
         return body
     return {**body, "seed": secrets.randbelow(SAFE_SEED + 1)}
@@ -91,7 +102,7 @@ def deal(body: dict) -> dict:
     body = seeded(body)
     game, rs = _resolve(body)
     players = game.players_for(rs, body.get("players"))
-    seed = read_int(body["seed"], ("seed",), 0, MAX_SEED)
+    seed = read_seed(body["seed"], ("seed",))
     setup = body.get("setup") or {}
     if type(setup) is not dict:
         raise invalid(("setup",), "must be an object")

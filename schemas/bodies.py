@@ -19,7 +19,7 @@ from rules_engine.game import Game, Variant
 from rules_engine.registry import GAMES
 from rules_engine.rules import Option
 
-from .fields import OneOf, const, integer, shape
+from .fields import OneOf, Seed, const, integer, shape
 from .games import canadian_salad, canasta, euchre, salsifis
 from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
@@ -199,7 +199,7 @@ def _deal_members(game: Game, group, name: str, envelope: dict, log: bool = Fals
                         metadata={"description": "Omitted means the variant's usual count."
                                   if n == variant.default_players else "How many players."})
         deal = {**envelope, "players": players,
-                "seed": integer(0, 2**63 - 1, required=log, metadata={"description": SEED_DOC}),
+                "seed": Seed(required=log, metadata={"description": SEED_DOC}),
                 "setup": fields.Nested(SHAPES[game.slug]["setup"](variant.slug, n))}
         count = f"{n if several else ''}{'Player' if several else ''}"
         if log:

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
-from marshmallow import RAISE, Schema, fields, validate
+from marshmallow import RAISE, Schema, ValidationError, fields, validate
 
 # Every spelling the engine reads as a card: rank 2-10, J, Q, K, A (or T for ten) then suit, any case; or JK.
 CARD_PATTERN = r"^(?:(?:[2-9]|10|[TtJjQqKkAa])[CcDdHhSs]|[Jj][Kk])$"
 SUIT_PATTERN = r"^[CcDdHhSs]$"
+SEED_DIGITS = r"^[0-9]{1,18}$"
+# JSON numbers beyond 64 bits are not read as integers.
+INT64 = 2**63 - 1
 
 
 class FreeObject(fields.Dict):
@@ -31,6 +35,22 @@ class OneOf(fields.Field):
     def __init__(self, *choices: fields.Field, **kwargs) -> None:
         super().__init__(**kwargs)
         self.choices = choices
+
+
+class Seed(OneOf):
+    """A deal's seed: a JSON integer, or a string of up to 18 decimal digits (a JavaScript client keeps any seed
+    exactly as a string); read as the integer either way."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(fields.Integer(strict=True, validate=validate.Range(min=0, max=INT64)),
+                         fields.String(validate=validate.Regexp(SEED_DIGITS)), **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs) -> int:
+        if type(value) is int and 0 <= value <= INT64:
+            return value
+        if type(value) is str and re.fullmatch(SEED_DIGITS, value):
+            return int(value)
+        raise ValidationError(f"must be an integer from 0 to {INT64}, or a string of up to 18 decimal digits")
 
 
 class AnyOf(OneOf):
@@ -57,8 +77,6 @@ def cards(limit: int, minimum: int = 0, **kwargs) -> fields.List:
     return fields.List(card(), validate=validate.Length(min=minimum or None, max=limit), **kwargs)
 
 
-# JSON numbers beyond 64 bits are not read as integers.
-INT64 = 2**63 - 1
 
 
 def integer(low: int | None = None, high: int | None = None, **kwargs) -> fields.Integer:

@@ -6,12 +6,13 @@ from marshmallow import RAISE, Schema, ValidationError, fields, validate, valida
 
 from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
-from .fields import FreeObject
+from .fields import FreeObject, Seed
 
 DEAL_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer for the deal, so the first move needs "
                         "no other request. Omitted means false.")
-SEED_DOC = ("The same seed always gives the same deal; omitted means a random seed, which the answer gives: at most "
-            "2^53 - 1, so that a JavaScript client sends it back exactly.")
+SEED_DOC = ("The same seed always gives the same deal; an integer, or a string of its decimal digits (\"42\" is 42). "
+            "Omitted means a random seed, which the answer gives: at most 2^53 - 1, so that a JavaScript client sends "
+            "it back exactly.")
 RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered only while those are still the rules "
                "in force, and otherwise refused with 409 naming the current ruleset.")
 
@@ -43,8 +44,7 @@ class DealRequest(Envelope):
     """Ask for a starting position."""
 
     players = fields.Integer(strict=True, metadata={"description": "How many players; omitted means the variant's usual count."})
-    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1),
-                          metadata={"description": SEED_DOC})
+    seed = Seed(metadata={"description": SEED_DOC})
     setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
     include_legal_moves = fields.Boolean(metadata={"description": DEAL_LEGAL_MOVES_DOC})
 
@@ -81,7 +81,7 @@ class ValidateGameRequest(Envelope):
     """A log of moves to replay from a deal (seed, players, setup) or from a starting state, or several hands."""
 
     players = fields.Integer(strict=True)
-    seed = fields.Integer(strict=True, validate=validate.Range(min=0, max=2**63 - 1))
+    seed = Seed(metadata={"description": SEED_DOC})
     setup = FreeObject()
     state = FreeObject()
     moves = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_MOVES), metadata={"description": MOVES_DOC})

@@ -54,3 +54,34 @@ def test_every_game_deal_with_include_legal_moves_answers_the_first_listing(clie
     assert "legal_moves" not in plain and plain["state"] == answer["state"]
     refused = client.post("/deal", json={"game": game, "seed": 5, "include_legal_moves": [1]})
     assert refused.status_code == 422 and "include_legal_moves" in str(refused.get_json()["errors"])
+
+
+@pytest.mark.parametrize("game", ALL_GAMES)
+def test_every_game_deal_seed_as_a_decimal_string_deals_as_the_integer(client, game):
+    # A JavaScript client may hold any seed exactly as a string: "42" deals what 42 deals, and the answer's seed is
+    # the integer.
+    as_number = client.post("/deal", json={"game": game, "seed": 42}).get_json()
+    as_text = client.post("/deal", json={"game": game, "seed": "42"})
+    assert as_text.status_code == 200 and as_text.get_json() == as_number
+    big = str(10**17 + 7)       # eighteen digits, past the integers a JavaScript number holds
+    assert client.post("/deal", json={"game": game, "seed": big}).get_json()["seed"] == 10**17 + 7
+
+
+@pytest.mark.parametrize("seed", ["", "-1", "4.2", " 42", "42 ", "+42", "0x2a", "1e3", "٤٢", "1" * 19, None])
+def test_deal_seed_string_that_is_not_decimal_digits_is_refused_at_the_seed(client, seed):
+    answer = client.post("/deal", json={"game": "euchre", "seed": seed})
+    assert answer.status_code == 422, answer.get_json()
+    assert "seed" in str(answer.get_json()["errors"])
+
+
+def test_validate_game_and_batch_take_a_seed_as_a_string(client):
+    dealt = client.post("/deal", json={"game": "euchre", "seed": 9, "include_legal_moves": True}).get_json()
+    move = dealt["legal_moves"]["moves"][0]
+    move = {key: value for key, value in move.items() if key in ("type", "card", "suit", "alone", "bid", "pass")}
+    for seed in (9, "9"):
+        replayed = client.post("/validate-game", json={"game": "euchre", "seed": seed, "moves": [move]}).get_json()
+        assert replayed["valid"] is True, replayed
+        several = client.post("/validate-game", json={"game": "euchre", "hands": [{"seed": seed, "moves": [move]}]})
+        assert several.status_code == 200 and several.get_json()["valid"] is True, several.get_json()
+    batched = client.post("/batch", json={"requests": [{"path": "/deal", "body": {"game": "euchre", "seed": "9"}}]})
+    assert batched.get_json()["responses"][0]["body"]["state"] == dealt["state"]
