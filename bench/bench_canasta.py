@@ -65,8 +65,8 @@ def big_hand() -> dict:
     shown = len(hand) + 7 + 2
     return {
         "players": 4, "dealer": 3,
-        "hands": [hand, {"count": 9}, {"count": 8}, {"count": 10}],
-        "stock": {"count": 108 - shown - 27},
+        "hands": [hand, {"count": 11}, {"count": 11}, {"count": 11}],
+        "stock": {"count": 108 - shown - 33},
         "discard": [],
         "melds": melds,
         "red_threes": [["3H"], ["3D"]],

@@ -60,7 +60,7 @@ def huge_hand(variant: str = "samba", question: str | None = None) -> bytes:
     stock = sum((DECK - shown).values()) - 3 * 13
     state = {"players": 4, "dealer": 3, "hands": [hand, {"count": 13}, {"count": 13}, {"count": 13}],
              "stock": {"count": stock}, "discard": discard, "melds": melds, "red_threes": [[], []],
-             "melded_before": [True, True, False, False],
+             "melded_before": [True, True, True, True],
              "turn": {"seat": 0, "phase": "meld", "drew": "pile", "melded": False, "started": [], "extended": True,
                       "question": question}}
     return orjson.dumps({"game": "canasta", "variant": variant, "state": state})

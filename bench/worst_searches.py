@@ -36,7 +36,7 @@ def body(variant: str, hand: list[str], question: str | None, opened: bool) -> d
     if stock < 0:
         return None
     state = {"players": 4, "dealer": 3, "hands": [hand] + [{"count": others}] * 3, "stock": {"count": stock},
-             "discard": DISCARD, "melds": melds, "red_threes": [[], []], "melded_before": [opened, True, False, False],
+             "discard": DISCARD, "melds": melds, "red_threes": [[], []], "melded_before": [opened, True, opened, True],
              "turn": {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
                       "question": question}}
     found = {"game": "canasta", "variant": variant, "state": state}

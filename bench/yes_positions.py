@@ -56,7 +56,7 @@ def yes_position(variant: str, seed: int, size: int) -> dict:
     state = {"players": 4, "dealer": 3, "hands": [hand, {"count": 11}, {"count": 11}, {"count": 11}],
              "stock": {"count": sum(left.values()) - 33}, "discard": discard,
              "melds": [own_melds, [{"cards": m} for m in theirs]], "red_threes": [[], []],
-             "melded_before": [True, True, False, False],
+             "melded_before": [True, True, True, True],
              "turn": {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
                       "question": "yes"}}
     return {"game": "canasta", "variant": variant, "state": state}

@@ -1,22 +1,25 @@
 """Moves of a Canasta seat whose hand is hidden, over HTTP: what they change, what is refused, what is unverified.
 
-Seat 0 is the viewer; seat 1 (side 1, whose sevens are on the table) is hidden unless a test says otherwise.
+Seat 0 is the viewer; seat 1 (side 1, whose sevens are on the table) is hidden unless a test says otherwise. Side 0
+has its kings on the table, so the viewer's short hand is one play can reach.
 """
 
 from __future__ import annotations
 
 import random
 
-from tests.engine.canasta.helpers import meld, meld_turn, position
+from tests.engine.canasta.helpers import OPPONENTS_MELD, meld, meld_turn, position
 
 SEVENS_CANASTA = meld(["7C", "7C", "7D", "7D", "7S", "7S", "7H"])
 VIEWER_HAND = ["QH", "5C", "9D", "9H"]
+VIEWER_SIDE = [meld(["KC", "KD", "KS"])]
 
 
 def hidden_table(turn: dict, *, seat_one: int = 11, discard: list[str] | None = None, **fields) -> dict:
     """The viewer's position: its own hand shown, the other hands and the stock as counts."""
     return position([list(VIEWER_HAND), {"count": seat_one}, {"count": 11}, {"count": 11}],
-                    discard=discard or ["8C", "QH"], turn=turn, **fields)
+                    discard=discard or ["8C", "QH"], turn=turn, **{"melds": [VIEWER_SIDE, [OPPONENTS_MELD]],
+                                                                 "melded_before": [True, True, False, False], **fields})
 
 
 def post(client, path: str, state: dict, move: dict | None = None, **extra):
@@ -78,7 +81,8 @@ def test_canasta_melds_set_hidden_seat_breaking_a_rule_the_cards_named_show_is_i
 
 def test_canasta_turn_hand_known_shown_hands_leave_nothing_unverified(client):
     state = position([list(VIEWER_HAND), ["KS", "KD", "KC", "4H", "5H"], ["5D", "6D"], ["8H", "8S"]],
-                     discard=["8C", "QH"], turn=meld_turn(1))
+                     discard=["8C", "QH"], turn=meld_turn(1), melds=[VIEWER_SIDE, [OPPONENTS_MELD]],
+                     melded_before=[True, True, False, False])
     move = {"type": "meld", "melds": [{"cards": ["KS", "KD", "KC"]}]}
     assert post(client, "/validate-move", state, move).get_json()["unverified"] == []
     assert post(client, "/apply-move", state, move).get_json()["unverified"] == []
@@ -90,8 +94,7 @@ def test_canasta_red_threes_lay_out_hidden_seat_cannot_discard_a_red_three(clien
 
 
 def test_canasta_going_out_how_hidden_seat_discarding_its_last_card_goes_out(client):
-    state = hidden_table(meld_turn(1), seat_one=1, melds=[[], [SEVENS_CANASTA]],
-                         melded_before=[False, True, False, False])
+    state = hidden_table(meld_turn(1), seat_one=1, melds=[VIEWER_SIDE, [SEVENS_CANASTA]])
     answer = post(client, "/apply-move", state, {"type": "discard", "card": "KS"})
     assert answer.status_code == 200, answer.get_json()
     body = answer.get_json()
@@ -156,7 +159,8 @@ def test_canasta_pile_take_hidden_seat_takes_the_pile_into_its_count(client):
 
 def test_canasta_going_out_ask_partner_hidden_seat_asks_and_the_shown_partner_answers(client):
     state = position([["5C", "9D", "9H"], {"count": 11}, {"count": 11}, ["KS", "KD", "4C", "4S"]],
-                     discard=["8C", "QH"], turn=meld_turn(1))
+                     discard=["8C", "QH"], turn=meld_turn(1), melds=[VIEWER_SIDE, [OPPONENTS_MELD]],
+                     melded_before=[True, True, False, False])
     asked = post(client, "/apply-move", state, {"type": "ask_go_out"}).get_json()
     assert asked["unverified"] == ["canasta.going-out.ask-partner"]
     assert (asked["to_act"], asked["phase"]) == (3, "answer")
@@ -219,8 +223,7 @@ def test_canasta_validate_game_and_batch_follow_a_hidden_seat(client):
 
 
 def test_canasta_validate_game_hand_ending_with_hidden_hands_has_no_score(client):
-    state = hidden_table(meld_turn(1), seat_one=1, melds=[[], [SEVENS_CANASTA]],
-                         melded_before=[False, True, False, False])
+    state = hidden_table(meld_turn(1), seat_one=1, melds=[VIEWER_SIDE, [SEVENS_CANASTA]])
     replayed = client.post("/validate-game", json={"game": "canasta", "state": state,
                                                    "moves": [{"type": "discard", "card": "KS"}]}).get_json()
     assert replayed["valid"] is True and (replayed["to_act"], replayed["phase"]) == (None, "over")

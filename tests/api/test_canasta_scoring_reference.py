@@ -7,12 +7,13 @@ from collections import Counter
 
 import pytest
 
-from tests.api.samba_family import group, seq, wild
+from tests.api.samba_family import group, padded, seq, wild
 from tests.engine.canasta.test_scoring_reference import random_cases, random_hand, reference_score, side_by_side
 
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 RED_THREES = ("3D", "3H")
 FAMILY = ("samba", "bolivia", "brazilian")
+DEALT = {"classic": 11, "two-hand": 15, "samba": 15, "bolivia": 15, "brazilian": 15}
 
 
 def deck(variant: str) -> Counter:
@@ -27,6 +28,14 @@ def finished(variant: str, hands: list, melds: list, *, red_threes: list | None 
     """A hand that is over; the stock is the count of every card not shown, or, when the stock ran out
     (run_out, or the hand ended by it), those cards lie under the pile (every red three shown on the table)."""
     sides = len(melds)
+    # A seat of a side with nothing on the table never took the pile: it holds at least its deal.
+    table_cards = [card for side in melds for found in side for card in found["cards"]] + [
+        card for threes in (red_threes or []) for card in threes] + list(discard or ["8C"])
+    hands = [list(hand) for hand in hands]
+    for index, hand in enumerate(hands):
+        if not melds[index % sides] and len(hand) < DEALT[variant]:
+            elsewhere = table_cards + [card for other in hands for card in other]
+            hands[index] = padded(hand, DEALT[variant], elsewhere, deck(variant))
     state = {"players": len(hands), "dealer": len(hands) - 1, "hands": hands, "discard": list(discard or ["8C"]),
              "melds": melds, "red_threes": [list(t) for t in (red_threes or [[]] * sides)],
              "turn": {"seat": seat, "phase": "over", "ending": ending, "concealed": concealed}}
@@ -126,7 +135,7 @@ def test_canasta_scoring_red_threes_score_reference_all_four_melded(client, vari
 @pytest.mark.parametrize("variant", ["classic", "two-hand"])
 def test_canasta_scoring_red_threes_score_reference_all_four_never_melded(client, variant, options, lost):
     """A side that never melded loses its four red threes: -800, or -400 under the option."""
-    hands = [[], ["4C", "7D", "JK"], ["9H"], ["AH", "2S", "3S"]] if variant == "classic" else [[], ["4C", "7D", "JK"]]
+    hands = [[], ["4C", "7D", "JK"], ["9H"], ["AH", "2S", "3S"]] if variant == "classic" else [[], ["4C", "7D", "QH"]]
     melds = [[SEVEN_KINGS, MIXED_FIVES, NINES], []]
     state = finished(variant, hands, melds, red_threes=[[], ["3D", "3D", "3H", "3H"]])
     assert reference_points(variant, state, options, 1, "red_threes") == lost
@@ -462,12 +471,13 @@ def test_canasta_scoring_going_out_concealed_reference_played(client, partner_me
 @pytest.mark.parametrize("variant", FAMILY)
 def test_canasta_scoring_going_out_concealed_reference_played_samba_family(client, variant):
     """A Samba-family hand melded out in one turn, a canasta and a samba in it, earns the 200 of going out only."""
-    hand = KINGS_IN_HAND + list(SAMBA_OF_HEARTS["cards"]) + ["4C"]
+    kings = KINGS_IN_HAND + ["KS"]            # fifteen dealt and two drawn, one discarded at the end
+    hand = kings + list(SAMBA_OF_HEARTS["cards"]) + ["4C"]
     state = about_to_go_out(variant, hand, [[], [SIXES, MIXED_QUEENS]], [False, True, False, False])
     # Every variant may ask the partner first (Brazilian must, under brazilian_ask_partner required).
     asking = [{"type": "ask_go_out"}, {"type": "answer_go_out", "yes": True}]
     state = apply(client, variant, state, *asking,
-                  {"type": "meld", "melds": [{"cards": KINGS_IN_HAND}, SAMBA_OF_HEARTS]},
+                  {"type": "meld", "melds": [{"cards": kings}, SAMBA_OF_HEARTS]},
                   {"type": "discard", "card": "4C"})
     assert state["turn"]["phase"] == "over" and state["turn"]["concealed"] is True
     assert reference_points(variant, state, {}, 0, "going_out") == 200

@@ -40,8 +40,8 @@ from pathlib import Path
 import pytest
 
 from tests.api.samba_family import (
-    DECK, FAMILY, OPPONENTS_OPENED, OPPONENTS_OPENED_POINTS, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused,
-    case, each, finished, group, judge_meld, judged, meld_turn, merge, points, post, scored, seq, shown_cards, table,
+    DEALT, DECK, FAMILY, OPPONENTS_OPENED, OPPONENTS_OPENED_POINTS, OPPONENTS_SEVENS, answer, assert_allowed, assert_refused,
+    case, each, finished, group, judge_meld, judged, meld_turn, merge, points, post, padded, scored, seq, shown_cards, table,
     wild)
 
 SEQUENCE_CANASTA = {"samba": "samba", "bolivia": "escalera", "brazilian": "samba"}
@@ -64,8 +64,13 @@ def opened(hand: list[str], side0: list, *, discard: list[str] | None = None, tu
 
 def unopened(hand: list[str], *, score: int, discard: list[str] | None = None, turn: dict | None = None) -> dict:
     """Seat 0's position before side 0's initial meld, with side 0's game score (side 1, at 0, opened with
-    melds counting 165)."""
-    return table([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=discard or ["4C", "9H", "5C"],
+    melds counting 165). Seat 0 holds at least its fifteen, and one more once it has drawn (cards no meld takes
+    are added)."""
+    discard = discard or ["4C", "9H", "5C"]
+    shown = discard + [card for meld in OPPONENTS_OPENED for card in meld["cards"]]
+    hand = padded(hand, DEALT + (1 if turn is None or turn["phase"] == "meld" else 0), shown)
+    # Side 1's seats hold few cards, having melded (the stock then shows no turn of seat 0's gone by).
+    return table([hand, {"count": 5}, {"count": DEALT}, {"count": 5}], discard=discard,
                  melds=[[], [dict(m) for m in OPPONENTS_OPENED]], melded_before=[False, True, False, False],
                  turn=turn or meld_turn(), score=[score, 0])
 
@@ -659,21 +664,31 @@ def scored_hand(client, variant: str, hands: list, melds: list, options: dict | 
     return answer(client, "/score", variant, finished(hands, melds, **fields), options=options)
 
 
-ACES_AND_SPADES = ["AC", "AD", "AH", "AS", "AC", "AD", "AH", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "4H"]
+ACES_AND_SPADES = ["AC", "AD", "AH", "AS", "AC", "AD", "AH", "AS", "4S", "5S", "6S", "7S", "8S", "9S", "10S", "4H"]
+# What a card left in a hand counts (the basic game's values, black threes among them).
+LEFT_VALUES = {**{rank: 5 for rank in ("3", "4", "5", "6", "7")}, **{rank: 10 for rank in ("8", "9", "10", "J", "Q", "K")},
+               "A": 20, "2": 20, "JK": 50}
+
+
+def left_in(hand: list[str]) -> int:
+    """What the cards left in a hand count against its side."""
+    return sum(LEFT_VALUES["JK" if card == "JK" else card[:-1]] for card in hand)
 
 
 @pytest.mark.parametrize("variant", each())
 def test_canasta_going_out_concealed_earns_no_more_than_200(client, variant):
-    # Seat 0 has put nothing down before and melds its whole hand at once: aces 140 + 500, a samba 50 + 1500.
-    hands = [list(ACES_AND_SPADES), ["9D", "9C"], ["4C", "5D"], ["KD", "QC"]]
+    # Seat 0 has put nothing down before and melds its whole hand at once: aces 160 + 500, a samba 50 + 1500. Its
+    # partner, whose side had nothing on the table, still holds at least the fifteen dealt.
+    partner = padded(["4C", "5D"], DEALT)
+    hands = [list(ACES_AND_SPADES), ["9D", "9C"], partner, ["KD", "QC"]]
     state = table(hands, discard=["4D", "9H", "5C"], turn=meld_turn(question=ASKED[variant]))
     laid = answer(client, "/apply-move", variant, state,
-                  meld({"cards": ACES_AND_SPADES[:7]}, {"kind": "sequence", "cards": ACES_AND_SPADES[7:14]}))
+                  meld({"cards": ACES_AND_SPADES[:8]}, {"kind": "sequence", "cards": ACES_AND_SPADES[8:15]}))
     out = answer(client, "/apply-move", variant, laid["state"], {"type": "discard", "card": "4H"})
     assert out["phase"] == "over"
     score = scored(client, variant, out["state"])
     assert points(score, 0, "canasta.going-out.bonus", "canasta.going-out.concealed") == 200
-    assert score["teams"] == [140 + 500 + 50 + 1500 + 200 - 10, 15 - 40]
+    assert score["teams"] == [160 + 500 + 50 + 1500 + 200 - left_in(partner), 15 - 40]
 
 
 WILD_CANASTA = wild("JK", "JK", "JK", "2C", "2D", "2H", "2S")  # 150 + 80
@@ -728,9 +743,13 @@ BRAZILIAN_SCHEDULE = [
 @pytest.mark.parametrize("variant,side1,counted,threes,worth", [
     case(v, *c, id=f"{v}-{len(c[2])}-threes-melds-{c[1]}") for v in FAMILY for c in RED_THREES[v]])
 def test_canasta_red_threes_score(client, variant, side1, counted, threes, worth):
-    score = scored_hand(client, variant, [list(h) for h in HANDS_LEFT], [list(WENT_OUT), side1],
-                        red_threes=[[], threes])
-    assert score["teams"][1] == counted + worth - 30
+    hands = [list(h) for h in HANDS_LEFT]
+    if not side1:     # a side with nothing on the table never took the pile: its seats hold at least their deal
+        on_table = [card for meld in WENT_OUT for card in meld["cards"]] + hands[0] + hands[2]
+        hands[1] = padded(hands[1], DEALT, on_table)
+        hands[3] = padded(hands[3], DEALT, on_table + hands[1])
+    score = scored_hand(client, variant, hands, [list(WENT_OUT), side1], red_threes=[[], threes])
+    assert score["teams"][1] == counted + worth - left_in(hands[1] + hands[3])
 
 
 @pytest.mark.parametrize("side1,counted,threes,worth", [

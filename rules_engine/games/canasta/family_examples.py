@@ -11,7 +11,8 @@ DECK_SIZE = ENTRIES["samba"].deck.size
 
 # Seat 2 is to draw. Side 0 holds two sets of kings (a merge makes a canasta of them) and a run of hearts the
 # pile's top card lengthens, 155 in all, and side 1 160 (Brazilian Canasta's 150 reached when each opened); seat 2's pair of eights
-# takes the whole pile instead.
+# takes the whole pile instead. Every seat has melded before (none holds the fifteen cards a seat that never did
+# would hold at least).
 MID_HAND = {
     "dealer": 3,
     "hands": [{"count": 9}, {"count": 10}, ["8C", "8S", "QD", "QS", "4H", "6D", "10C", "JH", "9C", "KD"],
@@ -21,7 +22,7 @@ MID_HAND = {
                {"kind": "sequence", "cards": ["5H", "6H", "7H"]}],
               [{"cards": ["AH", "AS", "AD", "JK"]}, {"cards": ["10C", "10D", "10S", "2H"]}]],
     "red_threes": [["3H"], []],
-    "melded_before": [True, True, False, False],
+    "melded_before": [True, True, True, True],
     "turn": {"seat": 2, "phase": "draw"},
     "score": [1200, 800],
 }

@@ -27,6 +27,7 @@ def check_reachable(cfg: Config, state: CanastaState) -> None:
     _check_turns_taken(cfg, state)
     _check_untouched_hands(cfg, state)
     _check_hands_drawn(cfg, state)
+    _check_hands_dealt(cfg, state)
     _check_opened_sides(cfg, state)
     _check_pile_opening(cfg, state)
     if state.feet is not None:
@@ -222,6 +223,45 @@ def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
                           cfg.deal_rule)
 
 
+def _check_hands_dealt(cfg: Config, state: CanastaState) -> None:
+    """A seat whose side has no meld on the table never put a card down, so it gave cards only to the pile, one a
+    turn: it holds at least its deal (one card more between its draw and its discard), and, drawing more than one
+    card a turn, what the turns the stock shows drew beyond their discards besides (fewest_own_turns)."""
+    table, turn = cfg.table, state.turn
+    if state.feet is not None or state.kitties is not None or table.opening_draw:
+        return  # feet, kitties and cards drawn to open bring a hand cards no turn of its own drew
+    # Near the end of the stock a draw may bring fewer cards than the rule (the last card, a red three unreplaced).
+    short = (table.draw - 1) * 2 if table.draw > 1 and not state.stock_size() else 0
+    for seat, hand in enumerate(state.hands):
+        if state.melds[state.side_of(seat)]:
+            continue
+        acting = seat == turn.seat and turn.phase in ("meld", "answer")
+        own = fewest_own_turns(cfg, state, seat) if table.draw > 1 else 0
+        least = table.deal + (table.draw - 1) * own + (1 if acting else 0) - short
+        held = hand_size(hand)
+        if held < least:
+            grown = (f", and each of the {own} turn{'s' if own != 1 else ''} of its own that the stock shows at "
+                     f"least drew {table.draw} cards and discarded one" if own else "")
+            raise invalid(("state", "hands", seat), f"seat {seat} holds {held} card{'s' if held != 1 else ''} but "
+                          f"its side has no meld on the table, so it never took the pile and gave cards only to the "
+                          f"pile: dealt {table.deal}{grown}{', and it has just drawn' if acting else ''}, "
+                          f"it holds at least {least}", cfg.deal_rule)
+
+
+def fewest_own_turns(cfg: Config, state: CanastaState, seat: int) -> int:
+    """The fewest turns of the seat's own that drew from the stock, read from the cards the stock has lost: beyond
+    the upcard and the red threes' replacements, every card left it in a turn's draw."""
+    table = cfg.table
+    lost = table.deck.size - state.players * table.deal - state.stock_size()
+    replaced = sum(len(threes) for threes in state.red_threes)
+    # The upcard was turned again past wild cards and red threes, which lie in the pile or on the table since.
+    turned_past = sum(1 for cards in _shown_cards(state) for card in cards
+                      if card in cfg.wild or card in cfg.bonus_cards)
+    upcard = 1 + min(cfg.upcard_most - 1, turned_past)
+    draws = max(0, lost - upcard - replaced) // table.draw
+    return _turns_of(seat, (state.dealer + 1) % state.players, state.players, draws)
+
+
 def turns_bound(cfg: Config, state: CanastaState) -> int:
     """The most turns the hand can have begun, read from the stock and the table: each turn draws from the stock
     (`draw` cards, two fewer at most where the stock ran short) or takes the pile, and each pile taken puts at
@@ -231,6 +271,11 @@ def turns_bound(cfg: Config, state: CanastaState) -> int:
     stock_turns = max(0, left_after_deal - state.stock_size()) // table.draw + 2
     pile_turns = sum(len(meld.cards) for melds in state.melds for meld in melds)
     return stock_turns + pile_turns
+
+
+def _shown_cards(state: CanastaState) -> list[list[str]]:
+    """The cards the table shows: the pile, every meld and the red threes laid out."""
+    return [state.discard, *(meld.cards for melds in state.melds for meld in melds), *state.red_threes]
 
 
 def _check_hands_drawn(cfg: Config, state: CanastaState) -> None:

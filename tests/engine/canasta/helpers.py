@@ -22,20 +22,75 @@ def body(state: dict | None = None, move: dict | None = None, **options) -> dict
 
 
 OPPONENTS_MELD = {"cards": ["7C", "7D", "7S", "JK"]}  # 65: past any minimum short of 90
+DEALT = 11                                           # cards dealt to each of four players
+
+
+def _deal_at_least(hands: list, melds: list, turn: dict | None, dealt: int, shown: Counter) -> None:
+    """Hands of a side with nothing on the table hold at least their deal (one more just after a draw): such a seat
+    never took the pile, so it gave cards only to the pile, one for each it drew. Hidden hands are counted so; a
+    shown hand short of it gets cards no meld takes (padded)."""
+    for seat, hand in enumerate(hands):
+        if melds[seat % len(melds)]:
+            continue
+        drawn = turn is not None and turn.get("seat") == seat and turn.get("phase") in ("meld", "answer")
+        if type(hand) is dict:
+            hand["count"] = max(hand["count"], dealt + drawn)
+        elif len(hand) < dealt + drawn:
+            hands[seat] = padded(hand, dealt + drawn, shown)
+            shown.update(hands[seat][len(hand):])
+
+
+def padded(hand: list[str], size: int, shown: Counter = Counter()) -> list[str]:
+    """The hand grown to `size` cards no meld takes: black threes (two at most: three meld only going out), then single
+    cards of ranks the hand lacks, then, where the hand holds no wild card (a pair melds nothing without one), a
+    second card of those ranks; `shown` are the cards elsewhere."""
+    grown = list(hand)
+
+    def fits(card: str) -> bool:
+        return shown[card] + grown.count(card) < DECK[card]
+
+    for card in ("3C", "3S"):
+        if len(grown) < size and card not in grown and fits(card):
+            grown.append(card)
+    ranks = {card[:-1] for card in grown}
+    singles = []
+    for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+        for suit in "CDHS":
+            if len(grown) < size and rank not in ranks and fits(rank + suit):
+                grown.append(rank + suit)
+                singles.append(rank)
+                ranks.add(rank)
+    if not any(card == "JK" or card[:-1] == "2" for card in grown):
+        for rank in singles:
+            for suit in "CDHS":
+                if len(grown) < size and rank + suit not in grown and fits(rank + suit):
+                    grown.append(rank + suit)
+                    break
+    assert len(grown) == size, f"no room for {size - len(grown)} more cards that no meld takes"
+    return grown
 
 
 def position(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
              turn: dict | None = None, stock_top: list[str] | None = None, hidden_stock: bool = False,
-             stock_count: int | None = None, **fields) -> dict:
+             stock_count: int | None = None, dealt: int | None = DEALT, **fields) -> dict:
     """A four-player position; the stock holds every card not shown (stock_top first) or its count.
 
     Without melds, the opponents (side 1) have melded sevens, so the pile may have been taken and the
     hands may hold any number of cards. With stock_count, the stock is that count and the first hidden
-    hand absorbs the difference."""
+    hand absorbs the difference. A hand of a side with nothing on the table that is shorter than the deal is
+    filled to `dealt` (_deal_at_least); None leaves every hand as given (variants whose hands grow otherwise, as by
+    an opening draw)."""
     if melds is None:
         melds = [[], [OPPONENTS_MELD]]
         fields.setdefault("melded_before", [False, True, False, False])
     red_threes = red_threes if red_threes is not None else [[], []]
+    shown = Counter(discard)
+    for cards in [meld["cards"] for side in melds for meld in side] + list(red_threes) + [
+            hand for hand in hands if type(hand) is not dict] + [list(stock_top or [])]:
+        shown.update(cards)
+    hands = list(hands)
+    if dealt is not None:
+        _deal_at_least(hands, melds, turn, dealt, Counter(shown))
     shown = Counter(discard)
     hidden = 0
     for hand in hands:

@@ -65,18 +65,18 @@ def test_canasta_opening_constraint_not_met():
 
 
 def test_canasta_opening_constraint_keeps_two_cards_in_hand():
-    # Melding all five aces and the pair would leave one card: the best opening keeps two back.
-    state = unopened(["AC", "AS", "AD", "AH", "AC", "KC", "KD", "2H", "9S"])
+    # Melding all five aces, the pair and the queens would leave one card: the best opening keeps two back.
+    state = unopened(["AC", "AS", "AD", "AH", "AC", "KC", "KD", "2H", "QC", "QD", "QS", "9S"])
     constraint = legal(state)["constraints"][0]
     assert constraint["met"] is True
-    assert constraint["best"] == 140 - 20   # all aces and K-K-2 count 140; one ace goes back to the hand
+    assert constraint["best"] == 170 - 20   # aces, K-K-2 and queens count 170; one ace goes back to the hand
 
 
 def test_canasta_opening_concealed_exception_going_out_at_once_from_the_stock():
-    hand = ["5H", "5S", "5D", "5C", "5H", "5S", "2C", "9D", "9C", "9H"]
+    hand = ["5H", "5S", "5D", "5C", "5H", "5S", "2C", "9D", "9C", "9H", "9S", "9D"]
     state = unopened(hand, score=(3000, 0))
     move = {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D", "5C", "5H", "5S", "2C"]},
-                                      {"cards": ["9D", "9C", "9H"]}]}
+                                      {"cards": ["9D", "9C", "9H", "9S", "9D"]}]}
     assert broken(state, move) == []
     result = apply(state, move)
     assert result["state"]["turn"]["ending"] == "went_out" and result["state"]["turn"]["concealed"] is True
@@ -87,12 +87,12 @@ def test_canasta_opening_concealed_exception_going_out_at_once_from_the_stock():
     step = apply(state, partial)["state"]
     assert step["turn"]["opening"] == {"counted": 50, "required": 120}
     assert broken(step, {"type": "discard", "card": "9D"}) == ["canasta.opening.in-steps"]
-    out = apply(step, {"type": "meld", "melds": [{"cards": ["9D", "9C", "9H"]}]})["state"]
+    out = apply(step, {"type": "meld", "melds": [{"cards": ["9D", "9C", "9H", "9S", "9D"]}]})["state"]
     assert out["turn"]["ending"] == "went_out" and out["turn"]["concealed"] is True
 
 
 def test_canasta_opening_concealed_exception_is_listed_when_the_minimum_is_out_of_reach():
-    hand = ["5H", "5S", "5D", "5C", "5H", "5S", "2C", "9D", "9C", "9H"]
+    hand = ["5H", "5S", "5D", "5C", "5H", "5S", "2C", "9D", "9C", "9H", "9S", "9D"]
     answer = legal(unopened(hand, score=(3000, 0)))
     going = [m for m in answer["moves"] if m["type"] == "meld" and m.get("opening", {}).get("exempt")]
     assert going and "canasta.opening.concealed-exception" in going[0]["rules"]

@@ -255,8 +255,8 @@ def test_canasta_opening_canasta_needed_pile_taken_without_a_canasta_is_refused_
 
 # canasta.opening.concealed-exception: going out concealed lifts the count, not the canasta the tier asks for.
 def test_canasta_opening_concealed_exception_lifts_the_count_at_8000():
-    state = state_at(8200, SEVEN_KINGS + ["AH", "AS", "AD", "9C"])           # 70 + 60, then the 9 discarded
-    move = {"type": "meld", "melds": [{"cards": SEVEN_KINGS}, {"cards": ["AH", "AS", "AD"]}]}
+    state = state_at(8200, SEVEN_KINGS + ["AH", "AS", "AD", "AC", "9C"])     # 70 + 80, then the 9 discarded
+    move = {"type": "meld", "melds": [{"cards": SEVEN_KINGS}, {"cards": ["AH", "AS", "AD", "AC"]}]}
     assert rules_broken(state, move) == []
     _, note = constraint(state)
     assert note.get("going_out") is not None

@@ -18,7 +18,8 @@ from .helpers import OPPONENTS_MELD, meld, meld_turn, position
 DRAWN = 13
 WITH_DRAW = build_config(replace(CLASSIC, opening_draw=DRAWN), ())
 CLASSIC_CFG = build_config(CLASSIC, ())
-HAND = ["AH", "AS", "AD", "KH", "KS", "KD", "9C", "8C"]
+HAND = ["AH", "AS", "AD", "KH", "KS", "KD", "9C", "8C", "3C", "3S", "10C", "9C"]   # eleven dealt and one drawn
+REST = HAND[6:]
 ACES, KINGS = ["AD", "AH", "AS"], ["KD", "KH", "KS"]
 
 
@@ -46,21 +47,21 @@ def test_canasta_opening_draw_the_player_completing_the_initial_meld_takes_the_c
                    turn=meld_turn())
     stock = list(raw["stock"])
     state, events = _play(WITH_DRAW, raw, {"type": "meld", "melds": [{"cards": ACES}, {"cards": KINGS}]})
-    assert state.hands[0] == ["9C", "8C"] + stock[:DRAWN]
+    assert state.hands[0] == REST + stock[:DRAWN]
     assert state.stock == stock[DRAWN:]
     assert events[-1] == {"type": "opening_draw", "seat": 0, "cards": DRAWN, "rules": ["canasta.opening.draw"]}
     assert (state.turn.seat, state.turn.phase) == (0, "meld")
     plain, _ = _play(CLASSIC_CFG, raw, {"type": "meld", "melds": [{"cards": ACES}, {"cards": KINGS}]})
-    assert plain.hands[0] == ["9C", "8C"] and plain.stock == stock
+    assert plain.hands[0] == REST and plain.stock == stock
 
 
 def test_canasta_opening_draw_comes_when_the_steps_reach_the_minimum():
     raw = _unopened(score=[1500, 0])       # 90 needed: the aces (60) are a step, the kings (30) complete it
     state, events = _play(WITH_DRAW, raw, {"type": "meld", "melds": [{"cards": ACES}]})
-    assert "opening_draw" not in [e["type"] for e in events] and state.hands[0] == ["KH", "KS", "KD", "9C", "8C"]
+    assert "opening_draw" not in [e["type"] for e in events] and state.hands[0] == HAND[3:]
     state, events = apply(WITH_DRAW, state, read_move({"type": "meld", "melds": [{"cards": KINGS}]}, 4))
     assert [e["type"] for e in events] == ["melded", "opening_draw"]
-    assert state.hands[0] == HiddenHand(2 + DRAWN)      # the stock is a count: so is the hand that drew from it
+    assert state.hands[0] == HiddenHand(len(REST) + DRAWN)   # the stock is a count: so is the hand that drew from it
     assert state.stock.count == raw["stock"]["count"] - DRAWN
 
 
@@ -81,7 +82,7 @@ def test_canasta_opening_draw_red_threes_among_the_cards_are_laid_out_and_replac
                    melded_before=[False, True, False, False], turn=meld_turn())
     state, events = _play(WITH_DRAW, raw, {"type": "meld", "melds": [{"cards": ACES}, {"cards": KINGS}]})
     assert state.red_threes[0] == ["3H", "3D"]
-    assert state.hands[0] == ["9C", "8C"] + [c for c in top[:DRAWN] if c not in ("3H", "3D")] + ["7H", "7H"]
+    assert state.hands[0] == REST + [c for c in top[:DRAWN] if c not in ("3H", "3D")] + ["7H", "7H"]
     assert [e["type"] for e in events] == ["melded", "opening_draw", "red_threes"]
     assert "canasta.opening.draw" in events[-1]["rules"]
 
@@ -89,7 +90,7 @@ def test_canasta_opening_draw_red_threes_among_the_cards_are_laid_out_and_replac
 def test_canasta_opening_draw_taking_the_pile_to_open():
     raw = position([["QH", "QS", "AH", "AS", "AD", "9C", "8C"], {"count": 11}, {"count": 11}, {"count": 11}],
                    discard=["5C", "QD"], melds=[[], [OPPONENTS_MELD]], melded_before=[False, True, False, False],
-                   turn={"seat": 0, "phase": "draw"})
+                   turn={"seat": 0, "phase": "draw"}, dealt=None)
     move = {"type": "take_pile", "cards": ["QH", "QS"], "melds": [{"cards": ["AH", "AS", "AD"]}]}
     state, events = _play(WITH_DRAW, raw, move)
     assert [e["type"] for e in events] == ["took_pile", "opening_draw"]

@@ -38,14 +38,15 @@ def test_canasta_opening_minimum_short_pile_opening_cites_the_counting_rule_too(
 
 
 def test_canasta_opening_concealed_exception_explained_in_one_sentence():
-    hand = ["6C", "6D", "6H", "6S", "6C", "6D", "6H", "9C"]
+    hand = ["6C", "6D", "6H", "6S", "6C", "6D", "6H", "4C", "4D", "4H", "4S", "9C"]
     state = position([hand, {"count": 11}, {"count": 11}, {"count": 11}], discard=["8C"], turn=meld_turn(0),
-                     score=[0, 0])
-    move = {"type": "meld", "melds": [{"cards": ["6C", "6D", "6H", "6S", "6C", "6D", "6H"]}]}
+                     score=[1500, 0])
+    move = {"type": "meld", "melds": [{"cards": ["6C", "6D", "6H", "6S", "6C", "6D", "6H"]},
+                                      {"cards": ["4C", "4D", "4H", "4S"]}]}
     answer = answers.explain(body(state, move))
     assert answer["legal"] is True
     assert answer["explanation"] == (
-        "The move is legal here: 35 is under 50, allowed because seat 0 goes out concealed this turn.")
+        "The move is legal here: 55 is under 90, allowed because seat 0 goes out concealed this turn.")
     assert answer["rules"][0]["id"] == "canasta.opening.concealed-exception"
 
 

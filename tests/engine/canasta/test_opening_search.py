@@ -67,7 +67,8 @@ def put_downs(hand: list[str], limit: str, *, top: str | None = None, gain: int 
     jokers, twos = hand.count("JK"), sum(card[:-1] == "2" for card in hand)
     blacks = sum(card in ("3C", "3S") for card in hand)
     top_rank = top[:-1] if top else None
-    ranks = sorted(set(by_rank) | set(existing) | ({top_rank} if top_rank else set()))
+    # A meld holds two natural cards at least: a lone card of a rank stays in the hand unless it joins a meld.
+    ranks = sorted({r for r in by_rank if by_rank[r] >= 2} | set(existing) | ({top_rank} if top_rank else set()))
     for used in product(*(range(by_rank[r] + 1) for r in ranks)):
         chosen = dict(zip(ranks, used))
         if top_rank and chosen[top_rank] < 2:
@@ -118,17 +119,43 @@ def state_for(variant: str, hand: list[str], *, discard: list[str], turn: dict, 
     hands are not generated for it.
     """
     players = 2 if variant == "two-hand" else 4
-    dealt, drawn = (15, 2) if variant == "two-hand" else (11, 1)
-    if len(hand) > dealt + (drawn if turn["phase"] != "draw" else 0):
+    if len(hand) != least_held(variant, turn):
         assume(False)
     opponents_meld = {"cards": ["QC", "QD", "QH", "QC", "QD", "QH"]}
     shown = len(hand) + len(discard) + len(opponents_meld["cards"])
-    others = [{"count": 11} for _ in range(players - 1)]
+    # Side 1 has melded, so its hands may hold any number of cards; Two-hand's holds few, so that the stock shows
+    # no turn of seat 0's gone by (which would have grown its hand).
+    held = 5 if variant == "two-hand" else 11
+    others = [{"count": held} for _ in range(players - 1)]
     return {"players": players, "dealer": players - 1, "hands": [hand] + others,
-            "stock": {"count": 108 - shown - 11 * (players - 1)}, "discard": discard,
+            "stock": {"count": 108 - shown - held * (players - 1)}, "discard": discard,
             "melds": [[], [opponents_meld]], "red_threes": [[], []],
             "melded_before": [seat % 2 == 1 for seat in range(players)][:players],
             "turn": turn, "score": [score, 0], "penalties": [{"failed_openings": failed}, {}]}
+
+
+# Cards that fill a short hand to what a seat of a side with nothing on the table holds: black threes (three
+# meld only going out) and lone cards of ranks no generated hand holds (a meld needs two naturals).
+FILLERS = ("3C", "3S", "5H", "6S", "9D", "10H", "QS")
+
+
+def least_held(variant: str, turn: dict) -> int:
+    """The cards seat 0 holds when its side has nothing on the table, early in the hand: its deal, and in its
+    meld phase one more (Classic draws one card; Two-hand two, and discards one a turn)."""
+    dealt = 15 if variant == "two-hand" else 11
+    return dealt + (1 if turn["phase"] != "draw" else 0)
+
+
+def reachable(variant: str, hand: list[str], turn: dict, shown: list[str] = ()) -> list[str]:
+    """The hand filled with FILLERS to least_held (a shorter hand is one no game reaches); longer hands as they are."""
+    grown = list(hand)
+    for card in FILLERS:
+        taken = Counter(grown + list(shown))
+        if len(grown) < least_held(variant, turn) and taken[card] < DECK[card] and (
+                card not in ("3C", "3S") or taken["3C"] + taken["3S"] < 2):
+            grown.append(card)
+    assume(len(grown) >= least_held(variant, turn))
+    return grown
 
 
 def hands(min_size: int = 3):
@@ -154,11 +181,14 @@ def _request(table: dict, state: dict, move: dict | None = None) -> dict:
     return body
 
 
+MELD_PHASE = {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+              "question": None}
+
+
 def _meld_phase_of(table: dict, hand: list[str]) -> dict:
     """Seat 0 after drawing from the stock, its side not yet opened."""
     return state_for(table["variant"], hand, discard=["9C"], score=table["score"], failed=table["failed"],
-                     turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
-                           "extended": False, "question": None})
+                     turn=dict(MELD_PHASE))
 
 
 def _witness_is_a_legal_opening(table: dict, state: dict, answer: dict, kind: str, required: int) -> None:
@@ -177,6 +207,7 @@ def _witness_is_a_legal_opening(table: dict, state: dict, answer: dict, kind: st
 @settings(max_examples=1200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(hand=hands(), table=TABLES)
 def test_canasta_opening_minimum_search_is_exact_against_brute_force(hand, table):
+    hand = reachable(table["variant"], hand, MELD_PHASE)
     state = _meld_phase_of(table, hand)
     answer = answers.legal_moves(_request(table, state))
     constraint = answer["constraints"][0]
@@ -210,6 +241,7 @@ def test_canasta_opening_concealed_exception_offered_exactly_when_going_out_is_p
                                                                                          table):
     hand = [rank + suit for suit in suits] + wild + rest
     assume(not Counter(hand) - DECK and len(hand) <= 14)
+    hand = reachable(table["variant"], hand, MELD_PHASE)
     state = _meld_phase_of(table, hand)
     _going_out_offered_exactly_when_possible(table, state, answers.legal_moves(_request(table, state)), hand)
 
@@ -220,6 +252,7 @@ def test_canasta_opening_concealed_exception_offered_exactly_when_going_out_is_p
        below=st.lists(st.sampled_from(["5C", "6D", "9H", "QS", "10C", "2H"]), max_size=3))
 def test_canasta_opening_counting_pile_top_card_search_is_exact_against_brute_force(hand, table, top, below):
     assume(not Counter(hand + below + [top]) - DECK)
+    hand = reachable(table["variant"], hand, {"phase": "draw"}, below + [top])
     state = state_for(table["variant"], hand, discard=below + [top], score=table["score"], failed=table["failed"],
                       turn={"seat": 0, "phase": "draw"})
     answer = answers.legal_moves(_request(table, state))
@@ -237,9 +270,12 @@ CLASSIC = {"variant": "classic", "wild_limit": "at_most_three", "negative": 15, 
 
 
 def test_canasta_opening_minimum_search_finds_openings_with_two_wild_cards_on_a_pair():
-    for hand, score, best in ((["JS", "JC", "2D", "2S", "4D", "4D", "8D"], 0, 60),
-                              (["8C", "8S", "2C", "8S", "8H", "7S", "7S"], 0, 60),
-                              (["7H", "10C", "5H", "2S", "7D", "5C", "10S", "10S", "5H", "8D", "2S"], 1500, 90)):
+    # Each hand's one opening puts two wild cards on a pair; the other cards are lone cards and black threes.
+    fillers = ["3C", "3S", "5H", "6S", "9D", "10H", "QS", "4D"]
+    for hand, score, best in ((["JS", "JC", "2D", "2S"] + fillers, 0, 60),
+                              (["8C", "8S", "2C", "JK"] + fillers, 0, 90),
+                              (["AC", "AD", "JK", "2S"] + fillers, 1500, 110)):
+        assert best == brute_best(hand, CLASSIC["wild_limit"]), hand
         state = _meld_phase_of(dict(CLASSIC, score=score), hand)
         answer = answers.legal_moves(_request(CLASSIC, state))
         constraint = answer["constraints"][0]
@@ -248,13 +284,12 @@ def test_canasta_opening_minimum_search_finds_openings_with_two_wild_cards_on_a_
 
 
 def test_canasta_opening_counting_pile_taken_to_open_with_a_pair_and_a_wild_card():
-    state = state_for("classic", ["JS", "JC", "2D", "4D", "4D"], discard=["5C", "JH"], score=0, failed=0,
-                      turn={"seat": 0, "phase": "draw"})
+    hand = ["JS", "JC", "2D", "4D", "4D", "3C", "3S", "5H", "6S", "9D", "10H"]
+    state = state_for("classic", hand, discard=["5C", "JH"], score=0, failed=0, turn={"seat": 0, "phase": "draw"})
     answer = answers.legal_moves(_request(CLASSIC, state))
     constraint = answer["constraints"][0]
-    # J-J-J-2 counts 50. J-J-J and 4-4-2 would count 60, but with the 5C from the pile that leaves one
-    # card, which is going out, and the side has no canasta.
-    assert constraint["met"] is True and constraint["best"] == 50
+    # J-J-J with the top card counts 30, with the 2 on it 50; J-J-J and 4-4-2 count 60, the rest kept.
+    assert constraint["met"] is True and constraint["best"] == 60
     taken = [m for m in answer["moves"] if m["type"] == "take_pile"]
     assert len(taken) == 1 and taken[0]["opening"]["points"] >= 50
     _witness_is_a_legal_opening(CLASSIC, state, answer, "take_pile", 50)

@@ -12,7 +12,8 @@ from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
 from .helpers import DECK, apply, broken, clean, legal, meld_turn, position, verdict
-from .test_opening_search import POOL, RANKS, TABLES, VALUES, _request, minimum, most_wild, put_downs, state_for
+from .test_opening_search import (POOL, RANKS, TABLES, VALUES, _request, minimum, most_wild, put_downs, reachable,
+                                  state_for)
 
 
 def unopened(hand: list[str], score=(0, 0), **fields) -> dict:
@@ -48,14 +49,14 @@ def test_canasta_opening_in_steps_discard_refused_while_short():
 
 
 def test_canasta_opening_in_steps_first_meld_refused_when_the_rest_cannot_reach_the_minimum():
-    # Q-Q-Q after K-K-K would leave a single card, and without a canasta that is not allowed.
-    state = unopened(["KH", "KS", "KD", "QH", "QS", "QD", "9C"])
-    answer = verdict(state, KINGS_FIRST)
+    # At 1500 the minimum is 90: K-K-K and Q-Q-Q count 60, and nothing else in the hand melds.
+    hand = ["KH", "KS", "KD", "QH", "QS", "QD", "9C", "4C", "3C", "3S", "5H", "6S"]
+    answer = verdict(unopened(hand, score=(1500, 0)), KINGS_FIRST)
     assert [v["rule"] for v in answer["violations"]] == ["canasta.opening.minimum"]
     assert "could not bring the total to the minimum" in answer["violations"][0]["message"]
-    # The whole opening in one move stays legal where it keeps two cards.
-    wider = unopened(["KH", "KS", "KD", "QH", "QS", "QD", "9C", "4C"])
-    assert broken(wider, {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD"]}, {"cards": ["QH", "QS", "QD"]}]}) == []
+    # At 0 the whole opening in one move is legal.
+    both = {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD"]}, {"cards": ["QH", "QS", "QD"]}]}
+    assert broken(unopened(hand), both) == []
 
 
 def test_canasta_opening_in_steps_an_addition_to_the_turns_meld_counts():
@@ -74,7 +75,7 @@ def test_canasta_opening_failed_attempt_take_back_raises_the_minimum():
     step = apply(unopened(["KH", "KS", "KD", "QH", "QS", "QD", "9C", "4C"]), KINGS_FIRST)["state"]
     result = apply(step, {"type": "take_back"})
     after = result["state"]
-    assert sorted(after["hands"][0]) == sorted(["KH", "KS", "KD", "QH", "QS", "QD", "9C", "4C"])
+    assert sorted(after["hands"][0]) == sorted(step["hands"][0] + ["KH", "KS", "KD"])
     assert after["melds"][0] == [] and after["penalties"][0]["failed_openings"] == 1
     assert after["turn"]["melded"] is False and after["turn"]["started"] == [] and "opening" not in after["turn"]
     event = result["events"][0]
@@ -125,6 +126,9 @@ def _reachable(hand: list[str], limit: str, existing: dict, short_by: int, neede
                           lambda c: not Counter(c) - DECK),
        table=TABLES, pick=st.randoms(use_true_random=False))
 def test_canasta_opening_in_steps_first_meld_accepted_exactly_when_reachable(hand, table, pick):
+    turn = {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+            "question": None}
+    hand = reachable(table["variant"], hand, turn, ["9C"])
     naturals = Counter(c[:-1] for c in hand if c != "JK" and c[:-1] in VALUES)
     pairs = sorted(rank for rank, n in naturals.items() if n >= 2)
     assume(pairs)
@@ -155,8 +159,7 @@ def test_canasta_opening_in_steps_first_meld_accepted_exactly_when_reachable(han
     else:
         expected = _reachable(rest, table["wild_limit"], {rank: (n, w)}, required - points, needed)
     state = state_for(table["variant"], hand, discard=["9C"], score=table["score"], failed=table["failed"],
-                      turn={"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [],
-                            "extended": False, "question": None})
+                      turn=turn)
     move = {"type": "meld", "melds": [{"cards": cards}]}
     judged = answers.validate_move(_request(table, state, move))
     assert judged["legal"] is expected, judged["violations"]

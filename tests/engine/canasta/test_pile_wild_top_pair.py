@@ -24,7 +24,7 @@ from rules_engine.games.canasta.variants import CLASSIC, HAND_AND_FOOT, entry_pr
 
 from .helpers import DECK, clean, meld, position
 from .test_all_wild_melds import _ways
-from .test_opening_search import minimum, state_for
+from .test_opening_search import minimum, reachable, state_for
 from .test_several_melds_of_a_rank import VALUES, WILD, _move, _state
 
 PAIR_ENTRY = replace(CLASSIC, pile=replace(CLASSIC.pile, blocked_tops=("black_three",), wild_top_with_wild_pair=True),
@@ -109,8 +109,8 @@ def test_canasta_pile_wild_top_pair_the_entry_must_allow_melds_of_wild_cards_and
 
 def test_canasta_pile_wild_top_pair_opens_with_the_wild_meld():
     # 2H on top (20) with 2C and 2D (20 each): 60 reaches the 50 needed at a score of 0.
-    state = state_for("classic", ["2C", "2D", "KS", "7D", "4H"], discard=["5C", "2H"], score=0, failed=0,
-                      turn={"seat": 0, "phase": "draw"})
+    hand = ["2C", "2D", "KS", "7D", "4H", "3C", "3S", "5H", "6S", "9D", "10H"]      # eleven dealt, none melded
+    state = state_for("classic", hand, discard=["5C", "2H"], score=0, failed=0, turn={"seat": 0, "phase": "draw"})
     moves, notes = legal_moves(PAIR, _state(PAIR, state))
     constraint = notes["constraints"][0]
     assert constraint["met"] is True and constraint["best"] == 60
@@ -145,6 +145,7 @@ VALUES_ALL = {**WILD, **{rank + suit: value for rank, value in VALUES.items() fo
        below=st.lists(st.sampled_from(["5C", "9H", "10S"]), max_size=3), score=st.sampled_from([0, 1500, 3000]))
 def test_canasta_pile_wild_top_pair_opening_search_is_exact_against_brute_force(hand, top, below, score):
     assume(not Counter(hand + below + [top]) - DECK)
+    hand = reachable("classic", hand, {"phase": "draw"}, below + [top])
     raw = state_for("classic", hand, discard=below + [top], score=score, failed=0, turn={"seat": 0, "phase": "draw"})
     state = _state(PAIR, raw)
     moves, notes = legal_moves(PAIR, state)

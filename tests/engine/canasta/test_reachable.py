@@ -10,7 +10,7 @@ import pytest
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import DECK, body, meld, meld_turn, position
+from .helpers import DECK, OPPONENTS_MELD, body, meld, meld_turn, position
 
 KINGS = meld(["KD", "KC", "KS"])
 CANASTA = meld(["KD", "KC", "KS", "KH", "KD", "KC", "2S"])
@@ -52,8 +52,8 @@ def test_canasta_stock_exhausted_ending_needs_an_empty_stock():
 
 
 def test_canasta_going_out_how_only_the_player_who_went_out_holds_no_card():
-    state = position([[], [], ["4C"], ["AH"]], discard=["8C"], melds=[[CANASTA], []],
-                     melded_before=[True, False, False, False], hidden_stock=True,
+    state = position([[], [], ["4C"], ["AH"]], discard=["8C"], melds=[[CANASTA], [OPPONENTS_MELD]],
+                     melded_before=[True, True, False, False], hidden_stock=True,
                      turn={"seat": 0, "phase": "over", "ending": "went_out"})
     assert refused(state) == (("state", "hands", 1), "canasta.going-out.how")
 

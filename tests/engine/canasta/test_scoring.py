@@ -89,7 +89,7 @@ def stock_run_out(hands: list, melds: list, turn: dict) -> dict:
 
 
 def test_canasta_stock_exhausted_earns_no_going_out_bonus():
-    answer = scored(stock_run_out([["4S"], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], []],
+    answer = scored(stock_run_out([["4S"], ["9D"], ["4C"], ["AH"]], [[SEVEN_KINGS], [OPPONENTS_MELD]],
                                   {"seat": 0, "phase": "over", "ending": "stock_exhausted"}))
     assert not [line for line in answer["lines"] if line["rule"].startswith("canasta.going-out")]
     assert answer["ending"] == "stock_exhausted"

@@ -126,8 +126,10 @@ def test_canasta_seating_lone_hand_before_the_pile_is_taken_everyone_plays_alone
 
 
 def test_canasta_seating_lone_hand_partner_adds_only_after_its_own_initial_meld():
-    raw = table([{"count": 12}, ["KC", "KC", "5D", "6D", "8S"], {"count": 11}],
-                [[meld(["9H", "9S", "9D"])], [], [meld(KINGS)]], lone=0, turn=meld_turn(1))
+    # Seat 1 has melded nothing: it holds its thirteen and the two it drew, less its discard (the others have
+    # melded, and hold few).
+    raw = table([{"count": 5}, ["KC", "KC", "5D", "6D", "8S"], {"count": 5}],
+                [[meld(["9H", "9S", "9D"])], [], [meld(KINGS)]], lone=0, turn=meld_turn(1), dealt=LONE.deal)
     assert _rules(LONE_CFG, raw, {"type": "lay_off", "owner": 2, "meld": 0, "cards": ["KC"]}) == [
         "canasta.seating.lone-hand"]
 
@@ -190,8 +192,9 @@ def test_canasta_seating_lone_hand_pile_never_taken_everyone_scores_alone():
 
 def test_canasta_seating_lone_hand_opening_minimum_is_the_players_own():
     # Seat 0 opened with queens and aces: 90, its minimum at either score the test gives it (0, then 1600).
-    raw = table([{"count": 13}, ["KC", "KC", "KH", "5D", "6D"], {"count": 13}],
-                [[meld(QUEENS), meld(["AH", "AS", "AD"])], [], []], lone=None, turn=meld_turn(1), score=[0, 1600, -20])
+    raw = table([{"count": 5}, ["KC", "KC", "KH", "5D", "6D"], {"count": 13}],
+                [[meld(QUEENS), meld(["AH", "AS", "AD"])], [], []], lone=None, turn=meld_turn(1), score=[0, 1600, -20],
+                dealt=LONE.deal)
     # Three kings count 30: short of the 90 seat 1's own 1600 asks, though seat 2 would need 15 only.
     assert "canasta.opening.minimum" in _rules(LONE_CFG, raw, {"type": "meld", "melds": [{"cards": ["KC", "KC", "KH"]}]})
     low = dict(raw, score=[1600, -20, 1600])

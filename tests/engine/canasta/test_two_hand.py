@@ -17,6 +17,7 @@ GAME = "canasta"
 VARIANT = "two-hand"
 SEVEN_KINGS = {"cards": ["KD", "KC", "KS", "KH", "KD", "KC", "KS"]}
 SEVEN_FIVES = {"cards": ["5D", "5C", "5S", "5H", "5D", "5C", "5S"]}
+PLAYER_ZERO_MELD = {"cards": ["6H", "6S", "6H"]}
 
 
 def request(state=None, move=None, **extra) -> dict:
@@ -29,10 +30,10 @@ def request(state=None, move=None, **extra) -> dict:
 
 
 def two_hand(hands, melds, turn, stock_top=(), discard=("8C",), red_threes=([], [])) -> dict:
-    """A Two-hand position; when nobody has melded, player 1 has melded sevens, so the pile may have been
-    taken and the hands may hold any number of cards."""
-    if not any(melds):
-        melds = [[], [OPPONENTS_MELD]]
+    """A Two-hand position; without melds (None), player 0 has melded sixes and player 1 sevens, so the pile may
+    have been taken and the hands may hold any number of cards."""
+    if melds is None:
+        melds = [[PLAYER_ZERO_MELD], [OPPONENTS_MELD]]
     shown = Counter(discard)
     for hand in hands:
         shown.update(hand)
@@ -60,7 +61,7 @@ def test_canasta_deal_two_hand_fifteen_cards_each():
 
 
 def test_canasta_deal_two_hand_draws_two_cards():
-    state = two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}, stock_top=["AS", "3H", "7D", "JC"])
+    state = two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}, stock_top=["AS", "3H", "7D", "JC"])
     after = answers.apply_move(request(state, {"type": "draw"}))["state"]
     assert after["hands"][0] == ["QH", "4H", "AS", "7D"] and after["red_threes"][0] == ["3H"]
 
@@ -75,14 +76,14 @@ def leave_in_stock(state: dict, keep: list[str]) -> dict:
 
 
 def test_canasta_deal_two_hand_last_card_is_a_full_draw():
-    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}), ["AS"])
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}), ["AS"])
     result = answers.apply_move(request(state, {"type": "draw"}))
     assert result["phase"] == "meld" and result["state"]["hands"][0] == ["QH", "4H", "AS"]
     assert result["state"]["stock"] == []
 
 
 def test_canasta_deal_two_hand_red_three_among_last_two_not_replaced():
-    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}),
                            ["3H", "AS"])
     result = answers.apply_move(request(state, {"type": "draw"}))
     assert result["phase"] == "meld"
@@ -90,13 +91,13 @@ def test_canasta_deal_two_hand_red_three_among_last_two_not_replaced():
 
 
 def test_canasta_red_threes_last_card_two_hand_single_red_three_ends_the_hand():
-    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}), ["3H"])
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}), ["3H"])
     result = answers.apply_move(request(state, {"type": "draw"}))
     assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
 
 
 def test_canasta_red_threes_last_card_two_hand_red_three_second_of_the_last_two_ends_the_hand():
-    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}),
                            ["AS", "3H"])
     result = answers.apply_move(request(state, {"type": "draw"}))
     assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
@@ -117,13 +118,13 @@ def test_canasta_going_out_canastas_two_needed():
     turn = {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
             "question": None}
     move = {"type": "meld", "melds": [{"cards": ["9C", "9S", "9D"]}]}
-    one = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], [[SEVEN_KINGS], []], turn)
+    one = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], [[SEVEN_KINGS], [OPPONENTS_MELD]], turn)
     answer = answers.validate_move(request(one, move))
     assert [v["rule"] for v in answer["violations"]] == ["canasta.melds.keep-a-card"]
     assert "needs 2 canastas" in answer["violations"][0]["message"]
-    two = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], [[SEVEN_KINGS, SEVEN_FIVES], []], turn)
+    two = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], [[SEVEN_KINGS, SEVEN_FIVES], [OPPONENTS_MELD]], turn)
     assert answers.validate_move(request(two, move))["legal"]
-    over = two_hand([[], ["4D", "4S"]], [[SEVEN_KINGS], []],
+    over = two_hand([[], ["4D", "4S"]], [[SEVEN_KINGS], [OPPONENTS_MELD]],
                     {"seat": 0, "phase": "over", "ending": "went_out", "concealed": False})
     with pytest.raises(InvalidRequest) as caught:
         answers.score(request(over))
@@ -131,7 +132,7 @@ def test_canasta_going_out_canastas_two_needed():
 
 
 def test_canasta_players_alone_nobody_to_ask():
-    melds = [[SEVEN_KINGS, SEVEN_FIVES], []]
+    melds = [[SEVEN_KINGS, SEVEN_FIVES], [OPPONENTS_MELD]]
     state = two_hand([["9C", "9S", "9D", "4H"], ["4D", "4S"]], melds,
                      {"seat": 0, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
                       "question": None})
@@ -141,10 +142,10 @@ def test_canasta_players_alone_nobody_to_ask():
 
 
 def test_canasta_scoring_two_hand_by_player():
-    melds = [[SEVEN_KINGS, SEVEN_FIVES], []]
+    melds = [[SEVEN_KINGS, SEVEN_FIVES], [OPPONENTS_MELD]]
     state = two_hand([[], ["4D", "4S"]], melds, {"seat": 0, "phase": "over", "ending": "went_out", "concealed": False})
     answer = answers.score(request(state))
-    assert answer["scores"] == answer["teams"] and answer["teams"][1] == -10
+    assert answer["scores"] == answer["teams"] and answer["teams"][1] == 65 - 10      # its sevens, less its fours
     assert answer["teams"][0] == 70 + 35 + 500 + 500 + 100
 
 
@@ -154,7 +155,7 @@ def test_canasta_scoring_two_hand_by_player():
 def test_canasta_penalties_retracted_two_hand_option_two_hand_penalties(options, retracted):
     # The basic game's 100 per card taken back, unless Bicycle's and rummy-games.com's Two-hand reading drops it;
     # the undeclared red three's 500 stays either way.
-    melds = [[SEVEN_KINGS, SEVEN_FIVES], []]
+    melds = [[SEVEN_KINGS, SEVEN_FIVES], [OPPONENTS_MELD]]
     state = two_hand([[], ["4D", "4S"]], melds, {"seat": 0, "phase": "over", "ending": "went_out", "concealed": False})
     state["penalties"] = [{"retracted_cards": 2}, {"undeclared_red_threes": 1}]
     answer = answers.score(request(state, options=options))
@@ -184,9 +185,10 @@ def test_canasta_opening_failed_attempt_two_hand_option_two_hand_penalties(optio
                                     "meld": {"cards": ["KH", "KS", "KD", "2C"]},
                                     "context": {"initial": True, "team_score": 0, "failed_openings": 1}})
     assert judged["required"] == required and judged["valid"] is (required == 50)
-    hand = ["KH", "KS", "KD", "2C", "9D", "4C", "7S"]
+    # Fifteen dealt and two drawn, player 0 never melded.
+    hand = ["KH", "KS", "KD", "2C", "9D", "4C", "7S", "5H", "6H", "8D", "10H", "JH", "QH", "AH", "3C", "3S", "9S"]
     other = ["4D", "4H", "5C", "5D", "6C", "6D", "8H", "8S", "9C", "10C", "10D", "JC", "JD", "QC", "QD"]
-    state = {**two_hand([hand, other], [[], []], {"seat": 0, "phase": "meld", "drew": "stock",
+    state = {**two_hand([hand, other], [[], [OPPONENTS_MELD]], {"seat": 0, "phase": "meld", "drew": "stock",
                                                          "melded": False, "started": [], "extended": False,
                                                          "question": None}),
              "penalties": [{"failed_openings": 1}, {}]}
@@ -198,13 +200,16 @@ def test_canasta_opening_failed_attempt_two_hand_option_two_hand_penalties(optio
 
 def test_canasta_opening_concealed_exception_two_hand_hand_gone_out_concealed_below_the_minimum_is_scored():
     # Going out concealed needs no minimum, so the finished hand the two moves leave is a position like any other.
-    hand = SEVEN_KINGS["cards"] + SEVEN_FIVES["cards"] + ["9D"]
-    other = ["4D", "4H", "7C", "6C", "6D", "8H", "8S", "9C", "10C", "10D", "JC", "JD", "QC", "QD", "AS"]
-    state = two_hand([hand, other], [[], []], {"seat": 0, "phase": "meld", "drew": "stock", "melded": False,
-                                               "started": [], "extended": False, "question": None})
-    state.update(score=[3000, 0], melded_before=[False, True])       # a minimum of 120; the canastas count 105
-    melded = answers.apply_move(request(state, {"type": "meld", "melds": [SEVEN_KINGS, SEVEN_FIVES]}))["state"]
-    over = answers.apply_move(request(melded, {"type": "discard", "card": "9D"}))["state"]
+    # Fifteen dealt and two drawn, all melded at once: two canastas and a set, 85 where 120 is the minimum.
+    fours = {"cards": ["4D", "4C", "4S", "4H", "4D", "4C", "4S"]}
+    sixes = {"cards": ["6H", "6S", "6H"]}
+    hand = fours["cards"] + SEVEN_FIVES["cards"] + sixes["cards"]
+    other = ["8D", "10H", "7C", "6C", "6D", "8H", "8S", "9C", "10C", "10D", "JC", "JD", "QC", "QD", "AS"]
+    state = two_hand([hand, other], [[], [OPPONENTS_MELD]], {"seat": 0, "phase": "meld", "drew": "stock",
+                                                             "melded": False, "started": [], "extended": False,
+                                                             "question": None})
+    state.update(score=[3000, 0], melded_before=[False, True])       # a minimum of 120
+    over = answers.apply_move(request(state, {"type": "meld", "melds": [fours, SEVEN_FIVES, sixes]}))["state"]
     assert over["turn"] == {"seat": 0, "phase": "over", "ending": "went_out", "concealed": True}
     assert answers.legal_moves(request(over))["moves"] == []
     scored = answers.score(request(over))
@@ -217,7 +222,7 @@ ONLY_CARD = {"two_hand_last_red_three": "only_card"}
 @pytest.mark.parametrize("options", [{}, {"two_hand_last_red_three": "ends_hand"}], ids=["default", "ends_hand"])
 def test_canasta_red_threes_last_card_two_hand_second_of_the_last_two_ends_the_hand_by_default(options):
     # The basic game's rule as written: a red three that empties the stock ends the hand at once.
-    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}),
                            ["AS", "3H"])
     result = answers.apply_move(request(state, {"type": "draw"}, options=options))
     assert result["to_act"] is None and result["state"]["turn"]["ending"] == "stock_exhausted"
@@ -227,7 +232,7 @@ def test_canasta_red_threes_last_card_two_hand_second_of_the_last_two_ends_the_h
 def test_canasta_red_threes_last_card_two_hand_option_only_card_the_turn_goes_on():
     # pagat: only a red three that is the stock's only card ends the hand; drawn after another card among the last
     # two it is laid out without a replacement, and the turn goes on with the card drawn.
-    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], [[], []], {"seat": 0, "phase": "draw"}),
+    state = leave_in_stock(two_hand([["QH", "4H"], ["9D", "9C"]], None, {"seat": 0, "phase": "draw"}),
                            ["AS", "3H"])
     result = answers.apply_move(request(state, {"type": "draw"}, options=ONLY_CARD))
     assert (result["to_act"], result["phase"]) == (0, "meld")
