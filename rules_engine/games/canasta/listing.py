@@ -16,8 +16,9 @@ from .joker_swap import RULE as SWAP_RULE
 from .joker_swap import jokers_to_take, swap_offers
 from .checks import CHECKS
 from .position import ASK_PARTNER, Position, position_of
-from .opening import OpeningVerdict, plan_opening
+from .opening import OpeningVerdict, opening_steps, plan_opening
 from .going_out import needs_of
+from .merging import Joining
 from .pile_policy import WILD_PAIR, blocked, gained, taken_below, top_counted
 from .seating import SEATING_RULES
 from .sequences import extensions, runs_in
@@ -159,12 +160,20 @@ def _pile_note(pos: Position) -> dict:
             "rules": ["canasta.pile.frozen"]}
 
 
+def _witness_part(cfg: Config, draft) -> dict:
+    """One part of an opening's witness: its cards and what they count, and the side's melds (by index) it merges
+    into one first, where it does."""
+    part = {"cards": draft.cards(), "points": draft.points(cfg)}
+    if type(draft.onto) is Joining:
+        part["joins"] = draft.onto.members
+    return part
+
+
 def _opening_note(pos: Position, verdict: OpeningVerdict, via: str) -> dict:
     cfg = pos.cfg
     note = {"type": "initial_meld", "side": pos.side, "via": via, "required": verdict.required,
             "counted": verdict.counted, "best": verdict.best, "met": verdict.met,
-            "witness": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.witness]
-            if verdict.met else [],
+            "witness": [_witness_part(cfg, d) for d in verdict.witness] if verdict.met else [],
             "blocks": [{"cards": d.cards(), "points": d.points(cfg)} for d in verdict.blocks],
             "rules": ["canasta.opening.minimum", "canasta.opening.counting"]
             + (["canasta.opening.in-steps"] if pos.short is not None else [])}
@@ -455,11 +464,7 @@ def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:
     if verdict.met:
         opening = {"required": verdict.required,
                    "points": pos.counted + sum(d.points(cfg) for d in verdict.witness)}
-        fresh = [{"cards": d.cards(), "kind": "sequence"} if d.suit else {"cards": d.cards()}
-                 for d in verdict.witness if d.onto is None]
-        steps = [{"type": "meld", "melds": fresh}] if fresh else []
-        steps += [{"type": "lay_off", "meld": d.onto, "cards": d.hand_cards()}
-                  for d in verdict.witness if d.onto is not None]
+        steps = opening_steps(cfg, verdict.witness, pos.melds)
         listed = [lister.offer(step, rules, opening=opening) for step in steps]
         if not listed or not listed[0]:
             note["met"] = False

@@ -395,8 +395,9 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     values = cfg.values
     top_rank = cfg.rank_of.get(top) if top else None
     several = not cfg.table.sets.one_per_rank
-    # Merges change no card of the hand: only ways to go out gain by them.
-    merging = several and out_only and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
+    # Merges change no card of the hand: only ways to go out gain by them, and openings whose melds must hold a
+    # canasta (two melds of a rank put down this turn may merge into it).
+    merging = several and (out_only or canasta is not None) and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
     if not going_out:
         needs = Needs(0)
     elif needs is None:
@@ -657,6 +658,31 @@ def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_need
         *kept, leftover = before[-1]["cards"]
         before[-1:] = [{**before[-1], "cards": kept}] if kept else []
     return Plan(before + merges + after, leftover, verdict.best)
+
+
+def opening_steps(cfg: Config, witness: list[Draft], melds: list) -> list[dict]:
+    """The moves that put an opening's witness down: its new melds in one move, the wild cards a joined canasta
+    closed to them takes on its parts, the merges, then the cards added to the side's melds where they then stand."""
+    fresh = [{"cards": d.cards(), "kind": "sequence"} if d.suit else {"cards": d.cards()}
+             for d in witness if d.onto is None]
+    merges, where = merge_moves([d.onto for d in witness if type(d.onto) is Joining], len(melds))
+    before, after = [], []
+    for d in witness:
+        if d.onto is None:
+            continue
+        if type(d.onto) is not Joining:
+            after.append({"type": "lay_off", "meld": where[d.onto], "cards": d.hand_cards()})
+            continue
+        members = d.onto.members
+        wilds = list(d.wilds)
+        if not cfg.table.sets.wild_onto_canasta and cfg.is_canasta(sum(melds[i].size for i in members)):
+            for index, room in d.onto.before:
+                if wilds[:room]:
+                    before.append({"type": "lay_off", "meld": index, "cards": wilds[:room]})
+                wilds = wilds[room:]
+        if d.naturals or wilds:
+            after.append({"type": "lay_off", "meld": where[min(members)], "cards": d.naturals + wilds})
+    return ([{"type": "meld", "melds": fresh}] if fresh else []) + before + merges + after
 
 
 def _blocks(cfg: Config, naturals: dict, wilds: list[str], top: str | None, top_rank: str | None) -> list[Draft]:
