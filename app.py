@@ -11,7 +11,7 @@ from flask import Flask
 from flask_smorest import Api
 
 import api as service
-from api import cors, errors, http_caching, ratelimit, viewers
+from api import cors, errors, http_caching, ratelimit, security_headers, viewers
 from api.cache import build_cache
 from api.config import Settings
 from schemas.answers import ErrorAnswer
@@ -80,6 +80,7 @@ def create_app(settings: Settings | None = None, clock: Callable[[], float] = ti
     app.register_blueprint(viewers.blp)
     errors.register(app)
     http_caching.enable(app)
+    security_headers.enable(app)
     cors.enable(app, settings.cors_origins)
     app.extensions["cardref.limiter"] = ratelimit.enable(app, settings.rate_limit, settings.redis_url,
                                                           settings.redis_timeout_seconds)

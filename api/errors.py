@@ -10,10 +10,11 @@ from __future__ import annotations
 import logging
 
 import orjson
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from werkzeug.exceptions import HTTPException, InternalServerError
 
-from rules_engine.errors import HandFinished, IllegalMove, InvalidRequest, NotBuilt, NotSupported, RulesChanged, UnknownName
+from rules_engine.errors import (HandFinished, IllegalMove, InvalidRequest, NotBuilt, NotSupported, RulesChanged,
+                                 UnknownName, nearest)
 
 log = logging.getLogger("cardref.errors")
 
@@ -106,9 +107,12 @@ def register(app: Flask) -> None:
     @app.errorhandler(UnknownName)
     def unknown_name(error: UnknownName) -> Response:
         known = f"; known: {', '.join(error.known)}" if error.known else ""
+        hint = f" Did you mean {error.nearest!r}?" if error.nearest else ""
         field = {"game": "game", "variant": "variant", "rule": "rule_id"}[error.kind]
-        return error_response(404, f"Unknown {error.kind} {error.name!r}{known}.",
-                              {"json": {field: [f"unknown {error.kind}"]}})
+        return error_response(404, f"Unknown {error.kind} {error.name!r}{known}.{hint}",
+                              {"json": {field: [f"unknown {error.kind}" + (f"; did you mean {error.nearest!r}?"
+                                                                          if error.nearest else "")]}},
+                              **({"did_you_mean": error.nearest} if error.nearest else {}))
 
     @app.errorhandler(IllegalMove)
     def illegal_move(error: IllegalMove) -> Response:
@@ -146,7 +150,14 @@ def register(app: Flask) -> None:
             errors = {"json": {"_schema": [f"the body must be at most {limit} bytes"]}}
         if errors is None:
             errors = _request_errors(error)
-        response = error_response(error.code or 500, message, errors)
+        extra = {}
+        if error.code == 404 and request.url_rule is None:
+            # An unknown path: the nearest the service answers, so a typo is one glance from its fix.
+            near = nearest(request.path, (rule.rule for rule in current_app.url_map.iter_rules()
+                                          if "<" not in rule.rule and not rule.rule.startswith("/docs/assets")))
+            if near is not None:
+                message, extra = f"{message.rstrip('.')}. Did you mean {near}?", {"did_you_mean": near}
+        response = error_response(error.code or 500, message, errors, **extra)
         for name, value in (data.get("headers") or {}).items():
             response.headers[name] = value
         if error.code == 405 and hasattr(error, "valid_methods") and error.valid_methods:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 Pointer = tuple  # a path into the request body, e.g. ("state", "hands", 1)
@@ -33,9 +35,18 @@ class InvalidRequest(EngineError):
 class UnknownName(EngineError):
     """A game, variant or rule id that does not exist."""
 
-    def __init__(self, kind: str, name: str, known: list[str] | None = None):
+    def __init__(self, kind: str, name: str, known: list[str] | None = None, among: Iterable[str] = ()):
         self.kind, self.name, self.known = kind, name, known or []
+        self.nearest = nearest(name, self.known or among)
         super().__init__(f"unknown {kind} {name!r}")
+
+
+def nearest(name: str, known: Iterable[str]) -> str | None:
+    """The known name closest to a misspelt one, if any is close (case aside)."""
+    names = list(known)
+    lowered = {candidate.lower(): candidate for candidate in names}
+    found = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
+    return lowered[found[0]] if found else None
 
 
 class HandFinished(EngineError):

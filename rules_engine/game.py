@@ -97,11 +97,13 @@ class Game(ABC):
         return self.variants[0].slug
 
     def variant(self, slug: str) -> Variant:
-        """Return a variant by slug, or raise UnknownName."""
+        """Return a variant by slug, in any case, or raise UnknownName."""
         try:
             return self._variants[slug]
         except KeyError:
-            raise UnknownName("variant", slug, list(self._variants)) from None
+            if type(slug) is str and slug.lower() in self._variants:
+                return self._variants[slug.lower()]
+            raise UnknownName("variant", str(slug), list(self._variants)) from None
 
     def ruleset(self, variant: object = None, options: object = None) -> Ruleset:
         """Resolve the variant and options of a request into a Ruleset, remembering combinations seen.
@@ -132,7 +134,7 @@ class Game(ABC):
             variant = self.default_variant
         if type(variant) is not str:
             raise invalid(("variant",), "must be a string")
-        self.variant(variant)
+        variant = self.variant(variant).slug
         resolved = resolve_options(self.options, options, variant)
         return Ruleset(self.slug, variant, resolved, self.ruleset_id(variant))
 
@@ -159,11 +161,18 @@ class Game(ABC):
         v = self.variant(rs.variant)
         if players is None:
             if v.default_players is None:
-                raise invalid(("players",), f"required: {v.min_players} to {v.max_players} players")
+                raise invalid(("players",), f"required: {v.title} is played by {self.player_range(rs)}")
             return v.default_players
         if type(players) is not int or not v.min_players <= players <= v.max_players:
-            raise invalid(("players",), f"must be an integer from {v.min_players} to {v.max_players}")
+            raise invalid(("players",), f"{v.title} is played by {self.player_range(rs)}")
         return players
+
+    def player_range(self, rs: Ruleset) -> str:
+        """How many play the variant, in words: "exactly 4 players", "3 to 6 players"."""
+        v = self.variant(rs.variant)
+        if v.min_players == v.max_players:
+            return f"exactly {v.min_players} players"
+        return f"{v.min_players} to {v.max_players} players"
 
     # -- operations -------------------------------------------------------------------------
     @abstractmethod

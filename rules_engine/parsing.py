@@ -15,17 +15,22 @@ class HiddenHand:
     count: int
 
 
+def _wanted(value: object, demand: str) -> str:
+    """What a field must be, said as missing where it is absent or null (the readers get a missing key as None)."""
+    return f"missing: {demand}" if value is None else demand
+
+
 def read_object(value: object, pointer: Pointer) -> dict:
     """Demand a JSON object."""
     if type(value) is not dict:
-        raise invalid(pointer, "must be an object")
+        raise invalid(pointer, _wanted(value, "must be an object"))
     return value
 
 
 def read_list(value: object, pointer: Pointer) -> list:
     """Demand a JSON array."""
     if type(value) is not list:
-        raise invalid(pointer, "must be a list")
+        raise invalid(pointer, _wanted(value, "must be a list"))
     return value
 
 
@@ -33,8 +38,10 @@ def read_int(value: object, pointer: Pointer, low: int | None = None, high: int 
              rule: str | None = None) -> int:
     """Demand an integer, optionally within low..high inclusive; `rule`: the rule a value out of range breaks."""
     if type(value) is not int:
-        raise invalid(pointer, "must be an integer")
+        raise invalid(pointer, _wanted(value, "must be an integer"))
     if (low is not None and value < low) or (high is not None and value > high):
+        if low == high:
+            raise invalid(pointer, f"must be {low}", rule)
         if high is None:
             raise invalid(pointer, f"must be at least {low}", rule)
         raise invalid(pointer, f"must be between {low} and {high}", rule)
@@ -44,14 +51,14 @@ def read_int(value: object, pointer: Pointer, low: int | None = None, high: int 
 def read_bool(value: object, pointer: Pointer) -> bool:
     """Demand true or false."""
     if type(value) is not bool:
-        raise invalid(pointer, "must be true or false")
+        raise invalid(pointer, _wanted(value, "must be true or false"))
     return value
 
 
 def read_str(value: object, pointer: Pointer, choices: tuple[str, ...] | None = None) -> str:
     """Demand a string, optionally one of a few choices."""
     if type(value) is not str:
-        raise invalid(pointer, "must be a string")
+        raise invalid(pointer, _wanted(value, f"must be one of {', '.join(choices)}" if choices else "must be a string"))
     if choices is not None and value not in choices:
         raise invalid(pointer, f"must be one of {', '.join(choices)}")
     return value
@@ -71,7 +78,7 @@ def read_cards(value: object, pointer: Pointer, limit: int = 400, rule: str | No
     `rule`: the rule that bounds this list at `limit` cards, cited when it holds more.
     """
     if type(value) is not list:
-        raise invalid(pointer, "must be a list of card codes")
+        raise invalid(pointer, _wanted(value, "must be a list of card codes"))
     if len(value) > limit:
         raise invalid(pointer, f"holds {len(value)} cards; no position of this game holds more than {limit}",
                       rule)
@@ -90,6 +97,10 @@ def read_hand(value: object, pointer: Pointer, limit: int = 400, rule: str | Non
         if set(value) != {"count"}:
             raise invalid(pointer, 'a hidden hand is {"count": n} and nothing else')
         return HiddenHand(read_int(value["count"], pointer + ("count",), 0, limit, rule))
+    if value is None or (type(value) is int and value >= 0):
+        # A client that knows only how many cards a seat holds tends to send that number (or null) alone.
+        count = "n} (n: how many cards it holds)" if value is None else f"{value}}}"
+        raise invalid(pointer, f'must be a list of card codes, or {{"count": {count} where the cards are hidden')
     return read_cards(value, pointer, limit, rule)
 
 

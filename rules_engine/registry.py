@@ -26,8 +26,8 @@ RULES = RuleIndex([game.rulebook for game in GAMES.values()])
 
 
 def get_game(slug: object) -> Game:
-    """Return a game by slug, or raise UnknownName."""
-    game = GAMES.get(slug) if type(slug) is str else None
+    """Return a game by slug, in any case ("Euchre" is euchre), or raise UnknownName."""
+    game = (GAMES.get(slug) or GAMES.get(slug.lower())) if type(slug) is str else None
     if game is None:
         raise UnknownName("game", str(slug), list(GAMES))
     return game

@@ -240,7 +240,7 @@ class RuleIndex:
         try:
             return self._rules[rule_id]
         except KeyError:
-            raise UnknownName("rule", rule_id) from None
+            raise UnknownName("rule", str(rule_id), among=self._rules) from None
 
     def __len__(self) -> int:
         return len(self._rules)

@@ -235,6 +235,8 @@ class ErrorAnswer(Open):
                              metadata={"description": "The rules an impossible position or illegal move breaks."})
     ruleset = fields.String(metadata={"description": "In a 409 for a ruleset sent that is no longer current: the "
                                                      "current ruleset."})
+    did_you_mean = fields.String(metadata={"description": "In a 404 for an unknown game, variant, rule id or path: "
+                                                          "the known one nearest to it, where one is near."})
 
 
 class FirstIllegal(Open):

@@ -74,7 +74,10 @@ def test_rule_bad_format_is_422_with_pointer(client):
 def test_unknown_rule_is_404(client):
     answer = client.get("/rules/canadian-salad.play.nothing")
     assert answer.status_code == 404
-    assert answer.get_json()["errors"] == {"json": {"rule_id": ["unknown rule"]}}
+    found = answer.get_json()
+    assert found["errors"]["json"]["rule_id"][0].startswith("unknown rule")
+    # The nearest rule id is suggested where one is near.
+    assert found["errors"]["json"]["rule_id"][0] == f"unknown rule; did you mean {found['did_you_mean']!r}?"
 
 
 def test_every_rule_renders_in_every_format(client):

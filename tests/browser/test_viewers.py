@@ -44,3 +44,7 @@ def test_redoc_at_redoc_shows_every_operation_from_local_assets(browser, service
     for path in OPERATIONS:
         assert path in text
     assert _code_loaded_from(browser) == {service.url}
+    # The footer's logo is the service's icon, loaded from it (a CDN address would be stopped by the policy).
+    logos = browser.execute_script(
+        "return [...document.images].filter(i => i.src.endsWith('/favicon.ico')).map(i => i.complete && i.naturalWidth)")
+    assert logos and all(logos)
