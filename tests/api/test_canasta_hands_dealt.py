@@ -119,3 +119,20 @@ def test_canasta_deal_hands_every_deal_and_random_play_stays_accepted(client, va
             move = {key: value for key, value in rng.choice(moves).items()
                     if key not in ("code", "rules", "opening", "unverified", "notes")}
             state = post(client, variant, "/apply-move", state, move=move).get_json()["state"]
+
+
+@pytest.mark.parametrize("variant", ["samba", "bolivia", "brazilian"])
+def test_canasta_deal_two_hand_a_partnership_without_melds_grows_a_card_a_turn(client, variant):
+    # Seventeen cards fewer in the stock than the deal left it: beyond the upcard, eight turns drew two cards each,
+    # two of them seat 0's and two seat 2's (partners, side 0, with nothing on the table), each growing the hand
+    # by one. Side 1's seats have melded and hold what is left.
+    def position(own: int, partner: int) -> dict:
+        state = early(variant, [own, 5, partner, 5], turn={"seat": 0, "phase": "draw"})
+        state["stock"]["count"] = 162 - 60 - 1 - 16
+        rest = 162 - state["stock"]["count"] - own - partner - 3 - 2     # side 1's sevens and the pile
+        state["hands"][1]["count"], state["hands"][3]["count"] = rest - rest // 2, rest // 2
+        return state
+
+    assert post(client, variant, "/legal-moves", position(17, 17)).status_code == 200
+    assert_short(client, variant, position(16, 17), 0)
+    assert_short(client, variant, position(17, 16), 2)
