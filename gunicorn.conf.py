@@ -39,11 +39,12 @@ bind = f"0.0.0.0:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", multiprocessing.cpu_count()))
 worker_connections = int(os.environ.get("GUNICORN_WORKER_CONNECTIONS", "1000"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
-# One request per connection, as sync workers always did: a gevent worker keeps the connections it
-# accepted, and with keep-alive the worker that accepted more of them served each more slowly
-# (p99 4 to 10 times sync's at 16 connections, bench/README.md); without it each new connection
-# goes to whichever worker is free to accept it.
-keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "0"))
+# Connections are kept alive between requests (a bot over TLS would otherwise pay a handshake a move): a
+# gevent worker reads a waiting connection in a greenlet of its own, so an idle client holds no worker.
+# Kept-alive connections stay with the worker that accepted them, so with many busy clients one worker
+# may serve more than the other (bench/README.md, "Keep-alive"); GUNICORN_KEEPALIVE=0 closes every
+# connection after its answer instead.
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
 preload_app = True
 max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "5000"))
 max_requests_jitter = max_requests // 10

@@ -76,3 +76,27 @@ def test_gunicorn_health_port_answers_while_every_worker_computes():
         for thread in busy:
             thread.join()
     assert sorted(waits)[5] < 0.1, waits
+
+
+@pytest.mark.slow
+def test_gunicorn_keeps_a_connection_alive_between_requests_and_an_idle_one_holds_no_worker():
+    # As configured, a bot sends its moves over one connection: the answers do not close it, and the same socket
+    # carries the next request. While such a connection idles (kept alive 30 s in the second server), another client
+    # is answered by the one worker well within its 10 s socket timeout: an idle connection holds no worker.
+    import http.client
+    for env in ({}, {"GUNICORN_KEEPALIVE": "30"}):
+        with serving(env, workers=1) as (port, _):
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            sockets = []
+            for seed in (1, 2, 3):
+                connection.request("POST", "/deal", json.dumps({"game": "euchre", "seed": seed}),
+                                   {"Content-Type": "application/json"})
+                answer = connection.getresponse()
+                assert answer.status == 200 and json.loads(answer.read())["seed"] == seed
+                assert (answer.getheader("Connection") or "").lower() != "close"
+                sockets.append(connection.sock)
+            assert sockets[0] is not None and sockets[0] is sockets[1] is sockets[2]
+            for seed in (4, 5):
+                status, dealt, _ = post(port, "/deal", {"game": "euchre", "seed": seed})
+                assert status == 200 and dealt["seed"] == seed
+            connection.close()
