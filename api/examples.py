@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from functools import cache
 
-from rules_engine import answers
+from rules_engine import answers, replay
 from rules_engine.registry import GAMES
+
+LOGGED_MOVES = 4                  # moves of each example log: the first listed move, turn after turn
 
 
 def _request(game: str, extra: dict) -> dict:
@@ -22,6 +24,9 @@ def requests(endpoint: str) -> dict[str, dict]:
     """Example requests for one endpoint, as OpenAPI examples: every game, its other variants and,
     for /legal-moves, every phase a game shows an example of."""
     found = {}
+    if endpoint == "validate-game":
+        return {slug: {"summary": f"{GAMES[slug].title}: the first {LOGGED_MOVES} moves from a deal",
+                       "value": _log(slug, example.get("setup", {}))} for slug, example in _game_examples().items()}
     for slug, example in _game_examples().items():
         body = _body(slug, endpoint, example)
         if body is not None:
@@ -51,7 +56,7 @@ def responses(endpoint: str) -> dict[str, dict]:
     compute = {
         "deal": answers.deal, "legal-moves": answers.legal_moves, "validate-move": answers.validate_move,
         "apply-move": answers.apply_move, "score": answers.score, "explain": answers.explain,
-        "validate-meld": answers.validate_meld,
+        "validate-meld": answers.validate_meld, "validate-game": replay.validate_game,
     }[endpoint]
     return {slug: {"summary": item["summary"], "value": compute(item["value"])}
             for slug, item in requests(endpoint).items()}
@@ -71,6 +76,21 @@ def listing(name: str) -> dict:
         "readyz": {"status": "ready", "cache": "redis", "redis": "up"},
     }[name]
     return {"example": found}
+
+
+def _log(slug: str, setup: dict) -> dict:
+    """A log from the deal seed 42 makes: the first move listed, LOGGED_MOVES times (fewer where the hand ends)."""
+    deal = _request(slug, {"seed": 42, "setup": setup})
+    state, moves = answers.deal(deal)["state"], []
+    for _ in range(LOGGED_MOVES):
+        listed = answers.legal_moves(_request(slug, {"state": state}))
+        if not listed["moves"]:
+            break
+        move = {key: value for key, value in listed["moves"][0].items()
+                if key not in answers.LISTING_FIELDS and key != "opening"}    # what the listing adds to a move
+        moves.append(move)
+        state = answers.apply_move(_request(slug, {"state": state, "move": move}))["state"]
+    return {**deal, "moves": moves}
 
 
 def _body(slug: str, endpoint: str, example: dict) -> dict | None:

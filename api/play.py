@@ -56,8 +56,8 @@ def apply_move(body: dict):
 
 
 @blp.route("/validate-game", methods=["POST"])
-@blp.arguments(validate_game_body())
-@blp.response(200, ValidateGameAnswer())
+@blp.arguments(validate_game_body(), examples=examples.requests("validate-game"))
+@blp.response(200, ValidateGameAnswer(), examples=examples.responses("validate-game"))
 @blp.errors(400, 404, 409, 413, 422)
 def validate_game(body: dict):
     """Referee a whole hand: replay `moves` from a deal or a state; the first illegal move, with the rules it breaks
