@@ -232,6 +232,15 @@ class Game(ABC):
         """The rule ids that decide what may happen next in this position."""
         return []
 
+    def new_game_setup(self, rs: Ruleset, players: int) -> dict:
+        """The setup of a game's first hand where a log of several hands names none: the game scores at zero."""
+        return {}
+
+    def next_setup(self, rs: Ruleset, state: object, score: dict | None) -> dict[str, tuple[object, str]]:
+        """What the next hand's setup follows from this finished hand and its /score answer: {field: (value, the
+        rule that carries it)}; nothing where a hand is a game of its own."""
+        return {}
+
     def validate_meld(self, rs: Ruleset, meld: object, melds: object, context: object) -> dict:
         """Judge a meld or an opening; games without melds refuse."""
         raise NotSupported(f"{self.title} has no melds; /validate-meld is for rummy games such as canasta")

@@ -77,7 +77,7 @@ def _hand_answer(game: Game, rs: Ruleset, state: object, steps: int, first_illeg
     return {
         "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal, "unverified": unverified,
         "final_state": first_illegal["state"] if first_illegal else game.dump_state(rs, state),
-        "to_act": turn.to_act, "phase": turn.phase,
+        "to_act": turn.to_act, "phase": turn.phase, "hand_over": turn.to_act is None,
         "score": _score_if_known(game, rs, state) if turn.to_act is None else None,
     }
 
@@ -94,7 +94,9 @@ HAND_FIELDS = ("seed", "setup", "state", "moves")
 
 
 def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
-    """Several hands in order, each from its own deal: every hand must end before the next is dealt."""
+    """Several hands of one game in order, each from its own deal: every hand must end before the next is dealt,
+    and each hand's setup (its number, dealer, game scores) follows from the hands before (game.next_setup); the
+    answer gives each hand's score and the game's totals and result after the last."""
     hands = body["hands"]
     if type(hands) is not list or not hands:
         raise invalid(("hands",), "must be a list of hands, each with its deal and moves")
@@ -102,6 +104,7 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
         raise invalid(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
     shared = {key: body[key] for key in ("game", "variant", "options", "players") if key in body}
     answered: list[dict] = []
+    carried: dict[str, tuple[object, str]] = {}
     for number, hand in enumerate(hands):
         if type(hand) is not dict:
             raise invalid(("hands", number), "must be an object: the hand's seed, setup and moves")
@@ -112,21 +115,54 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
                  "message": "The hand is not over after its last move, so the next hand cannot be dealt yet."}]}
             answered[-1] = {**previous, "valid": False, "first_illegal": unfinished}
             break
+        if answered and (answered[-1]["score"] or {}).get("game_over"):
+            rule = carried.get("score", (None, None))[1]
+            raise invalid(("hands", number), f"the game ended with hand {number - 1}, so no hand follows it", rule)
         hand_body = {**shared, **{key: hand[key] for key in HAND_FIELDS if key in hand}}
+        if hand.get("state") is None:
+            hand_body["setup"] = _setup(game, rs, body, hand.get("setup"), carried, number)
         try:
             state = _start(game, rs, hand_body)
-            answer = _hand_answer(game, rs, *_replay(game, rs, state, hand.get("moves"), ("moves",)))
+            if hand.get("state") is not None:
+                _check_carried(game.dump_state(rs, state), carried, ("hands", number, "state"))
+            final, steps, first_illegal, unverified = _replay(game, rs, state, hand.get("moves"), ("moves",))
         except InvalidRequest as error:
             raise _rerooted(error, ("hands", number), HAND_FIELDS) from error
+        answer = _hand_answer(game, rs, final, steps, first_illegal, unverified)
         answered.append(answer)
         if not answer["valid"]:
             break
+        if answer["to_act"] is None:
+            carried = game.next_setup(rs, final, answer["score"])
     first = next(({"hand": number, **a["first_illegal"]} for number, a in enumerate(answered) if a["first_illegal"]),
                  None)
     last = answered[-1]
     unverified = list(dict.fromkeys(rule for a in answered for rule in a["unverified"]))
+    result = last["score"] or {}
     return {**last, "valid": first is None, "steps": sum(a["steps"] for a in answered), "first_illegal": first,
-            "unverified": unverified, "hands": answered}
+            "unverified": unverified, "hands": answered, "game_scores": result.get("game_scores"),
+            "game_over": bool(result.get("game_over")),
+            **{key: result[key] for key in ("winner", "winners") if key in result}}
+
+
+def _setup(game: Game, rs: Ruleset, body: dict, given: object, carried: dict, number: int) -> dict:
+    """A hand's setup: what the hands before carry over (the new game's, for the first), and where the log names a
+    value the hands before decide, that value must be theirs."""
+    if given is not None and type(given) is not dict:
+        raise invalid(("hands", number, "setup"), "must be an object")
+    setup = dict(given or {})
+    if number == 0:
+        players = game.players_for(rs, body.get("players"))
+        return {**game.new_game_setup(rs, players), **setup}
+    _check_carried(setup, carried, ("hands", number, "setup"))
+    return {**setup, **{key: value for key, (value, _) in carried.items()}}
+
+
+def _check_carried(fields: dict, carried: dict, pointer: tuple) -> None:
+    """Refuse a field that differs from what the hands before carry over to this hand."""
+    for key, (value, rule) in carried.items():
+        if key in fields and fields[key] != value:
+            raise invalid((*pointer, key), f"the hands before make it {value!r}: it is not taken as given", rule)
 
 
 def _log_steps(body: dict) -> int:

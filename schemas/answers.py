@@ -256,7 +256,12 @@ class HandLogAnswer(Open):
     final_state = fields.Dict(required=True)
     to_act = fields.Integer(required=True, allow_none=True)
     phase = fields.String(required=True)
+    hand_over = fields.Boolean(required=True)
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
+
+
+HAND_OVER_DOC = ("Whether the hand is over after the log's last move: false when the log stops before its end "
+                 "(valid as it may be), so a client cannot take a short log for a finished hand.")
 
 
 class ValidateGameAnswer(Turn):
@@ -272,5 +277,17 @@ class ValidateGameAnswer(Turn):
     final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
                           metadata={"description": "/score's answer when the hand is over; null otherwise."})
+    hand_over = fields.Boolean(required=True, metadata={"description": HAND_OVER_DOC})
     hands = fields.List(fields.Nested(HandLogAnswer), metadata={
-        "description": "In a log of several hands: each hand's answer, up to the first with an illegal move."})
+        "description": "In a log of several hands: each hand's answer, up to the first with an illegal move. Each "
+                       "hand's setup follows from the hands before (its number, dealer and the game scores carried); "
+                       "a setup the log names must agree, else 422 with the rule that carries it."})
+    game_scores = fields.List(fields.Integer(), allow_none=True, metadata={
+        "description": "In a log of several hands: the game's totals after the last finished hand (null before the "
+                       "first ends, or where the hands are hidden)."})
+    game_over = fields.Boolean(metadata={"description": "In a log of several hands: whether the game ended with the "
+                                                        "last hand; no hand may follow it."})
+    winner = fields.Integer(allow_none=True, metadata={"description": "Once the game is over: the winning side or "
+                                                                      "seat, null on a tie (as /score gives it)."})
+    winners = fields.List(fields.Integer(), metadata={"description": "Once the game is over, where /score names "
+                                                                     "them: every side or seat sharing the win."})

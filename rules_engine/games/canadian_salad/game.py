@@ -217,6 +217,16 @@ class CanadianSalad(Game):
                                "rules": ["canadian-salad.scoring.loser"]})
         return answer
 
+    def new_game_setup(self, rs: Ruleset, players: int) -> dict:
+        return {"hand_number": 1, "score": [0] * players}
+
+    def next_setup(self, rs: Ruleset, state: SaladState, score: dict | None) -> dict[str, tuple[object, str]]:
+        found = {"hand_number": (state.hand_number + 1, "canadian-salad.game.hands"),
+                 "dealer": ((state.dealer + 1) % state.players, "canadian-salad.deal.rotation")}
+        if score is not None and score.get("game_scores") is not None:
+            found["score"] = (score["game_scores"], "canadian-salad.scoring.totals")
+        return found
+
     def situation_rules(self, rs: Ruleset, state: SaladState) -> list[str]:
         if self._over(rs, state):
             return [state.contract.rule, "canadian-salad.scoring.loser"] if state.hand_number == 6 else [state.contract.rule]

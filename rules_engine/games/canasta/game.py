@@ -133,6 +133,17 @@ class Canasta(Game):
     def validate_meld(self, rs: Ruleset, meld: object, melds: object, context: object) -> dict:
         return validate_meld(config_for(rs), meld, melds, context)
 
+    def new_game_setup(self, rs: Ruleset, players: int) -> dict:
+        return {"score": [0] * config_for(rs).table.sides_for(players)}
+
+    def next_setup(self, rs: Ruleset, state: CanastaState, score: dict | None) -> dict[str, tuple[object, str]]:
+        found = {"dealer": ((state.dealer + 1) % state.players, "canasta.deal.hands")}
+        if score is not None and score.get("game_scores") is not None:
+            found["score"] = (score["game_scores"], "canasta.scoring.game")
+        if state.round is not None:
+            found["round"] = (state.round + 1, "canasta.game.rounds")
+        return found
+
     def situation_rules(self, rs: Ruleset, state: CanastaState) -> list[str]:
         phase = state.turn.phase
         if phase == "over":

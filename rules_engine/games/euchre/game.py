@@ -74,6 +74,15 @@ class Euchre(Game):
     def score(self, rs: Ruleset, state: EuchreState) -> dict:
         return score(state, rs.options["target"])
 
+    def new_game_setup(self, rs: Ruleset, players: int) -> dict:
+        return {"score": [0, 0]}
+
+    def next_setup(self, rs: Ruleset, state: EuchreState, score: dict | None) -> dict[str, tuple[object, str]]:
+        found = {"dealer": ((state.dealer + 1) % 4, "euchre.deal.rotation")}
+        if score is not None and score.get("game_scores") is not None:
+            found["score"] = (score["game_scores"], "euchre.game.target")
+        return found
+
     def situation_rules(self, rs: Ruleset, state: EuchreState) -> list[str]:
         phase = state.phase
         if phase in _SITUATION:
