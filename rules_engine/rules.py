@@ -47,6 +47,8 @@ class Rule:
     options: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()  # empty: the rule holds in every variant
+    # What the service does with the rule (fields, endpoints, refusals): for programmers, never in a rule book page.
+    api_note: str = ""
     sources: tuple[Source, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -59,6 +61,7 @@ class Rule:
             "id": self.id, "title": self.title, "text": self.text,
             "source": "; ".join(s.title for s in self.sources), "sources": [s.as_dict() for s in self.sources],
             "options": list(self.options), "notes": list(self.notes), "variants": list(self.variants),
+            "api_note": self.api_note,
         }
 
 

@@ -176,6 +176,10 @@ class RuleAnswer(Open):
     notes = fields.List(fields.String(), required=True)
     variants = fields.List(fields.String(), required=True,
                            metadata={"description": "The variants the rule holds in; empty: every variant."})
+    api_note = fields.String(required=True, metadata={
+        "description": "For programmers: what the service does with the rule (the fields that hold it, what it "
+                       "refuses, what an answer reports). Empty where there is nothing to say. Rule book pages and "
+                       "the embed show the rule's text, which speaks of the game alone, never this note."})
 
 
 class ExplainAnswer(Open):

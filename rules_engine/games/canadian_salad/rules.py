@@ -21,9 +21,10 @@ RULEBOOK = RuleBook("canadian-salad", (
              "cutting; after every hand the deal moves one seat to the left. With seat 0 as the first "
              "dealer, hand n is dealt by seat (n - 1) modulo the number of players.", PAGAT),
         Rule("canadian-salad.game.hands", "Six hands in a fixed order",
-             "A game is six hands, always in this order: 1 no tricks, 2 no hearts, 3 no queens, 4 no king "
-             "of spades, 5 no last trick, 6 all five penalties together. The state's hand_number (1 to 6) "
-             "says which one is being played.", PAGAT),
+             "A game is six hands, always in this order: 1 no tricks, 2 no hearts, 3 no queens, 4 no king of "
+             "spades, 5 no last trick, 6 all five penalties together.", PAGAT,
+             api_note=("The state's hand_number (1 to 6) says which hand is being played; a log of several "
+                       "hands deals each with the next number.")),
     )),
     Section("Play", (
         Rule("canadian-salad.play.lead", "Leading",
@@ -36,8 +37,10 @@ RULEBOOK = RuleBook("canadian-salad", (
              "A player can only play a card from their own hand.", PAGAT),
         Rule("canadian-salad.play.follow-suit", "Following suit",
              "A player who holds a card of the suit led must play one. Only a player with none of that suit "
-             "may play any other card. A player who once failed to follow a suit cannot hold or later play "
-             "that suit, so a position that shows otherwise is refused.", PAGAT),
+             "may play any other card. A player who once failed to follow a suit has none of it left, so "
+             "cannot play it later.", PAGAT,
+             api_note=("A position that shows such a player holding that suit, or playing it later, is "
+                       "refused.")),
         Rule("canadian-salad.play.trick-winner", "Who wins a trick",
              "There are no trumps. The trick goes to whoever played the top card in the suit that "
              "opened it; a card of any other suit never wins, however high.", PAGAT),
@@ -78,24 +81,30 @@ RULEBOOK = RuleBook("canadian-salad", (
     Section("The game", (
         Rule("canadian-salad.scoring.totals", "What a game hands out",
              "Over the six hands the penalties add up to a fixed total that depends only on the number of "
-             "players, because the tricks hand and the salad both charge 10 per trick: 1200 for three "
-             "players, 1120 for four, 1060 for five and 1020 for six. A state may carry the game score so "
-             "far (score: each player's total from the hands before this one); it must be one those hands "
-             "can hand out. Each earlier hand shares out whole penalties, and any player can take any number "
-             "of them: 10 for every trick (hand 1) and every heart (hand 2), 25 for every queen (hand 3), 100 "
-             "for the king of spades (hand 4) and for the last trick (hand 5). So before hand n the totals "
-             "add up to the points of hands 1 to n - 1 for that number of players, every total is a multiple "
-             "of 5 (ending in 5 only for a player who took an odd number of queens), and the queens and the "
-             "100-point penalties must share out between the players so that what is left of each total is "
-             "whole tens. A score no sharing gives is refused; so is any score but zeros before hand 1. The "
-             "published rules give each hand's penalties but not this check: it is cardref's reading of "
-             "what those penalties allow.",
-             (PAGAT, READING)),
+             "players, because the tricks hand and the salad both charge 10 per trick: 1200 for three players,"
+             " 1120 for four, 1060 for five and 1020 for six.",
+             (PAGAT, READING),
+             notes=("cardref's reading: the published rules give each hand's penalties but not the game scores they "
+                    "can add up to before a later hand; cardref takes those to be the totals whole penalties can "
+                    "share out between the players.",),
+             api_note=("A state may carry the game score so far (score: each player's total from the hands "
+                       "before this one); it must be one those hands can hand out. Each earlier hand shares "
+                       "out whole penalties, and any player can take any number of them: 10 for every trick "
+                       "(hand 1) and every heart (hand 2), 25 for every queen (hand 3), 100 for the king of "
+                       "spades (hand 4) and for the last trick (hand 5). So before hand n the totals add up to"
+                       " the points of hands 1 to n - 1 for that number of players, every total is a multiple "
+                       "of 5 (ending in 5 only for a player who took an odd number of queens), and the queens "
+                       "and the 100-point penalties must share out between the players so that what is left of"
+                       " each total is whole tens. A score no sharing gives is refused; so is any score but "
+                       "zeros before hand 1. The published rules give each hand's penalties but not this "
+                       "check: it is cardref's reading of what those penalties allow.")),
         Rule("canadian-salad.scoring.loser", "Who loses",
-             "After the sixth hand the player with the most penalty points loses, and the one with the "
-             "fewest wins. The rules name no tie-break, so players level on the most points lose together "
-             "(answered as losers, with loser left empty), and players level on the fewest win together.",
-             PAGAT),
+             "After the sixth hand the player with the most penalty points loses, and the one with the fewest "
+             "wins. The rules name no tie-break, so players level on the most points lose together, and "
+             "players level on the fewest win together.",
+             PAGAT,
+             api_note=("Players who lose together are answered as losers, with loser left empty; players who "
+                       "win together as winners.")),
     )),
 ))
 

@@ -41,11 +41,12 @@ CLASSIC_SECTIONS = (
              "partner, so nobody is asked for permission to go out.", (PAGAT, BICYCLE_TWO_HAND, RUMMY_GAMES_TWO),
              variants=("two-hand",)),
         Rule("canasta.deal.cards", "The deck",
-             "Two standard 52-card packs and four jokers: 108 cards, so every card code exists twice and "
-             "the joker four times. Every position accounts for all 108 cards in the hands (shown or "
-             "counted), the stock (listed or counted), the discard pile, the melds and the red threes; a "
-             "card seen more often than the deck holds it, or a total other than 108, is no position of "
-             "the game.", PAGAT),
+             "Two standard 52-card packs and four jokers: 108 cards, so every card code exists twice and the "
+             "joker four times.", PAGAT,
+             api_note=("Every position accounts for all 108 cards in the hands (shown or counted), the stock "
+                       "(listed or counted), the discard pile, the melds and the red threes; a card seen more "
+                       "often than the deck holds it, or a total other than 108, is refused as no position of "
+                       "the game.")),
         Rule("canasta.deal.hands", "Dealing",
              "The dealer gives each player 11 cards, one at a time, starting with the player on the "
              "left; the remaining cards form the face-down stock. The deal passes to the left after each "
@@ -129,16 +130,19 @@ CLASSIC_SECTIONS = (
              "The turn ends with one card from the hand put face up on the discard pile. A player who "
              "gets rid of every card by melding goes out without discarding. A discard that leaves the "
              "hand empty is a way of going out, so it needs what going out needs.", PAGAT),
-        Rule("canasta.turn.hand-known", "The cards a move needs",
-             "A player sees only the own hand, so the other hands and the stock may be given as counts. A "
-             "move of a seat whose hand is a count names what the table sees: the cards it melds, lays off "
-             "or discards leave the count and the pile it takes joins it; its draw from a counted stock "
-             "names only the red threes it lays out, with null for each card nobody else sees, or nothing "
-             "when no red three came. Such a move cannot name more cards than the count holds, nor a card "
-             "whose every copy is in sight elsewhere. What only the hidden cards could settle (holding the "
-             "cards named, going out after a partner's yes, completing an initial meld begun this turn) is "
-             "reported as unverified instead of judged. A seat whose hand is shown names every card it "
-             "draws from a counted stock.", CONVENTION),
+        Rule("canasta.turn.hand-known", "The cards a player sees",
+             "A player sees only their own hand: the other hands and the stock lie face down, and what they "
+             "hold comes to light only as cards are melded, laid off, discarded or laid out as red threes.", CONVENTION,
+             api_note=("A player sees only the own hand, so the other hands and the stock may be given as "
+                       "counts. A move of a seat whose hand is a count names what the table sees: the cards it"
+                       " melds, lays off or discards leave the count and the pile it takes joins it; its draw "
+                       "from a counted stock names only the red threes it lays out, with null for each card "
+                       "nobody else sees, or nothing when no red three came. Such a move cannot name more "
+                       "cards than the count holds, nor a card whose every copy is in sight elsewhere. What "
+                       "only the hidden cards could settle (holding the cards named, going out after a "
+                       "partner's yes, completing an initial meld begun this turn) is reported as unverified "
+                       "instead of judged. A seat whose hand is shown names every card it draws from a counted"
+                       " stock.")),
     )),
     Section("The discard pile", (
         Rule("canasta.pile.take", "Taking the pile",
@@ -211,16 +215,18 @@ CLASSIC_SECTIONS = (
     )),
     Section("The initial meld", (
         Rule("canasta.opening.minimum", "Minimum count of the initial meld",
-             "A side's first meld must count at least a minimum that depends on the side's game score "
-             "before the hand: 50 from 0 to 1495, 90 from 1500 to 2995, 120 from 3000 up, and for a "
-             "negative score the option opening_negative_minimum. Only the cards' values count, never "
-             "bonuses or red threes. Melds on the table only grow, so a side that opened in an earlier turn "
-             "shows at least its minimum, and a position showing less is refused (where the state leaves "
-             "the score out, it is held to the lowest minimum any score asks).",
+             "A side's first meld must count at least a minimum that depends on the side's game score before "
+             "the hand: 50 from 0 to 1495, 90 from 1500 to 2995, 120 from 3000 up, and for a negative score "
+             "the option opening_negative_minimum. Only the cards' values count, never bonuses or red threes. "
+             "Melds on the table only grow, so a side that opened in an earlier turn shows at least its "
+             "minimum, whatever it has added since.",
              (PAGAT, WIKIPEDIA, BICYCLE, DUMMIES_FIRST_MELD, POKERWINER),
              options=("opening_negative_minimum",),
              notes=("15 (default): pagat, Wikipedia, Bicycle and the OpenSpiel engine.",
-                    "0: any meld will do, as Card Games For Dummies and pokerwiner say.")),
+                    "0: any meld will do, as Card Games For Dummies and pokerwiner say."),
+             api_note=("A position whose side opened in an earlier turn with melds counting less than its "
+                       "minimum is refused (where the state leaves the score out, it is held to the lowest "
+                       "minimum any score asks).")),
         Rule("canasta.opening.counting", "What counts toward the minimum",
              "Every meld the opening turn puts down counts together, whether in one move or one after "
              "another. When the pile is taken to open, the top card counts with the hand cards melded "
@@ -230,13 +236,13 @@ CLASSIC_SECTIONS = (
              (PAGAT, WIKIPEDIA)),
         Rule("canasta.opening.in-steps", "An initial meld laid down in steps",
              "A player may lay the initial meld down one meld at a time, since the melds of the turn count "
-             "together. A meld or addition that leaves the turn's total short of the minimum is accepted "
-             "while the cards left in the hand can still bring the total to the minimum with further melds "
-             "and additions, keeping two cards for the rest of the turn, or can still go out at once under "
-             "the concealed exception. The turn cannot end with a discard while the total is short: the "
-             "player either melds the rest or takes the short melds back into the hand (take_back), and "
-             "then the side's minimum rises by 10. An opening made by taking the pile is complete in the "
-             "move that takes it.", (PAGAT, WIKIPEDIA, READING),
+             "together. A meld or addition that leaves the turn's total short of the minimum may be made while"
+             " the cards left in the hand can still bring the total to the minimum with further melds and "
+             "additions, keeping two cards for the rest of the turn, or can still go out at once under the "
+             "concealed exception. The turn cannot end with a discard while the total is short: the player "
+             "either melds the rest or takes the short melds back into the hand (take_back), and then the "
+             "side's minimum rises by 10. An opening made by taking the pile is complete in the move that "
+             "takes it.", (PAGAT, WIKIPEDIA, READING),
              notes=("Whether the cards left can still reach the minimum is decided exactly, over every way "
                     "to meld them; this is cardref's reading of 'the melds of one turn count together' "
                     "(pagat) for a table where a short meld is found only when the turn would end.",
@@ -244,14 +250,15 @@ CLASSIC_SECTIONS = (
                     "For Dummies has it; the 100-point penalty for cards taken back from the table concerns "
                     "invalid melds and exposed cards, not a correct meld that counts too little.")),
         Rule("canasta.opening.failed-attempt", "A failed attempt raises the minimum",
-             "A side that put down an initial meld short of the minimum and took it back needs 10 more on "
-             "its next attempt, per failed attempt, even later in the same turn. The state counts these "
-             "attempts (penalties, failed_openings): the take_back move adds one, and a table may record "
-             "others. In Two-hand Canasta the option two_hand_penalties decides whether this penalty applies.",
+             "A side that put down an initial meld short of the minimum and took it back needs 10 more on its "
+             "next attempt, per failed attempt, even later in the same turn. In Two-hand Canasta the option "
+             "two_hand_penalties decides whether this penalty applies.",
              (BOOK, DUMMIES_TAKE_BACK), options=("two_hand_penalties",),
              notes=("two_hand_penalties none: the sources that drop the penalties with two players name the one "
                     "for insufficient melds beside the one for exposed cards, so a failed attempt raises nothing "
-                    "there.",)),
+                    "there.",),
+             api_note=("The state counts these attempts (penalties, failed_openings): the take_back move adds "
+                       "one, and a table may record others.")),
         Rule("canasta.opening.concealed-exception", "Going out in one turn needs no minimum",
              "A player who draws from the stock and then, in the same turn, melds the whole hand (or all but "
              "one card, which is then discarded), a canasta included, goes out even though the side had not "
@@ -307,24 +314,25 @@ CLASSIC_SECTIONS = (
              "A hand is scored per side; each seat shows its side's total. A side's total can be "
              "negative, and so can its game score.", PAGAT),
         Rule("canasta.scoring.game", "Game",
-             "Hand scores are added to the sides' game scores; the game ends after the hand in which a "
-             "side reaches 5000, and the side with the higher total wins. No source settles an exact tie, "
-             "which is answered as no winner.", PAGAT),
+             "Hand scores are added to the sides' game scores; the game ends after the hand in which a side "
+             "reaches 5000, and the side with the higher total wins. No source settles an exact tie; cardref "
+             "reads it as a game nobody wins.", PAGAT,
+             api_note=("An exact tie is answered with no winner (winner null).")),
         Rule("canasta.penalties.retracted", "A card taken back: -100",
-             "A side loses 100 for every card one of its players has to take back from the table, such "
-             "as an invalid card put in a meld or a card exposed by accident while melding. The state "
-             "records these (penalties, retracted_cards). In Two-hand Canasta, whether they cost anything is the "
-             "option two_hand_penalties.", BOOK, options=("two_hand_penalties",),
+             "A side loses 100 for every card one of its players has to take back from the table, such as an "
+             "invalid card put in a meld or a card exposed by accident while melding. In Two-hand Canasta, "
+             "whether they cost anything is the option two_hand_penalties.", BOOK, options=("two_hand_penalties",),
              notes=("two_hand_penalties apply (the default): The Ultimate Book of Card Games plays Two-hand "
                     "Canasta by the rules of the basic game, penalties included.",
                     "two_hand_penalties none: Bicycle's Two-Hand Canasta "
                     "(http://www.bicyclecards.ca/game-rules/two-hand-canasta/115.php?page_id=32) and rummy-games.com's "
                     "Canasta for two (http://www.rummy-games.com/rules/canasta-for-two.html) say the penalties for "
                     "exposed cards and insufficient melds do not apply with two players, so a card taken back costs "
-                    "nothing there.")),
+                    "nothing there."),
+             api_note=("The state records these (penalties, retracted_cards).")),
         Rule("canasta.penalties.undeclared-red-three", "An undeclared red three: -500",
-             "A side loses 500 for every red three one of its players failed to declare when it could "
-             "have. The state records these (penalties, undeclared_red_threes).", BOOK),
+             "A side loses 500 for every red three one of its players failed to declare when it could have.", BOOK,
+             api_note=("The state records these (penalties, undeclared_red_threes).")),
     )),
 )
 

@@ -34,9 +34,9 @@ SEATING_SECTION = Section("Partnerships formed in play and partners two seats ap
          "out needs. A player who goes out before anybody has taken the pile is the lone hand. When the hand is "
          "scored, the lone hand keeps its own points and each partner is credited with its own points plus the "
          "other partner's, except the threes, which count only for the player who laid them out; a hand that "
-         "ends with the pile never taken is scored player by player. The position's lone field names the lone "
-         "seat, null until the pile is first taken.",
+         "ends with the pile never taken is scored player by player.",
          (*_LONE_SOURCES, READING),
+         api_note="The position's lone field names the lone seat, null until the pile is first taken.",
          notes=(f"{READING}: the top card of a pile taken joins a meld of the taker's own, and a partner adds to "
                 "the other's melds only after its own initial meld, because the sources speak of combining melds "
                 "without saying how a player's first melding is counted.",),

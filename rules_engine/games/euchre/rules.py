@@ -23,30 +23,29 @@ RULEBOOK = RuleBook("euchre", (
              "means to the next higher seat number (seat 3 is followed by seat 0).", (BOOK, PAGAT, CONVENTION)),
         Rule("euchre.deal.deck", "The pack",
              "The Ultimate Book of Card Games starts from a 52-card pack and strips every two, three, four, "
-             "five and six, leaving "
-             "32 cards from sevens to aces. Most present-day play, tournaments included, strips the sevens "
-             "and eights as well, leaving 24 cards from nines to aces; the option deck chooses. Each card "
-             "exists once, so a card outside the chosen pack, or one card found in two places, is not a "
-             "position of the game. That book's Euchre heading asks for two decks: cardref's reading is that "
-             "it means the "
-             "habit of keeping a second pack to shuffle while the first is dealt, since its own recipe "
-             "builds one 32-card pack and a hand uses only that one.", (BOOK, PAGAT, READING),
+             "five and six, leaving 32 cards from sevens to aces. Most present-day play, tournaments included,"
+             " strips the sevens and eights as well, leaving 24 cards from nines to aces; the option deck "
+             "chooses. Each card exists once. That book's Euchre heading asks for two decks: cardref's reading"
+             " is that it means the habit of keeping a second pack to shuffle while the first is dealt, since "
+             "its own recipe builds one 32-card pack and a hand uses only that one.", (BOOK, PAGAT, READING),
              options=("deck",),
              notes=("32 (default): the pack of The Ultimate Book of Card Games, sevens up; each hand still deals "
                     "20 cards and leaves 12 "
                     "undealt.",
                     "24: the usual North American and tournament pack, nines up, with 4 cards left undealt "
-                    f"({PAGAT}).")),
+                    f"({PAGAT})."),
+             api_note=("A card outside the chosen pack, or one card found in two places, is refused as no "
+                       "position of the game.")),
         Rule("euchre.deal.cards", "Dealing five each and turning up a card",
-             "The dealer gives out cards clockwise, beginning with the player on the dealer's left and "
-             "ending with the dealer: first a round of three cards to each player, then a round of two, so "
-             "that everyone holds five. The dealer then turns one undealt card face up; this upcard "
-             "proposes the trump suit. The Ultimate Book of Card Games takes it from the bottom of the pack, "
-             "and /deal does the "
-             "same, which is as random as the top of the stock in a shuffled pack. The remaining undealt "
-             "cards stay face down and never come into play. /deal accepts the setup key batches: \"3-2\" "
-             "(default, as that book deals) or \"2-3\", a two-then-three deal that many tables use; either "
-             "way each player gets five cards.", BOOK),
+             "The dealer gives out cards clockwise, beginning with the player on the dealer's left and ending "
+             "with the dealer: first a round of three cards to each player, then a round of two, so that "
+             "everyone holds five. The dealer then turns one undealt card face up; this upcard proposes the "
+             "trump suit. The Ultimate Book of Card Games takes it from the bottom of the pack, which is as "
+             "random as the top of the stock in a shuffled pack. The remaining undealt cards stay face down "
+             "and never come into play.", BOOK,
+             api_note=("/deal turns the upcard from the bottom of the pack too, and accepts the setup key "
+                       "batches: \"3-2\" (default, as that book deals) or \"2-3\", a two-then-three deal that many"
+                       " tables use; either way each player gets five cards.")),
         Rule("euchre.deal.rotation", "The next dealer",
              "When a hand ends, whether played out or thrown in because nobody made trump, the turn to "
              "deal moves one seat to the left.", PAGAT),
@@ -121,15 +120,15 @@ RULEBOOK = RuleBook("euchre", (
                     f"and the play is the same ({OHIO}).")),
         Rule("euchre.alone.lone-defender", "Defending alone",
              "With the option lone_defender, when the maker goes alone each defender in turn may declare to "
-             "defend alone ({\"type\": \"defend_alone\"}) or pass. By default the defender on the maker's "
-             "left answers first; with the option lone_defender_order set to dealer_left, the defender who "
-             "comes first clockwise from the dealer's left answers first. The first who declares it plays "
-             "alone against the maker and their partner sits out as well, leaving two players; once one has "
-             "declared, the other is not asked. This is decided after any exchange by the dealer and before "
-             "the first lead. A lone defender who euchres the maker scores 4 "
-             "(euchre.scoring.lone-defender-euchre). With lone_defender_against set to any_maker the defenders "
-             "are asked after every bid that makes trump, and a lone defender may face a maker and partner, "
-             "three playing: the makers score as usual when they take three tricks or more.",
+             "defend alone or pass. By default the defender on the maker's left answers first; with the option"
+             " lone_defender_order set to dealer_left, the defender who comes first clockwise from the "
+             "dealer's left answers first. The first who declares it plays alone against the maker and their "
+             "partner sits out as well, leaving two players; once one has declared, the other is not asked. "
+             "This is decided after any exchange by the dealer and before the first lead. A lone defender who "
+             "euchres the maker scores 4 (euchre.scoring.lone-defender-euchre). With lone_defender_against set"
+             " to any_maker the defenders are asked after every bid that makes trump, and a lone defender may "
+             "face a maker and partner, three playing: the makers score as usual when they take three tricks "
+             "or more.",
              PAGAT, options=("lone_defender", "lone_defender_order", "lone_defender_against"),
              notes=(f"false (default): the defenders always play together ({PAGAT}).",
                     f"true: a known variant in which one defender may face a lone maker alone, for a 4-point "
@@ -149,7 +148,9 @@ RULEBOOK = RuleBook("euchre", (
                     f"as an answer to a lone maker ({PAGAT}; {WIKIPEDIA}).",
                     f"lone_defender_against any_maker: {OPENSPIEL} asks the defenders after the maker has chosen "
                     "to play alone or with the partner, so one may defend alone against a maker and partner; the "
-                    "defender's partner sits out, three play, and a euchre scores 4 for the lone defender.")),
+                    "defender's partner sits out, three play, and a euchre scores 4 for the lone defender."),
+             api_note=("The declaration is the move {\"type\": \"defend_alone\"}; a defender who does not declare "
+                       "passes.")),
     )),
     Section("Play", (
         Rule("euchre.play.trump-order", "Rank of the cards",
@@ -186,10 +187,11 @@ RULEBOOK = RuleBook("euchre", (
         Rule("euchre.play.card-held", "Play a card you hold",
              "A player can only play a card from their own hand.", PAGAT),
         Rule("euchre.play.follow-suit", "Following suit",
-             "A player who holds a card of the suit led must play one; only a player who has none may play "
-             "any card, a trump or not. Suits are counted as in play, with the left bower in the trump suit. "
-             "Someone who once failed to follow a suit cannot hold or later play that suit, so a position "
-             "that shows otherwise is refused.", PAGAT),
+             "A player who holds a card of the suit led must play one; only a player who has none may play any"
+             " card, a trump or not. Suits are counted as in play, with the left bower in the trump suit. "
+             "Someone who once failed to follow a suit has none of it left, so cannot play it later.", PAGAT,
+             api_note=("A position that shows such a player holding that suit, or playing it later, is "
+                       "refused.")),
         Rule("euchre.play.trick-winner", "Who wins a trick",
              "The highest trump in the trick wins it. When no trump was played, the highest card of the "
              "suit led wins; cards of other suits never win.", PAGAT),
@@ -221,11 +223,13 @@ RULEBOOK = RuleBook("euchre", (
              options=("lone_defender",),
              notes=(f"false (default): nobody defends alone, so this score never arises ({PAGAT}).",
                     f"true: the lone defender's euchre is worth 4 ({WIKIPEDIA}).")),
-        Rule("euchre.scoring.report", "How /score reports a hand",
-             "Only one side scores in a hand. teams gives the points each team gains from it. scores, by "
-             "seat, credits each seat with its team's points, so both partners show the same figure "
-             "(scores[s] equals teams[s % 2]); the lines are per team and add up to teams. A hand thrown in "
-             "scores nothing and answers void: true.", CONVENTION),
+        Rule("euchre.scoring.report", "Who scores in a hand",
+             "Only one side scores in a hand, and both partners share their side's points; a hand thrown in "
+             "scores nothing.", CONVENTION,
+             api_note=("Only one side scores in a hand. teams gives the points each team gains from it. "
+                       "scores, by seat, credits each seat with its team's points, so both partners show the "
+                       "same figure (scores[s] equals teams[s % 2]); the lines are per team and add up to "
+                       "teams. A hand thrown in scores nothing and answers void: true.")),
         Rule("euchre.game.target", "Game",
              "Points carry over from hand to hand; the first team to reach the target, 10 by default "
              "(option target), wins the game. Only one team scores in a hand, so there is never a tie. A "
