@@ -8,6 +8,7 @@ from .errors import HandFinished, IllegalMove, InvalidRequest, RulesChanged, inv
 from .game import Game, Ruleset
 from .registry import GAMES, RULES, get_game
 from .parsing import read_int
+from .seat_view import read_view
 from . import work
 
 
@@ -110,6 +111,9 @@ def deal(body: dict) -> dict:
     turn = game.turn(rs, state)
     answer = {**_envelope(rs), "seed": seed, "state": game.dump_state(rs, state), "to_act": turn.to_act,
               "phase": turn.phase}
+    if body.get("view") is not None:
+        seat = read_view(body["view"], players)
+        answer.update(view=seat, state=game.view_state(rs, answer["state"], seat))
     if _flag(body, "include_legal_moves"):
         answer["legal_moves"] = _next_legal_moves(body, answer["state"])
     return answer
@@ -182,12 +186,18 @@ def apply_move(body: dict) -> dict:
     if violations:
         raise IllegalMove(violations)
     unverified = game.unverified(rs, state, move)
+    before = game.dump_state(rs, state) if body.get("view") is not None else None
     outcome = game.apply_move(rs, state, move)
     turn = game.turn(rs, outcome.state)
     answer = {
         **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
         "unverified": unverified, "to_act": turn.to_act, "phase": turn.phase,
     }
+    if before is not None:
+        seat = read_view(body["view"], len(before["hands"]))
+        moves = game.view_moves(rs, before, move, answer["state"], seat)
+        answer.update(view=seat, state=game.view_state(rs, answer["state"], seat), move=moves[0], moves=moves,
+                      events=game.view_events(rs, outcome.events, seat))
     if _flag(body, "include_legal_moves"):
         answer["legal_moves"] = _next_legal_moves(body, answer["state"])
     return answer

@@ -232,6 +232,19 @@ class Game(ABC):
         """The rule ids that decide what may happen next in this position."""
         return []
 
+    def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
+        """A dumped position as `seat` sees it: the other hands (and whatever else lies face down) as counts."""
+        raise NotSupported(f"{self.title} has no seat's view yet", ("view",))
+
+    def view_moves(self, rs: Ruleset, before: dict, move: dict, after: dict, seat: int) -> list[dict]:
+        """The move that led from `before` to `after` (dumped, full) as `seat`'s client applies it to its view:
+        what the seat saw of it, usually one move, more where the seat's view needs a step the full table does not."""
+        return [move]
+
+    def view_events(self, rs: Ruleset, events: list[dict], seat: int) -> list[dict]:
+        """The events of a move as `seat` learns of them: cards it does not see left out (null)."""
+        return events
+
     def new_game_setup(self, rs: Ruleset, players: int) -> dict:
         """The setup of a game's first hand where a log of several hands names none: the game scores at zero."""
         return {}

@@ -8,6 +8,7 @@ from . import work
 from .answers import _envelope, _move, _resolve, _state, deal
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Game, Ruleset
+from .seat_view import read_view
 
 MAX_LOG_MOVES = 1000  # moves in one validated log; a long Classic Canasta hand makes a few hundred
 MAX_LOG_HANDS = 32    # hands in one validated log: a whole game of any of the games served
@@ -41,11 +42,12 @@ def _rerooted(error: InvalidRequest, prefix: tuple, fields: tuple) -> InvalidReq
     return InvalidRequest([FieldProblem(moved(p.pointer), p.message, p.rule) for p in error.problems])
 
 
-def _replay(game: Game, rs: Ruleset, state: object, moves: object,
-            pointer: tuple) -> tuple[object, int, dict | None, list[str]]:
+def _replay(game: Game, rs: Ruleset, state: object, moves: object, pointer: tuple,
+            seen: tuple[int, list] | None = None) -> tuple[object, int, dict | None, list[str]]:
     """Apply the moves in order until the first illegal one: the position reached, the moves applied, the
     first illegal move with its violations and the position before it (None when every move was legal), and
-    the rules left unchecked because the cards they need are hidden."""
+    the rules left unchecked because the cards they need are hidden. With `seen` (a seat and a list), each move
+    applied is added to the list as that seat saw it (Game.view_moves)."""
     if type(moves) is not list:
         raise invalid(pointer, "required: the moves of the log, in order")
     if len(moves) > MAX_LOG_MOVES:
@@ -64,7 +66,10 @@ def _replay(game: Game, rs: Ruleset, state: object, moves: object,
                 return state, index, {"index": index, "move": move, "violations": violations,
                                       "state": game.dump_state(rs, state)}, list(unverified)
             unverified.update(dict.fromkeys(game.unverified(rs, state, move)))
+            before = game.dump_state(rs, state) if seen is not None else None
             state = game.apply_move(rs, state, move).state
+            if seen is not None:
+                seen[1].extend(game.view_moves(rs, before, move, game.dump_state(rs, state), seen[0]))
         except InvalidRequest as error:
             # A field read only once the move is judged (the cards a draw reveals, say) is still this move's.
             raise _rerooted(error, (*pointer, index), ("move",)) from error
@@ -103,6 +108,7 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
     if len(hands) > MAX_LOG_HANDS:
         raise invalid(("hands",), f"holds {len(hands)} hands; a log holds at most {MAX_LOG_HANDS}")
     shared = {key: body[key] for key in ("game", "variant", "options", "players") if key in body}
+    seat = _seat(game, rs, body)
     answered: list[dict] = []
     carried: dict[str, tuple[object, str]] = {}
     for number, hand in enumerate(hands):
@@ -125,10 +131,11 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
             state = _start(game, rs, hand_body)
             if hand.get("state") is not None:
                 _check_carried(game.dump_state(rs, state), carried, ("hands", number, "state"))
-            final, steps, first_illegal, unverified = _replay(game, rs, state, hand.get("moves"), ("moves",))
+            seen = None if seat is None else (seat, [])
+            final, steps, first_illegal, unverified = _replay(game, rs, state, hand.get("moves"), ("moves",), seen)
         except InvalidRequest as error:
             raise _rerooted(error, ("hands", number), HAND_FIELDS) from error
-        answer = _hand_answer(game, rs, final, steps, first_illegal, unverified)
+        answer = _viewed(game, rs, _hand_answer(game, rs, final, steps, first_illegal, unverified), seen)
         answered.append(answer)
         if not answer["valid"]:
             break
@@ -180,4 +187,28 @@ def validate_game(body: dict) -> dict:
     if body.get("hands") is not None:
         return {**_envelope(rs), **_replay_hands(game, rs, body)}
     state = _start(game, rs, body)
-    return {**_envelope(rs), **_hand_answer(game, rs, *_replay(game, rs, state, body.get("moves"), ("moves",)))}
+    seat = _seat(game, rs, body, state)
+    seen = None if seat is None else (seat, [])
+    replayed = _hand_answer(game, rs, *_replay(game, rs, state, body.get("moves"), ("moves",), seen))
+    return {**_envelope(rs), **_viewed(game, rs, replayed, seen)}
+
+
+def _seat(game: Game, rs: Ruleset, body: dict, state: object = None) -> int | None:
+    """The seat whose view the log is answered in (`view`), or None for the full view."""
+    if body.get("view") is None:
+        return None
+    players = len(game.dump_state(rs, state)["hands"]) if state is not None else game.players_for(
+        rs, body.get("players"))
+    return read_view(body["view"], players)
+
+
+def _viewed(game: Game, rs: Ruleset, answer: dict, seen: tuple[int, list] | None) -> dict:
+    """A hand's answer as the seat of `seen` sees it: its positions viewed, and the moves as the seat saw them."""
+    if seen is None:
+        return answer
+    seat, moves = seen
+    viewed = {**answer, "view": seat, "moves": moves, "final_state": game.view_state(rs, answer["final_state"], seat)}
+    if answer["first_illegal"] is not None:
+        viewed["first_illegal"] = {**answer["first_illegal"],
+                                   "state": game.view_state(rs, answer["first_illegal"]["state"], seat)}
+    return viewed

@@ -90,6 +90,12 @@ class DealAnswer(Turn):
     state = fields.Dict(required=True)
     legal_moves = fields.Nested(lambda: LegalMovesAnswer(), allow_none=True, metadata={
         "description": "With include_legal_moves: /legal-moves' answer for the deal."})
+    view = fields.Integer(metadata={"description": "With view: the seat whose view state is."})
+
+
+SEEN_MOVES_DOC = ("With view: the moves as that seat saw them, in order, which its client applies to its own viewed "
+                  "position (usually one a move; Salsifis' reveal is followed by the lay_out the seat's hidden heap "
+                  "needs).")
 
 
 LEGAL_MOVES_DOC = ("Every legal move of the seat to act. For a seat whose hand is hidden, the moves it may make as "
@@ -133,6 +139,10 @@ class ApplyMoveAnswer(Turn):
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
         "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the moves "
                        "of the seat to act depend on cards its hidden hand keeps."})
+    view = fields.Integer(metadata={"description": "With view: the seat whose view state and events are."})
+    move = fields.Dict(metadata={"description": "With view: the move as that seat saw it (a draw's cards it could "
+                                                "not see as null, a card put down face down left out)."})
+    moves = fields.List(fields.Dict(), metadata={"description": SEEN_MOVES_DOC})
 
 
 class ScoreLine(Open):
@@ -262,6 +272,8 @@ class HandLogAnswer(Open):
     phase = fields.String(required=True)
     hand_over = fields.Boolean(required=True)
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True)
+    view = fields.Integer()
+    moves = fields.List(fields.Dict(), metadata={"description": SEEN_MOVES_DOC})
 
 
 HAND_OVER_DOC = ("Whether the hand is over after the log's last move: false when the log stops before its end "
@@ -282,6 +294,9 @@ class ValidateGameAnswer(Turn):
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
                           metadata={"description": "/score's answer when the hand is over; null otherwise."})
     hand_over = fields.Boolean(required=True, metadata={"description": HAND_OVER_DOC})
+    view = fields.Integer(metadata={"description": "With view: the seat whose view the positions are."})
+    moves = fields.List(fields.Dict(), metadata={"description": SEEN_MOVES_DOC + " In a log of several hands, the last "
+                                                                               "hand's; each hand gives its own."})
     hands = fields.List(fields.Nested(HandLogAnswer), metadata={
         "description": "In a log of several hands: each hand's answer, up to the first with an illegal move. Each "
                        "hand's setup follows from the hands before (its number, dealer and the game scores carried); "

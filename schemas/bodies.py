@@ -19,11 +19,12 @@ from rules_engine.game import Game, Variant
 from rules_engine.registry import GAMES
 from rules_engine.rules import Option
 
-from .fields import OneOf, Seed, const, integer, shape
+from .fields import OneOf, Seed, const, integer, seat, shape
 from .games import canadian_salad, canasta, euchre, salsifis
 from rules_engine.replay import MAX_LOG_HANDS, MAX_LOG_MOVES
 
-from .requests import (APPLY_MOVE_REQUEST, DEAL_LEGAL_MOVES_DOC, DEAL_REQUEST, EXPLAIN_REQUEST, HANDS_DOC,
+from .requests import (APPLY_MOVE_REQUEST, APPLY_VIEW_DOC, DEAL_LEGAL_MOVES_DOC, DEAL_REQUEST, DEAL_VIEW_DOC,
+                       LOG_VIEW_DOC, EXPLAIN_REQUEST, HANDS_DOC,
                        INCLUDE_LEGAL_MOVES_DOC, MELD_REQUEST, MOVE_REQUEST, MOVES_DOC, SEED_DOC, STATE_REQUEST,
                        VALIDATE_GAME_REQUEST, ruleset_field)
 
@@ -180,7 +181,8 @@ def _apply_members(game: Game, group, name: str, envelope: dict, case: Case) -> 
     move = SHAPES[game.slug]["move"](group[0].slug, group[0].max_players)
     return [shape(f"{name}ApplyMoveRequest", f"A {game.title} position and a move to make.", {
         **envelope, "state": _states(game, group, case, required=True), "move": move,
-        "include_legal_moves": fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})})]
+        "include_legal_moves": fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC}),
+        "view": seat(group[0].max_players, metadata={"description": APPLY_VIEW_DOC})})]
 
 
 def _explain_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
@@ -203,18 +205,21 @@ def _deal_members(game: Game, group, name: str, envelope: dict, log: bool = Fals
                 "setup": fields.Nested(SHAPES[game.slug]["setup"](variant.slug, n))}
         count = f"{n if several else ''}{'Player' if several else ''}"
         if log:
+            viewer = seat(n, metadata={"description": LOG_VIEW_DOC})
             found.append(shape(f"{name}{count}DealtLogRequest", f"A {game.title} log of moves from a deal for {n} "
-                                                                 "players.", {**deal, "moves": _log(game, group)}))
+                                                                 "players.", {**deal, "moves": _log(game, group),
+                                                                              "view": viewer}))
             hand = shape(f"{name}{count}HandLog", f"One hand of a {game.title} log: its deal and moves.", {
                 "seed": deal["seed"], "setup": deal["setup"], "moves": _log(game, group)})
             found.append(shape(f"{name}{count}HandsLogRequest", f"A {game.title} log of several hands for {n} "
                                                                  "players.", {
-                **envelope, "players": players,
+                **envelope, "players": players, "view": viewer,
                 "hands": fields.List(fields.Nested(hand), required=True, metadata={"description": HANDS_DOC},
                                      validate=validate.Length(min=1, max=MAX_LOG_HANDS))}))
         else:
             found.append(shape(f"{name}{count}DealRequest", f"A {game.title} deal for {n} players.", {
-                **deal, "include_legal_moves": fields.Boolean(metadata={"description": DEAL_LEGAL_MOVES_DOC})}))
+                **deal, "include_legal_moves": fields.Boolean(metadata={"description": DEAL_LEGAL_MOVES_DOC}),
+                "view": seat(n, metadata={"description": DEAL_VIEW_DOC})}))
     return found
 
 
@@ -226,7 +231,8 @@ def _log(game: Game, group) -> fields.List:
 
 def _state_log_members(game: Game, group, name: str, envelope: dict, case: Case) -> list:
     return [shape(f"{name}StateLogRequest", f"A {game.title} log of moves from a position.", {
-        **envelope, "state": _states(game, group, case, required=True), "moves": _log(game, group)})]
+        **envelope, "state": _states(game, group, case, required=True), "moves": _log(game, group),
+        "view": seat(group[0].max_players, metadata={"description": LOG_VIEW_DOC})})]
 
 
 def _meld_members(game: Game, group, name: str, envelope: dict) -> list:

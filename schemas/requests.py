@@ -13,6 +13,14 @@ DEAL_LEGAL_MOVES_DOC = ("true: the answer's legal_moves is /legal-moves' answer 
 SEED_DOC = ("The same seed always gives the same deal; an integer, or a string of its decimal digits (\"42\" is 42). "
             "Omitted means a random seed, which the answer gives: at most 2^53 - 1, so that a JavaScript client sends "
             "it back exactly.")
+DEAL_VIEW_DOC = ("A seat: the answer's state is what that seat may see (the other hands, the stock or heap, cards "
+                 "put down face down, as counts or null), ready for that seat's client. Omitted: the full position.")
+APPLY_VIEW_DOC = ("A seat: the answer's state and events are what that seat may see, and move (with moves, where the "
+                  "seat's view needs more than one step, as Salsifis' reveal followed by its lay_out) is the move as "
+                  "that seat saw it, which its client applies to its own viewed position to reach the answer's "
+                  "state. The request's state is the full position.")
+LOG_VIEW_DOC = ("A seat: every position of the answer is what that seat may see, and moves lists the log's moves as "
+                "that seat saw them. The log itself is the full table's.")
 RULESET_DOC = ("A ruleset id from an earlier answer: the request is answered only while those are still the rules "
                "in force, and otherwise refused with 409 naming the current ruleset.")
 
@@ -47,6 +55,7 @@ class DealRequest(Envelope):
     seed = Seed(metadata={"description": SEED_DOC})
     setup = FreeObject(metadata={"description": "Game-specific deal parameters (hand number, dealer, game score)."})
     include_legal_moves = fields.Boolean(metadata={"description": DEAL_LEGAL_MOVES_DOC})
+    view = fields.Integer(strict=True, metadata={"description": DEAL_VIEW_DOC})
 
 
 class StateRequest(Envelope):
@@ -70,6 +79,7 @@ class ApplyMoveRequest(MoveRequest):
     """A position and a move to make."""
 
     include_legal_moves = fields.Boolean(metadata={"description": INCLUDE_LEGAL_MOVES_DOC})
+    view = fields.Integer(strict=True, metadata={"description": APPLY_VIEW_DOC})
 
 
 HANDS_DOC = ("Several hands of one game in order, each with its own deal (seed, setup) and moves; each hand must "
@@ -86,6 +96,7 @@ class ValidateGameRequest(Envelope):
     state = FreeObject()
     moves = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_MOVES), metadata={"description": MOVES_DOC})
     hands = fields.List(FreeObject(), validate=validate.Length(max=MAX_LOG_HANDS), metadata={"description": HANDS_DOC})
+    view = fields.Integer(strict=True, metadata={"description": LOG_VIEW_DOC})
 
 
 class ExplainRequest(Schema):

@@ -18,6 +18,7 @@ from .contracts import CONTRACTS, Contract
 from .rules import OPTIONS, RULEBOOK
 from .totals import check_totals
 from ...records import record
+from ...seat_view import others_hidden
 
 REMOVED = {3: ("2C",), 4: (), 5: ("2C", "2D"), 6: ("2C", "3C", "2D", "3D")}
 IDS = PlayRuleIds(
@@ -216,6 +217,9 @@ class CanadianSalad(Game):
                                "winner": winners[0] if len(winners) == 1 else None, "winners": winners,
                                "rules": ["canadian-salad.scoring.loser"]})
         return answer
+
+    def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
+        return {**state, "hands": others_hidden(state["hands"], seat)}
 
     def new_game_setup(self, rs: Ruleset, players: int) -> dict:
         return {"hand_number": 1, "score": [0] * players}

@@ -357,10 +357,11 @@ def _canasta_missing(pos: Position, total: int, exempt: bool, holds: bool, in_st
     return found
 
 
-def must_take(pos: Position) -> bool:
+def must_take(pos: Position) -> bool | None:
     """With the stock empty, whether the seat must take the pile: its top card fits a side meld (a set of
     its rank, or a sequence it continues) of a pile that is not frozen, and adding it there alone is a
-    legal take (check_take decides: Samba's top card onto a sequence, never onto a set)."""
+    legal take (check_take decides: Samba's top card onto a sequence, never onto a set). None: only the seat's
+    hidden cards could say whether such a take is legal (each take check left rules unverified)."""
     pile = pos.state.discard
     if not pile or pos.state.stock_size() > 0:
         return False
@@ -369,7 +370,16 @@ def must_take(pos: Position) -> bool:
     if rank is None or rank == "3" or pos.pile_frozen_because():
         return False
     fitting = pos.melds_of(rank) + [i for i, meld in enumerate(pos.melds) if meld.suit and meld.suit == top[-1]]
-    return any(not check_take(pos, {"type": "take_pile", "cards": [], "meld": index}) for index in fitting)
+    unsure = False
+    for index in fitting:
+        before = set(pos.unverified)
+        if not check_take(pos, {"type": "take_pile", "cards": [], "meld": index}):
+            if pos.unverified <= before:
+                pos.unverified = before
+                return True
+            unsure = True
+        pos.unverified = before     # the take is only asked about, not made: what it left unchecked is not this move's
+    return None if unsure else False
 
 
 def check_draw(pos: Position, move: dict) -> list[Violation]:
@@ -377,10 +387,14 @@ def check_draw(pos: Position, move: dict) -> list[Violation]:
     found = _phase(pos, ("draw",), "drawing")
     if found:
         return found
-    if pos.state.stock_size() == 0 and must_take(pos):
+    bound = must_take(pos) if pos.state.stock_size() == 0 else False
+    if bound:
         found.append(Violation("canasta.stock.exhausted",
                                f"The stock is empty and the top discard ({pos.state.discard[-1]}) fits a meld of "
                                f"side {pos.side} on a pile that is not frozen, so seat {pos.seat} must take it."))
+    elif bound is None:
+        # Whether the seat could take the pile, and so must, depends on its hidden cards.
+        pos.unverified.add("canasta.stock.exhausted")
     if type(pos.state.stock) is HiddenHand and pos.state.stock_size():
         # The cards come from a stock the service cannot see: taken on the client's word.
         pos.unverified.add("canasta.turn.draw")

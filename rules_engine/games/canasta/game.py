@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ...errors import NotBuilt, invalid
+from ...errors import NotBuilt, NotSupported, invalid
+from ...seat_view import counted, others_hidden
 from ...game import Game, Note, Outcome, Ruleset, Turn, Variant, Violation
 from .config import config_for
 from .deal import deal as deal_hand
@@ -132,6 +133,29 @@ class Canasta(Game):
 
     def validate_meld(self, rs: Ruleset, meld: object, melds: object, context: object) -> dict:
         return validate_meld(config_for(rs), meld, melds, context)
+
+    def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
+        if state.get("feet") is not None or state.get("kitties") is not None:
+            raise NotSupported("a seat's view of a position with feet or kitties is not built yet", ("view",))
+        return {**state, "hands": others_hidden(state["hands"], seat), "stock": counted(state["stock"])}
+
+    def view_moves(self, rs: Ruleset, before: dict, move: dict, after: dict, seat: int) -> list[dict]:
+        if move["type"] != "draw":
+            return [move]
+        if type(before["stock"]) is list and type(after["stock"]) is list:
+            taken = before["stock"][:len(before["stock"]) - len(after["stock"])]
+        else:
+            taken = list(move.get("cards") or [])
+        mover = before["turn"]["seat"]
+        bonus = config_for(rs).bonus_cards
+        return [{"type": "draw", "cards": taken if mover == seat else
+                 [card if card in bonus else None for card in taken]}]
+
+    def view_events(self, rs: Ruleset, events: list[dict], seat: int) -> list[dict]:
+        bonus = config_for(rs).bonus_cards
+        return [{**event, "cards": [card if card in bonus else None for card in event["cards"]]}
+                if event["type"] == "drew" and event.get("seat") != seat and "cards" in event else event
+                for event in events]
 
     def new_game_setup(self, rs: Ruleset, players: int) -> dict:
         return {"score": [0] * config_for(rs).table.sides_for(players)}

@@ -6,6 +6,7 @@ import random
 
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import read_int, read_str, reject_unknown
+from ...seat_view import others_hidden
 from . import moves
 from .bidding import opening
 from .ranking import DECK_ORDER
@@ -73,6 +74,21 @@ class Euchre(Game):
 
     def score(self, rs: Ruleset, state: EuchreState) -> dict:
         return score(state, rs.options["target"])
+
+    def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
+        seen = {**state, "hands": others_hidden(state["hands"], seat)}
+        if type(state.get("dealer_discard")) is str and state["dealer"] != seat:
+            seen["dealer_discard"] = {"count": 1}
+        return seen
+
+    def view_moves(self, rs: Ruleset, before: dict, move: dict, after: dict, seat: int) -> list[dict]:
+        if move["type"] == "discard" and before["dealer"] != seat:
+            return [{key: value for key, value in move.items() if key != "card"}]     # made face down
+        return [move]
+
+    def view_events(self, rs: Ruleset, events: list[dict], seat: int) -> list[dict]:
+        return [{**event, "card": None} if event["type"] == "discard" and event.get("seat") != seat else event
+                for event in events]
 
     def new_game_setup(self, rs: Ruleset, players: int) -> dict:
         return {"score": [0, 0]}

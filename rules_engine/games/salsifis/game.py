@@ -6,6 +6,7 @@ import random
 
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import read_seat, reject_unknown
+from ...seat_view import counted, others_hidden
 from . import laying, play
 from .layout import layout_for
 from .moves import read_move
@@ -67,6 +68,38 @@ class Salsifis(Game):
 
     def score(self, rs: Ruleset, state: SalsifisState) -> dict:
         return score(rs.options, state)
+
+    def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
+        placements = [p if p["seat"] == seat else {**p, "card": None} for p in state.get("placements") or []]
+        return {**state, "hands": others_hidden(state["hands"], seat), "heap": counted(state.get("heap", {"count": 0})),
+                "placements": placements}
+
+    def view_moves(self, rs: Ruleset, before: dict, move: dict, after: dict, seat: int) -> list[dict]:
+        if move["type"] == "place":
+            mover = move.get("seat")
+            if mover is None:
+                mover = self.turn(rs, self.read_state(rs, before)).to_act
+            if mover == seat:
+                return [move]
+            return [{key: value for key, value in move.items() if key != "card"}]     # put down face down
+        if move["type"] != "resolve":
+            return [move]
+        # The reveal turns over the cards the seat saw face down; with the heap hidden from it, the dealer then lays
+        # the next packets out in a move of their own, naming the cards the seat sees laid.
+        revealed = [{"seat": p["seat"], "card": p["card"]} for p in before["placements"]
+                    if p["seat"] != seat and p["card"] is not None]
+        shown = {**move, "revealed": revealed} if revealed else move
+        seen = self.view_state(rs, before, seat)
+        after_reveal = self.dump_state(rs, self.apply_move(rs, self.read_state(rs, seen),
+                                                           self.read_move(rs, shown)).state)
+        if self.turn(rs, self.read_state(rs, after_reveal)).phase != "lay_out":
+            return [shown]
+        laid = [packet[len(carried):] for packet, carried in zip(after["packets"], after_reveal["packets"])]
+        return [shown, {"type": "lay_out", "packets": laid}]
+
+    def view_events(self, rs: Ruleset, events: list[dict], seat: int) -> list[dict]:
+        return [{**event, "card": None} if event["type"] == "placed" and event.get("seat") != seat else event
+                for event in events]
 
     def situation_rules(self, rs: Ruleset, state: SalsifisState) -> list[str]:
         acting = self.turn(rs, state)
