@@ -89,12 +89,17 @@ def call(endpoint, client, data: dict):
 HANDS = [(slug, variant.slug) for slug, game in GAMES.items() for variant in game.variants if variant.playable]
 
 
+def generated(client_package, server: str) -> tuple:
+    """The generated client's endpoints for a hand (deal, legal moves, apply a move, score) and a client of the server."""
+    endpoints = tuple(importlib.import_module(f"cardref_client.api.{name}") for name in (
+        "play.post_deal", "play.post_legal_moves", "play.post_apply_move", "scoring.post_score"))
+    return (*endpoints, client_package.Client(base_url=server, raise_on_unexpected_status=True))
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game", "variant"), HANDS, ids=[f"{g}-{v}" for g, v in HANDS])
 def test_generated_client_plays_a_hand(client_package, server, game, variant):
-    deal, legal_moves, apply_move, score = (importlib.import_module(f"cardref_client.api.{name}") for name in (
-        "play.post_deal", "play.post_legal_moves", "play.post_apply_move", "scoring.post_score"))
-    client = client_package.Client(base_url=server, raise_on_unexpected_status=True)
+    deal, legal_moves, apply_move, score, client = generated(client_package, server)
     envelope = {"game": game, "variant": variant}
     dealt = call(deal, client, {**envelope, "seed": 7})
     state = dealt.state.to_dict()
@@ -121,9 +126,7 @@ def test_generated_client_plays_a_hand(client_package, server, game, variant):
 def test_generated_client_plays_a_hand_from_one_seats_view(client_package, server, game, variant):
     # The table holds the full position and sends seat 0 only its view: the seat's client keeps its own position by
     # applying the moves as it saw them, and scores the finished hand from it alone, as the full table does.
-    deal, legal_moves, apply_move, score = (importlib.import_module(f"cardref_client.api.{name}") for name in (
-        "play.post_deal", "play.post_legal_moves", "play.post_apply_move", "scoring.post_score"))
-    client = client_package.Client(base_url=server, raise_on_unexpected_status=True)
+    deal, legal_moves, apply_move, score, client = generated(client_package, server)
     envelope = {"game": game, "variant": variant}
     full = call(deal, client, {**envelope, "seed": 11}).state.to_dict()
     seen = call(deal, client, {**envelope, "seed": 11, "view": 0}).state.to_dict()
