@@ -129,8 +129,15 @@ def legal_moves(body: dict) -> dict:
     notes = game.legal_notes(rs, state) if turn.to_act is not None else {}
     # A game whose notes give the listing's unverified rules has said them all (they stand in the answer).
     unverified = [] if turn.to_act is None or "unverified" in notes else _listing_unverified(game, rs, state, moves)
-    return {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, "unverified": unverified,
-            **notes}
+    answer = {**_envelope(rs), "to_act": turn.to_act, "phase": turn.phase, "moves": moves, "unverified": unverified,
+              **notes}
+    return {**answer, **_settled(game, answer["unverified"])}
+
+
+def _settled(game: Game, unverified: list[str]) -> dict:
+    """How the client learns, later in the hand, whether each rule left unverified held (Game.settled_later)."""
+    found = [{"rule": rule, "how": game.settled_later[rule]} for rule in unverified if rule in game.settled_later]
+    return {"settled_later": found} if found else {}
 
 
 def _listing_unverified(game: Game, rs: Ruleset, state: object, moves: list[dict]) -> list[str]:
@@ -155,10 +162,11 @@ def validate_move(body: dict) -> dict:
     move = _move(game, rs, body)
     violations, notes = _judge(game, rs, state, move)
     turn = game.turn(rs, state)
+    unverified = game.unverified(rs, state, move)
     return {
         **_envelope(rs), "legal": not violations, "move": move,
         "violations": [v.as_dict() for v in violations], "notes": [n.as_dict() for n in notes],
-        "unverified": game.unverified(rs, state, move),
+        "unverified": unverified, **_settled(game, unverified),
         "to_act": turn.to_act, "phase": turn.phase, "allowed": _allowed(game, rs, state),
     }
 
@@ -191,7 +199,7 @@ def apply_move(body: dict) -> dict:
     turn = game.turn(rs, outcome.state)
     answer = {
         **_envelope(rs), "state": game.dump_state(rs, outcome.state), "events": outcome.events,
-        "unverified": unverified, "to_act": turn.to_act, "phase": turn.phase,
+        "unverified": unverified, **_settled(game, unverified), "to_act": turn.to_act, "phase": turn.phase,
     }
     if before is not None:
         seat = read_view(body["view"], len(before["hands"]))

@@ -232,6 +232,10 @@ class Game(ABC):
         """The rule ids that decide what may happen next in this position."""
         return []
 
+    # For a rule a hidden hand's move leaves unverified that the rest of the hand settles: how the client learns
+    # whether it held (rule id -> words). A rule missing here is one nothing later in the hand shows.
+    settled_later: dict[str, str] = {}
+
     def view_state(self, rs: Ruleset, state: dict, seat: int) -> dict:
         """A dumped position as `seat` sees it: the other hands (and whatever else lies face down) as counts."""
         raise NotSupported(f"{self.title} has no seat's view yet", ("view",))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import partial
 
 from . import work
-from .answers import _envelope, _move, _resolve, _state, deal
+from .answers import _envelope, _move, _resolve, _settled, _state, deal
 from .errors import FieldProblem, InvalidRequest, invalid
 from .game import Game, Ruleset
 from .seat_view import read_view
@@ -81,6 +81,7 @@ def _hand_answer(game: Game, rs: Ruleset, state: object, steps: int, first_illeg
     turn = game.turn(rs, state)
     return {
         "valid": first_illegal is None, "steps": steps, "first_illegal": first_illegal, "unverified": unverified,
+        **_settled(game, unverified),
         "final_state": first_illegal["state"] if first_illegal else game.dump_state(rs, state),
         "to_act": turn.to_act, "phase": turn.phase, "hand_over": turn.to_act is None,
         "score": _score_if_known(game, rs, state) if turn.to_act is None else None,
@@ -146,7 +147,8 @@ def _replay_hands(game: Game, rs: Ruleset, body: dict) -> dict:
     last = answered[-1]
     unverified = list(dict.fromkeys(rule for a in answered for rule in a["unverified"]))
     result = last["score"] or {}
-    return {**last, "valid": first is None, "steps": sum(a["steps"] for a in answered), "first_illegal": first,
+    return {**{key: value for key, value in last.items() if key != "settled_later"}, **_settled(game, unverified),
+            "valid": first is None, "steps": sum(a["steps"] for a in answered), "first_illegal": first,
             "unverified": unverified, "hands": answered, "game_scores": result.get("game_scores"),
             "game_over": bool(result.get("game_over")),
             **{key: result[key] for key in ("winner", "winners") if key in result}}

@@ -49,6 +49,17 @@ class TrickRules:
 
 
 # No trumps: the highest card of the suit led wins.
+def settled_later(game: str) -> dict[str, str]:
+    """How a trick game settles what a hidden hand's play left unverified (Game.settled_later)."""
+    return {
+        f"{game}.play.card-held": "Every card is played before the hand ends: a card played by a seat that did not "
+                                  "hold it turns up again, in another hand or trick, and the position showing it "
+                                  "twice is refused.",
+        f"{game}.play.follow-suit": "A seat that did not follow suit may not play that suit later: its later play of "
+                                    "the suit is refused, as is a position showing it holding the suit.",
+    }
+
+
 NO_TRUMPS = TrickRules(suits=SUIT, power=lambda card, led: RANK_INDEX[card] if SUIT[card] == led else -1)
 
 

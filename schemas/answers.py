@@ -43,6 +43,15 @@ UNVERIFIED_DOC = ("The ids of the rules that could not be checked because the ca
                   "that needs no hidden card.")
 
 
+class SettledLater(Open):
+    rule = fields.String(required=True)
+    how = fields.String(required=True, metadata={"description": "How the rest of the hand settles the rule, in words."})
+
+
+SETTLED_LATER_DOC = ("For each rule under unverified that the rest of the hand settles, how the client learns whether it "
+                     "held (a hidden card coming to light, the reveal, the end of the turn). Absent where none does.")
+
+
 def unverified(what: str, required: bool = True) -> fields.List:
     """The rules an answer could not check for hidden cards."""
     return fields.List(fields.String(), required=required, metadata={"description": f"{what} {UNVERIFIED_DOC}"})
@@ -110,6 +119,7 @@ class LegalMovesAnswer(Turn):
         "hidden: the moves it may make as far as the cards shown tell, each card it may hold and play with the "
         "rules left unchecked, and moves whose cards stay unseen (a draw, a face-down card) without the card.")})
     unverified = unverified("Rules the listing could not apply.")
+    settled_later = fields.List(fields.Nested(SettledLater), metadata={"description": SETTLED_LATER_DOC})
     hidden_moves = fields.List(fields.Nested(HiddenMove), metadata={
         "description": "Where a hidden hand could make too many moves to list (Canasta's melds): each kind of move "
                        "it may make with its cards, and the rules only those cards can settle. /apply-move takes "
@@ -125,6 +135,7 @@ class ValidateMoveAnswer(Turn):
                        "sentence with the rule it applies; empty when there is nothing to add."})
     unverified = unverified("Rules the verdict could not check: the move is legal unless a rule that could be "
                             "checked is broken.")
+    settled_later = fields.List(fields.Nested(SettledLater), metadata={"description": SETTLED_LATER_DOC})
     allowed = fields.List(fields.Nested(Move), required=True, allow_none=True, metadata={
         "description": "The legal moves of the seat to act, as /legal-moves lists them; null when they depend "
                        "on cards its hidden hand keeps."})
@@ -136,6 +147,7 @@ class ApplyMoveAnswer(Turn):
                        "leaves its count and shows where the move puts it."})
     events = fields.List(fields.Dict(), required=True)
     unverified = unverified("Rules the move was applied without checking.")
+    settled_later = fields.List(fields.Nested(SettledLater), metadata={"description": SETTLED_LATER_DOC})
     legal_moves = fields.Nested(LegalMovesAnswer, allow_none=True, metadata={
         "description": "With include_legal_moves: /legal-moves' answer for the new position; null when the moves "
                        "of the seat to act depend on cards its hidden hand keeps."})
@@ -267,6 +279,7 @@ class HandLogAnswer(Open):
     steps = fields.Integer(required=True)
     first_illegal = fields.Nested(FirstIllegal, required=True, allow_none=True)
     unverified = fields.List(fields.String(), required=True)
+    settled_later = fields.List(fields.Nested(SettledLater), metadata={"description": SETTLED_LATER_DOC})
     final_state = fields.Dict(required=True)
     to_act = fields.Integer(required=True, allow_none=True)
     phase = fields.String(required=True)
@@ -290,6 +303,7 @@ class ValidateGameAnswer(Turn):
     unverified = fields.List(fields.String(), required=True, metadata={
         "description": "Every rule some replayed move left unchecked (each move as /apply-move's unverified). "
                        + UNVERIFIED_DOC})
+    settled_later = fields.List(fields.Nested(SettledLater), metadata={"description": SETTLED_LATER_DOC})
     final_state = fields.Dict(required=True, metadata={"description": "The position after the last legal move."})
     score = fields.Nested(ScoreAnswer, required=True, allow_none=True,
                           metadata={"description": "/score's answer when the hand is over; null otherwise."})

@@ -10,6 +10,7 @@ from ...decks import cards_of, make_deck
 from ...errors import invalid
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import check_seat, hand_size, read_card, read_int, read_list, read_object, read_seat, read_str, reject_unknown
+from ...trick_taking import settled_later
 from ...trick_taking import (
     NO_TRUMPS, Play, PlayRuleIds, Sight, Trick, check_play, check_unseen_fit, dump_play, hidden_plays,
     is_hidden_to_play, legal_plays, play_card, read_hands, read_play, unverified_play,
@@ -66,6 +67,7 @@ class CanadianSalad(Game):
     """Canadian Salad for three to six players."""
 
     slug = "canadian-salad"
+    settled_later = settled_later("canadian-salad")
     title = "Canadian Salad"
     summary = ("A compendium of six no-trump trick-taking hands, each with its own penalties; the player "
                "with the most penalty points after six hands loses.")

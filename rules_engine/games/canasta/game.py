@@ -26,10 +26,23 @@ HOOK_RULES = (("joker_swap", "canasta.melds.joker-swap"),
 from .zones import variant_facts
 
 
+HIDDEN_CARDS = ("The hidden hand's cards come to light as they are melded and discarded, and all of them once the hand "
+                "is over, when every hand is laid open to be counted: a card the seat did not hold then shows up more "
+                "often than the deck holds it, and that position is refused.")
+
+
 class Canasta(Game):
     """The Canasta family: Classic first, other variants as they become table entries."""
 
     slug = "canasta"
+    settled_later = {
+        **dict.fromkeys(("canasta.turn.draw", "canasta.red-threes.lay-out", "canasta.melds.from-hand",
+                         "canasta.turn.discard"), HIDDEN_CARDS),
+        "canasta.going-out.ask-partner": "After the partner's yes the turn ends only by going out: a turn of the seat "
+                                         "that ends with cards still in its hand is refused.",
+        "canasta.opening.in-steps": "The turn cannot end with a discard while the initial meld counts less than the "
+                                    "minimum: the seat completes it or takes the melds back.",
+    }
     title = "Canasta"
     summary = ("Rummy for partnerships with two packs and jokers: meld cards of one rank, build canastas of "
                "seven, take the discard pile when you can, and go out once your side has a canasta.")

@@ -7,6 +7,7 @@ import random
 from ...game import Game, Outcome, Ruleset, Turn, Variant, Violation
 from ...parsing import read_int, read_str, reject_unknown
 from ...seat_view import others_hidden
+from ...trick_taking import settled_later
 from . import moves
 from .bidding import opening
 from .ranking import DECK_ORDER
@@ -28,6 +29,7 @@ class Euchre(Game):
     """Four-player partnership Euchre (North American), with a 32- or 24-card pack."""
 
     slug = "euchre"
+    settled_later = settled_later("euchre")
     title = "Euchre"
     summary = ("Four players in two partnerships make trump from a turned-up card, then try to take three "
                "of five tricks, with the two jacks of the trump colour as the top trumps; first team to 10.")

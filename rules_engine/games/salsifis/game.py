@@ -19,6 +19,12 @@ class Salsifis(Game):
     """Salsifis for two to five players."""
 
     slug = "salsifis"
+    settled_later = {
+        "salsifis.turn.card-held": "At the reveal every card placed is turned over and named: a card the seat could "
+                                   "not hold is refused there.",
+        **dict.fromkeys(("salsifis.formula.tie", "salsifis.formula.cycle"),
+                        "Settled at the reveal, when the cards turned over show which contests are ties and cycles."),
+    }
     title = "Salsifis"
     summary = ("Five turns in which every player secretly bets one card on one of two face-up packets; a lone "
                "card takes its packet, the strongest card wins a fight, and ties and cycles go to whoever says "
