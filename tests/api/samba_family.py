@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from tests.canasta_fill import padded as fill
 
 FAMILY = ("samba", "bolivia", "brazilian")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -81,49 +82,9 @@ def shown_cards(state: dict) -> Counter:
     return shown
 
 
-RUN_RANKS = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-
-
-def _runs_with(cards: list[str], card: str) -> bool:
-    """Whether the card would make three cards of one suit in a row with these."""
-    if card[:-1] not in RUN_RANKS:
-        return False
-    place, suit = RUN_RANKS.index(card[:-1]), card[-1]
-    held = {other[:-1] for other in cards if other[-1] == suit}
-    return any(all(RUN_RANKS[i] in held for i in range(first, first + 3) if i != place)
-               for first in range(max(0, place - 2), min(place, len(RUN_RANKS) - 3) + 1))
-
-
 def padded(hand: list[str], size: int, shown: list[str] = (), deck: Counter = DECK) -> list[str]:
-    """The hand grown to `size` cards that no meld takes: two black threes (a meld of them needs three, and only
-    going out), then single cards of ranks the hand lacks that make no three in a row in their suit, then, where
-    the hand holds no wild card (so a pair melds nothing), a second card of those ranks. `shown`: cards elsewhere,
-    `deck` the copies of each card."""
-    grown = list(hand)
-    used = Counter(shown)
-
-    def fits(card: str) -> bool:
-        return used[card] + grown.count(card) < deck[card] and not _runs_with(grown, card)
-
-    for card in ("3C", "3S"):
-        if len(grown) < size and card not in grown and fits(card):
-            grown.append(card)
-    ranks = {card[:-1] for card in grown}
-    singles = []
-    for rank in RUN_RANKS:
-        for suit in "CDHS":
-            if len(grown) < size and rank not in ranks and fits(rank + suit):
-                grown.append(rank + suit)
-                singles.append(rank)
-                ranks.add(rank)
-    if not any(card == "JK" or card[:-1] == "2" for card in grown):
-        for rank in singles:
-            for suit in "CDHS":
-                if len(grown) < size and rank + suit not in grown and fits(rank + suit):
-                    grown.append(rank + suit)
-                    break
-    assert len(grown) == size, f"no room for {size - len(grown)} more cards that no meld takes"
-    return grown
+    """The hand filled to `size` with cards no meld takes, sequences of the family's variants included."""
+    return fill(hand, size, shown, deck=deck, runs=True)
 
 
 def table(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules_engine import answers
+from tests.canasta_fill import padded as fill
 
 GAME = "canasta"
 DECK = Counter({**{rank + suit: 2 for rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -41,33 +42,8 @@ def _deal_at_least(hands: list, melds: list, turn: dict | None, dealt: int, show
 
 
 def padded(hand: list[str], size: int, shown: Counter = Counter()) -> list[str]:
-    """The hand grown to `size` cards no meld takes: black threes (two at most: three meld only going out), then single
-    cards of ranks the hand lacks, then, where the hand holds no wild card (a pair melds nothing without one), a
-    second card of those ranks; `shown` are the cards elsewhere."""
-    grown = list(hand)
-
-    def fits(card: str) -> bool:
-        return shown[card] + grown.count(card) < DECK[card]
-
-    for card in ("3C", "3S"):
-        if len(grown) < size and card not in grown and fits(card):
-            grown.append(card)
-    ranks = {card[:-1] for card in grown}
-    singles = []
-    for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
-        for suit in "CDHS":
-            if len(grown) < size and rank not in ranks and fits(rank + suit):
-                grown.append(rank + suit)
-                singles.append(rank)
-                ranks.add(rank)
-    if not any(card == "JK" or card[:-1] == "2" for card in grown):
-        for rank in singles:
-            for suit in "CDHS":
-                if len(grown) < size and rank + suit not in grown and fits(rank + suit):
-                    grown.append(rank + suit)
-                    break
-    assert len(grown) == size, f"no room for {size - len(grown)} more cards that no meld takes"
-    return grown
+    """The hand filled to `size` with cards no meld of Classic's takes."""
+    return fill(hand, size, shown, deck=DECK, runs=False)
 
 
 def position(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
