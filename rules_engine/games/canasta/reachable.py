@@ -226,17 +226,20 @@ def _check_untouched_hands(cfg: Config, state: CanastaState) -> None:
 def _check_hands_dealt(cfg: Config, state: CanastaState) -> None:
     """A seat whose side has no meld on the table never put a card down, so it gave cards only to the pile, one a
     turn: it holds at least its deal (one card more between its draw and its discard), and, drawing more than one
-    card a turn, what the turns the stock shows drew beyond their discards besides (fewest_own_turns)."""
+    card a turn, what the turns the stock shows drew beyond their discards besides (fewest_draws)."""
     table, turn = cfg.table, state.turn
     if state.feet is not None or state.kitties is not None or table.opening_draw:
         return  # feet, kitties and cards drawn to open bring a hand cards no turn of its own drew
     # Near the end of the stock a draw may bring fewer cards than the rule (the last card, a red three unreplaced).
     short = (table.draw - 1) * 2 if table.draw > 1 and not state.stock_size() else 0
+    draws = None
     for seat, hand in enumerate(state.hands):
         if state.melds[state.side_of(seat)]:
             continue
         acting = seat == turn.seat and turn.phase in ("meld", "answer")
-        own = fewest_own_turns(cfg, state, seat) if table.draw > 1 else 0
+        if draws is None:
+            draws = fewest_draws(cfg, state) if table.draw > 1 else 0     # read once, for the first such seat
+        own = _turns_of(seat, (state.dealer + 1) % state.players, state.players, draws)
         least = table.deal + (table.draw - 1) * own + (1 if acting else 0) - short
         held = hand_size(hand)
         if held < least:
@@ -248,9 +251,9 @@ def _check_hands_dealt(cfg: Config, state: CanastaState) -> None:
                           f"it holds at least {least}", cfg.deal_rule)
 
 
-def fewest_own_turns(cfg: Config, state: CanastaState, seat: int) -> int:
-    """The fewest turns of the seat's own that drew from the stock, read from the cards the stock has lost: beyond
-    the upcard and the red threes' replacements, every card left it in a turn's draw."""
+def fewest_draws(cfg: Config, state: CanastaState) -> int:
+    """The fewest turns that drew from the stock, read from the cards the stock has lost: beyond the upcard and the
+    red threes' replacements, every card left it in a turn's draw."""
     table = cfg.table
     lost = table.deck.size - state.players * table.deal - state.stock_size()
     replaced = sum(len(threes) for threes in state.red_threes)
@@ -258,8 +261,7 @@ def fewest_own_turns(cfg: Config, state: CanastaState, seat: int) -> int:
     turned_past = sum(1 for cards in _shown_cards(state) for card in cards
                       if card in cfg.wild or card in cfg.bonus_cards)
     upcard = 1 + min(cfg.upcard_most - 1, turned_past)
-    draws = max(0, lost - upcard - replaced) // table.draw
-    return _turns_of(seat, (state.dealer + 1) % state.players, state.players, draws)
+    return max(0, lost - upcard - replaced) // table.draw
 
 
 def turns_bound(cfg: Config, state: CanastaState) -> int:
