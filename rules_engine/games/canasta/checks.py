@@ -773,7 +773,7 @@ def check_ask(pos: Position, move: dict) -> list[Violation]:
                                "turn; there is nothing to ask."))
     if not found and pos.hidden:
         pos.unverified.add("canasta.going-out.ask-partner")
-    elif not found and pos.going_out_plan(pos.hand, pos.melds, rule=ASK_PARTNER) is None:
+    elif not found and pos.going_out_plan(pos.hand, pos.melds, any_way=True, rule=ASK_PARTNER) is None:
         found.append(Violation("canasta.going-out.ask-partner",
                                f"Seat {pos.seat} cannot go out this turn, so there is nothing to ask."))
     return found

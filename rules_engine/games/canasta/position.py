@@ -33,7 +33,7 @@ class Position:
     # Built on every request and read by every check: slots make both cheaper than a dict per position.
     __slots__ = ("cfg", "state", "seat", "actor", "side", "melds", "short", "opened", "counted", "by_rank",
                  "_of_rank", "canastas", "others", "counted_owners", "shared", "needed", "_hand", "hidden", "held",
-                 "unverified", "unsettled", "_minimum", "_counts", "_split", "_plan", "_can_go_out", "_steps", "_frozen",
+                 "unverified", "unsettled", "_minimum", "_counts", "_split", "_plan", "_any_plan", "_can_go_out", "_steps", "_frozen",
                  "notes", "foot_down", "kitty_left", "keep", "zones_unmet")
 
     def __init__(self, cfg: Config, state: CanastaState):
@@ -83,7 +83,8 @@ class Position:
         self._minimum: int | None = None
         self._counts: dict[str, int] | None = None
         self._split: tuple | None = None
-        self._plan: tuple[Plan | None] | None = None
+        self._plan: tuple[Plan | None] | None = None        # the best way out of the position as it stands
+        self._any_plan: tuple[Plan | None] | None = None    # a way out of it, not always the best
         self._can_go_out: dict[tuple, bool] = {}
         self._steps: StepsOut | None = None
         self._frozen: list[str] | None = None
@@ -240,16 +241,21 @@ class Position:
         if shared is None:
             shared = self.shared
         current = not shared and hand is self._hand and melds is self.melds
-        if current and self._plan is not None:
-            plan = self._plan[0]  # the listing asks about the position as it stands more than once
+        # The listing and the checks ask about the position as it stands more than once: the best way answers
+        # every later question, a way found by `any_way` only those asking whether one exists.
+        known = (self._plan or (self._any_plan if any_way else None)) if current else None
+        if known is not None:
+            plan = known[0]
         else:
             try:
                 plan = self._plan_with_shared(hand, melds, shared, any_way) if shared else self._plan_alone(
                     hand, melds, current, any_way)
             except OutOfWork:
                 plan = UNSETTLED
-            if current and (not any_way or plan is UNSETTLED):
-                self._plan = (plan,)
+            if current:
+                if not any_way or plan is None or plan is UNSETTLED:   # no way out: none is best either
+                    self._plan = (plan,)
+                self._any_plan = (plan,)
         if plan is UNSETTLED and rule is not None:
             self.left_open(rule)
         return plan
@@ -336,7 +342,7 @@ class Position:
         cannot settle answers True, with `rule` among the unverified.
         """
         if self._hand is not None and self._within_hand(hand) and self.going_out_plan(
-                self.hand, self.melds, rule=rule) is None:
+                self.hand, self.melds, any_way=True, rule=rule) is None:
             return False
         kind_of, values = self.cfg.kind_of, self.cfg.values
         # Where wild cards differ by more than their value (a card both wild and natural, one counted by the
