@@ -21,6 +21,11 @@ contains it:
 - a new sequence is contained in the family's run when its cards are a stretch of that run: the rest lies
   at its ends, and the final run is the same.
 
+Where the sets alone cannot go out, for want of a sequence canasta that a sequence on the table can become (grown at
+its ends by the hand's cards next to it, as opening_runs.laid_first grows it), the families are read again with that
+sequence grown first (at most GROWN ways to grow one): the growing itself, or any part of it, is held by such a family
+wherever the family goes out, and so is a set step its layers hold; the growth's cards are then no longer the hand's.
+
 Final melds, canastas, cards kept and points are then those of a way out of the position, so the step keeps
 going out possible: a True here is exact. Anything else (a step no way of the families holds, a merge, a
 hand the pile changed) is left to the search (None), which alone may answer False.
@@ -36,9 +41,12 @@ from .going_out import needs_of, split_hand
 from .hooks import MERGE_MELDS_OF_A_RANK, has_hook
 from .melds import Meld
 from .opening import _takes_wild_cards, _tallies, layer_moves
-from .opening_runs import run_bounds
+from .meld_kinds import judge_new
+from .melds import read_meld
+from .opening_runs import _grown_to_canastas, run_bounds, run_order
 
 FAMILIES = 6                      # families of ways out read, at most (each costs about two plain searches)
+GROWN = 4                         # ways to grow a sequence on the table to a canasta first, read as families, at most
 
 
 class StepsOut:
@@ -52,12 +60,16 @@ class StepsOut:
         self.naturals, wilds, blacks = split_hand(cfg, hand)
         self.wilds = len(wilds)
         self.tally, self.goes, _ = _tallies(needs_of(cfg, bonus, needed), None)
-        merging = not cfg.table.sets.one_per_rank and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
-        bounds = run_bounds(cfg, self.naturals, len(wilds), tuple(melds), saturate=2, top=None, top_rank=None,
-                            frozen=True, tally=self.tally, wild_top=None, merging=merging)
+        self.merging = not cfg.table.sets.one_per_rank and has_hook(cfg.table.hooks, MERGE_MELDS_OF_A_RANK)
+        bounds = self._bounds(self.naturals, tuple(melds))
         self.sure, self.tries = (bounds[1], [tuple(run) for run in bounds[2]]) if bounds is not None else (None, [])
+        self.grown = _grown_to_canastas(cfg, hand, tuple(melds))[:GROWN] if bounds is not None else []
         blacks_melded = len(blacks) >= 3 and cfg.table.threes.black_meld_going_out
         self.left_over = 0 if blacks_melded else len(blacks)
+
+    def _bounds(self, naturals: dict, melds: tuple):
+        return run_bounds(self.cfg, naturals, self.wilds, melds, saturate=2, top=None, top_rank=None, frozen=True,
+                          tally=self.tally, wild_top=None, merging=self.merging)
 
     def holds(self, hand: list[str], melds: list[Meld]) -> bool | None:
         """True where the step that leaves this hand and these side melds is held by a way out; None: not known."""
@@ -65,7 +77,7 @@ class StepsOut:
             return None
         step = _step(self.hand, self.melds, hand, melds)
         if step is None:
-            return None
+            return self._growing(hand, melds)
         index, meld, added = step
         if meld.suit:
             # Sequences on the table lie as they are in these families: only a new sequence, within the run.
@@ -77,7 +89,51 @@ class StepsOut:
             family = self._family(run)
             if family is not None and (meld.suit or self._set_held(*family, run, index, meld, added)):
                 return True
+        if meld.suit:
+            return self._growing(hand, melds)
+        if self._family(None) is not None:
+            return None               # the sets alone go out: a growth first is the search's to weigh, not read here
+        for cards, at in self.grown:
+            if index != at and not Counter(added + cards) - self.hand:
+                family = self._grown_family(cards, at)
+                if family is not None and self._set_held(*family, tuple(cards), index, meld, added):
+                    return True
         return None
+
+    def _growing(self, hand: list[str], melds: list[Meld]) -> bool | None:
+        """True where the step adds to a sequence on the table part of a growth to a canasta's length that a
+        family with it grown goes out from (the rest of the growth still lies at the new ends); None otherwise."""
+        if not self.grown or len(melds) != len(self.melds):
+            return None
+        changed = [i for i, (old, new) in enumerate(zip(self.melds, melds)) if old is not new]
+        if len(changed) != 1 or not self.melds[changed[0]].suit:
+            return None
+        at = changed[0]
+        added = Counter(melds[at].cards) - Counter(self.melds[at].cards)
+        if not added or Counter(self.melds[at].cards) - Counter(melds[at].cards) or Counter(hand) + added != self.hand:
+            return None
+        for cards, index in self.grown:
+            if index == at and not added - Counter(cards) and self._grown_family(cards, at) is not None:
+                return True
+        return None
+
+    def _grown_family(self, cards: list[str], at: int):
+        """The family of ways out with the side's sequence `at` grown by `cards` first (no run of the hand tried),
+        or None where none goes out."""
+        key = ("grown", at, tuple(cards))
+        if key not in self.families:
+            place = {rank: i for i, rank in enumerate(run_order(self.cfg))}
+            grown = sorted(cards + list(self.melds[at].cards), key=lambda card: place[card[:-1]])
+            after = (*self.melds[:at], read_meld(self.cfg, judge_new(self.cfg, grown, True), grown),
+                     *self.melds[at + 1:])
+            naturals = split_hand(self.cfg, list((self.hand - Counter(cards)).elements()))[0]
+            bounds = self._bounds(naturals, after)
+            held = None
+            if bounds is not None:
+                layers = bounds[1](None)
+                held = _held_choices(layers, self.wilds, self.tally, self.goes, self.left_over)
+            self.families[key] = None if held is None else (layers, held)
+        return self.families[key]
 
     def _family(self, run: tuple | None):
         """The layers of the ways out beside this run (None: no run) and the choices ways out hold, or None."""

@@ -117,7 +117,8 @@ def _check_question(cfg: Config, state: CanastaState) -> None:
     unchanged = question != "no" or not turn.melded
     if unchanged and type(state.hands[turn.seat]) is list:
         pos = position_of(cfg, state)
-        if pos.going_out_plan(pos.hand, pos.melds, any_way=True, rule=ASK_PARTNER) is None:
+        # After a yes the listing names the best way out, so that one is searched (and kept) here already.
+        if pos.going_out_plan(pos.hand, pos.melds, any_way=question != "yes", rule=ASK_PARTNER) is None:
             answered = {"yes": " and answered yes", "no": " and answered no"}.get(question, "")
             raise invalid(("state", "turn", "question"), f"seat {turn.seat} cannot go out from this hand and these "
                           f"melds, so the question was never asked{answered}: only a player able to go out asks"

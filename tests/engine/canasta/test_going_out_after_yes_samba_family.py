@@ -17,6 +17,7 @@ from bench.yes_positions import DECK, FAMILY, RANKS, yes_position
 from rules_engine import answers, work
 from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import config_for
+from rules_engine.games.canasta.going_out_steps import StepsOut
 from rules_engine.games.canasta.meld_kinds import judge_new, judge_onto
 from rules_engine.games.canasta.melds import Meld, judge
 from rules_engine.games.canasta.position import Position, without
@@ -171,3 +172,71 @@ def test_canasta_melds_all_wild_six_wild_cards_on_the_table_grow_into_a_bolivia_
     body = _bolivia_body(["5C", "5H", "5S", "5D", "9D"], [samba, six])
     verdict = answers.validate_move({**body, "move": {"type": "ask_go_out"}})
     assert [v["rule"] for v in verdict["violations"]] == [ASK]
+
+
+# Bolivia after a yes, from random play: going out needs an escalera, and the only one within reach is the side's
+# diamonds 6 to 10 grown by the hand's 4 and 5 of diamonds; every set step is held by a way out beside that growth.
+GROWN_STATE = {
+    "players": 4, "dealer": 0,
+    "hands": [["8D", "AS", "4D", "JC", "6D", "5H", "7C", "JS", "KH"],
+              ["AH", "5C", "4S", "2S", "9D", "JD", "QS", "AH", "4S"],
+              ["7S", "3C", "7H", "JH", "QH", "8S", "9S", "3S", "QC", "8S", "5D", "7H", "JC", "3C", "KH", "AD", "8H",
+               "4D", "4H", "3S", "8C", "JH", "7D", "3S", "10C", "KS", "5S", "QD"],
+              ["QH", "JD"]],
+    "stock": ["JD", "10C", "5D", "4H", "6C", "10H", "9H", "2C", "QS", "AH", "8S", "9S", "JS", "10D", "2C", "5H", "JS",
+              "2D", "QC", "JH", "10S", "2C", "3C", "AC", "JC", "3H", "QC", "JK", "4C", "5H", "JK", "5C"],
+    "discard": ["10H", "8H", "9D"],
+    "melds": [[{"rank": "Q", "cards": ["QS", "QD", "QD", "QH"]},
+               {"rank": "4", "cards": ["4C", "4C", "2H", "2S", "4D", "4H", "4S"]},
+               {"rank": "A", "cards": ["AD", "AS", "AS", "JK"]},
+               {"kind": "sequence", "cards": ["6D", "7D", "8D", "9D", "10D"]},
+               {"rank": "10", "cards": ["10C", "10H", "10S", "10D", "10S"]},
+               {"kind": "sequence", "cards": ["5S", "6S", "7S"]},
+               {"rank": "K", "cards": ["KD", "KC", "KC"]},
+               {"rank": "9", "cards": ["9C", "9C", "9H"]},
+               {"rank": "9", "cards": ["9C", "9H", "9S"]}],
+              [{"rank": "6", "cards": ["6D", "6C", "6S", "2D", "2D", "6H", "6H", "6S", "6H", "6C"]},
+               {"rank": "7", "cards": ["7D", "7S", "JK", "2H", "7C", "7C", "7H"]},
+               {"rank": "A", "cards": ["AC", "AC", "2H", "2S", "AD"]},
+               {"rank": "K", "cards": ["KD", "KD", "KH", "JK", "JK", "KS", "KC", "KS"]},
+               {"rank": "5", "cards": ["5S", "5C", "5D"]},
+               {"rank": "8", "cards": ["8H", "8C", "8C", "8D"]}]],
+    "red_threes": [["3D"], ["3D", "3H", "3D", "3H"]], "melded_before": [True, True, True, True],
+    "turn": {"seat": 2, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
+             "question": "yes"}}
+
+
+def test_canasta_going_out_ask_partner_yes_a_sequence_grown_to_an_escalera_holds_the_steps_beside_it():
+    rs = GAME.ruleset("bolivia")
+    cfg = config_for(rs)
+    state = GAME.read_state(rs, GROWN_STATE)
+    position = Position(cfg, state)
+    steps = StepsOut(cfg, position.hand, position.melds, position.needed, len(state.red_threes[position.side]))
+    growing = [{"type": "lay_off", "meld": 3, "cards": ["5D"]}, {"type": "lay_off", "meld": 3, "cards": ["4D", "5D"]}]
+    beside = [{"type": "meld", "melds": [{"cards": ["QC", "QD", "QH"]}]},
+              {"type": "lay_off", "meld": 1, "cards": ["4H"]}, {"type": "lay_off", "meld": 6, "cards": ["KH", "KS"]}]
+    for move in growing + beside:
+        assert steps.holds(*after(position, move)) is True, move
+        assert Position(cfg, state).going_out_plan(*after(position, move)) is not None, move
+    # Diamonds 4 and 5 melded as a set of fours would leave no escalera within reach: the families never hold it.
+    assert Position(cfg, state).going_out_plan(*after(position, {"type": "lay_off", "meld": 1, "cards": ["4D"]})) is None
+
+
+def test_canasta_going_out_ask_partner_yes_a_sequence_grown_to_an_escalera_every_verdict_matches_the_full_search():
+    rs = GAME.ruleset("bolivia")
+    cfg = config_for(rs)
+    state = GAME.read_state(rs, GROWN_STATE)
+    position = Position(cfg, state)
+    listing = answers.legal_moves({"game": "canasta", "variant": "bolivia", "state": GROWN_STATE})
+    assert {"lay_off:3:4D,5D", "lay_off:1:4H"} <= {m["code"] for m in listing["moves"]}
+    assert "work" not in listing and not listing["unverified"]
+    compared = 0
+    for move in candidates(position):
+        violations = verdict_on(rs, state, move)
+        hand, melds = after(position, move)
+        if len(hand) <= 1 or any(v.rule != ASK for v in violations):
+            continue
+        possible = Position(cfg, state).going_out_plan(hand, melds) is not None
+        assert (not violations) is possible, (move, [v.as_dict() for v in violations])
+        compared += 1
+    assert compared >= 20
