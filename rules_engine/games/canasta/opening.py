@@ -488,7 +488,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
 
     if runs:
         from .opening_runs import (  # they build on the set search
-            laid_first, run_bounds, search_with_runs, sequence_canastas_most, suit_bound,
+            laid_first, one_run_a_card, run_bounds, search_with_runs, sequence_canastas_most, suit_bound,
         )
         if out_only and dict(needs.by_kind).get("sequence", 0) > sequence_canastas_most(cfg, naturals, melds):
             return OpeningVerdict(required, -1, [], blocks, counted, canasta)   # going out needs more sequences
@@ -524,6 +524,9 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                     # Runs holding one copy of each card: few states, and often all the runs a hand needs.
                     states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1, **common)
                     found.append((pick(states), way_back))
+                    if one_run_a_card(cfg, naturals, melds):
+                        picked, trail_of = found[-1]      # no way puts two runs through one card: it is the full search
+                        break
                     # Going out, the bound again, runs searched in one suit at a time: where it is lower, a way
                     # found above may meet it, and where it finds no way there is none (openings gained nothing by
                     # it on the measured hands, and it costs a search per suit).

@@ -120,6 +120,7 @@ not searched.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ... import work
 from .config import Config
@@ -782,6 +783,44 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     return alive
 
 
+def one_run_a_card(cfg: Config, naturals: dict, melds) -> bool:
+    """Whether no way to meld puts two runs through copies of one card, so that the search with runs holding one
+    copy of each card (`run_copies` 1) is the full search.
+
+    Two runs (new, or a sequence on the table grown from the hand) through one rank of a suit overlap on a stretch
+    of ranks where the suit has two cards or more (the table's sequences counted as cards), inside a stretch where
+    it has one or more. The later-starting run reaches from the overlap's first rank at least a run's length to
+    the right; the other, which ends with the overlap or holds it whole, reaches from the left end at least a run's
+    length to the overlap's last rank. So where no stretch of two or more cards, [p1, p2] inside a stretch [L, R]
+    of one or more, has both p2 - L and R - p1 at least a run's length less one, no two runs share a card."""
+    order = run_order(cfg)
+    reach = cfg.table.sequences.min_cards - 1
+    tables = _tables(tuple(melds), {rank: i for i, rank in enumerate(order)})
+    for suit in SUITS:
+        held = [sum(1 for card in naturals.get(rank, ()) if card[-1] == suit) for rank in order] + [0]
+        for table_suit, low, high, _ in tables.values():
+            if table_suit == suit:
+                for p in range(low, high + 1):
+                    held[p] += 1
+        first = None              # where the stretch of one or more cards began
+        for p, count in enumerate(held):
+            if count == 0:
+                first = None
+                continue
+            if first is None:
+                first = p
+            if count >= 2 and (p == 0 or held[p - 1] < 2):     # a stretch of two or more begins at p
+                doubled_end = p
+                while held[doubled_end + 1] >= 2:
+                    doubled_end += 1
+                stretch_end = doubled_end
+                while held[stretch_end + 1] >= 1:
+                    stretch_end += 1
+                if doubled_end - first >= reach and stretch_end - p >= reach:
+                    return False
+    return True
+
+
 def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
     """Per rank, how many of its cards could lie in a run (_runnable_by_suit, all suits together)."""
     found: dict[str, int] = {}
@@ -865,6 +904,7 @@ def _new_canasta_runs(naturals: dict, order: list[str], length: int) -> int:
     return found
 
 
+@lru_cache(maxsize=4096)         # asked of every state at every suit's layer, of a few hundred distinct tuples
 def _aimed(entries: tuple) -> int:
     """How many of a suit's open runs are meant to be canastas."""
     return sum(1 for _, tag, _ in entries if tag == CANASTA)

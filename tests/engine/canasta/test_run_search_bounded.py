@@ -25,7 +25,7 @@ from rules_engine.games.canasta.going_out import split_hand
 from rules_engine.games.canasta.meld_kinds import judge_new
 from rules_engine.games.canasta.melds import read_meld
 from rules_engine.games.canasta.opening import plan_opening, search_going_out
-from rules_engine.games.canasta.opening_runs import search_with_runs
+from rules_engine.games.canasta.opening_runs import one_run_a_card, search_with_runs
 from rules_engine.games.canasta.tally import tally_for
 from rules_engine.games.canasta.variants import BOLIVIA, SAMBA
 
@@ -113,6 +113,47 @@ def test_canasta_melds_sequence_searches_agree_with_the_reference_search_on_adve
     """Thin ranks crossed by parallel runs: the hands that pass the cheap ways by and reach the full search."""
     hand = [card for card in adversarial_hand(random.Random(seed), size) if card[:-1] != "3"]   # as _answers reads
     _assert_agrees_with_reference(BOLIVIA_CFG if bolivia else SAMBA_CFG, hand)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10 ** 6), size=st.integers(8, 30), bolivia=st.booleans(), table=st.sampled_from(list(TABLE)),
+       adversarial=st.booleans())
+def test_canasta_melds_sequence_where_no_two_runs_can_share_a_card_one_copy_a_card_is_the_full_search(
+        seed, size, bolivia, table, adversarial):
+    """Where one_run_a_card says no way puts two runs through copies of one card, the search whose runs hold one
+    copy of each card reaches every state the full search does, with the same count, openings and going out."""
+    cfg = BOLIVIA_CFG if bolivia else SAMBA_CFG
+    rng = random.Random(seed)
+    hand = adversarial_hand(rng, size) if adversarial else rng.sample(DECK, size)
+    hand = [card for card in hand if card[:-1] != "3"]
+    naturals, wilds, _ = split_hand(cfg, hand)
+    melds = tuple(_melds(cfg, table))
+    assume(one_run_a_card(cfg, naturals, melds))
+    pool = sorted(wilds, key=lambda c: -cfg.values[c])
+    for tally, kept_most in ((tally_for(0), None), (tally_for(2, cfg.table.going_out.by_kind), 1)):
+        common = dict(saturate=2, top=None, top_rank=None, frozen=True, tally=tally, wild_top=None, kept_most=kept_most)
+        full = search_with_runs(cfg, naturals, pool, melds, **common)[0]
+        single = search_with_runs(cfg, naturals, pool, melds, run_copies=1, **common)[0]
+        assert {key: points for key, (points, _) in full.items()} == {
+            key: points for key, (points, _) in single.items()}
+
+
+def test_canasta_melds_sequence_two_runs_through_copies_of_one_card_need_the_full_search():
+    # Hearts 4 to 6 twice: two runs share each card's rank; one copy a card melds three of the six.
+    hand = ["4H", "5H", "6H", "4H", "5H", "6H", "KC", "KD"]
+    naturals, wilds, _ = split_hand(SAMBA_CFG, hand)
+    assert not one_run_a_card(SAMBA_CFG, naturals, ())
+    common = dict(saturate=2, top=None, top_rank=None, frozen=True, tally=tally_for(0), wild_top=None)
+    best = [max(points for points, _ in search_with_runs(SAMBA_CFG, naturals, [], (), run_copies=copies,
+                                                         **common)[0].values()) for copies in (None, 1)]
+    assert best[0] > best[1]
+    # A second five of hearts beside one four and one six fits one run only: one copy a card is the full search.
+    naturals, _, _ = split_hand(SAMBA_CFG, ["4H", "5H", "5H", "6H", "7H", "KC"])
+    assert one_run_a_card(SAMBA_CFG, naturals, ())
+    # The side's hearts 7 to 9 count as cards: with the hand's 5, 6 and 7 twice, two runs may share the 7.
+    naturals, _, _ = split_hand(SAMBA_CFG, ["5H", "6H", "7H", "5H", "6H"])
+    side = (read_meld(SAMBA_CFG, judge_new(SAMBA_CFG, ["7H", "8H", "9H"], True), ["7H", "8H", "9H"]),)
+    assert not one_run_a_card(SAMBA_CFG, naturals, side)
 
 
 def _assert_agrees_with_reference(cfg, hand: list[str]) -> None:
