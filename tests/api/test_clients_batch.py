@@ -209,6 +209,15 @@ def heavy_yes_items() -> list:
     return [{"path": "/legal-moves", "body": found[index][1]} for index in (4, 44, 46)]
 
 
+def unsettled_move() -> tuple[dict, dict]:
+    """A Bolivia position after a yes (the first of heavy_yes_items) and a listed move, a sequence canasta of spades,
+    whose own check the steps of a single call cannot settle either."""
+    body = heavy_yes_items()[0]["body"]
+    move = next(move for move in answers.legal_moves(body)["moves"] if move["code"] == "meld:4S,5S,6S,7S,8S,9S,10S")
+    assert move.get("unverified") and answers.validate_move({**body, "move": move})["work"]["ran_out"]
+    return body, move
+
+
 def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept():
     # Three items share 100,000 + 2 x 1,000 steps, none spending more than a single call: the first spends 100,000,
     # the second the 2,000 left, the third none. Each still answers, its open question under unverified.
@@ -229,8 +238,7 @@ def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept
 def test_validate_game_moves_share_the_searches_steps(client):
     # A log's moves share 100,000 steps and 1,000 more per move after the first; a move whose question they
     # cannot settle is replayed as legal, its rule under unverified.
-    body = heavy_yes_items()[1]["body"]
-    move = next(move for move in answers.legal_moves(body)["moves"] if move.get("unverified"))
+    body, move = unsettled_move()
     log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
            "moves": [move]}
     answer = client.post("/validate-game", json=log).get_json()
@@ -245,8 +253,7 @@ def test_batch_log_item_cut_short_by_the_batchs_steps_is_not_kept(redis_app):
     # A log of two moves has 101,000 steps as a single call but at most 100,000 as a batch item: the item's answer,
     # cut short, is not kept, and the single call answers with its own steps.
     client = redis_app.test_client()
-    body = heavy_yes_items()[1]["body"]
-    move = next(move for move in answers.legal_moves(body)["moves"] if move.get("unverified"))
+    body, move = unsettled_move()
     log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
            "moves": [move, {"type": "discard", "card": body["state"]["hands"][0][0]}]}
     item = batched(client, [{"path": "/validate-game", "body": log}])[0]["body"]

@@ -277,8 +277,10 @@ def _wild_as_gains(cfg: Config, layers: list[list[_Choice]], pool: list[str]) ->
     return layers, gains
 
 
-def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally, gains: list | None = None):
-    """The best natural points per (wild cards used, cards kept, Tally code), with a way back to the choices.
+def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally, gains: list | None = None,
+            kept_most: int | None = None):
+    """The best natural points per (wild cards used, cards kept, Tally code), with a way back to the choices; with
+    `kept_most`, only the states keeping at most that many cards (cards kept only grow along a way).
 
     States are numbered (used * kept values + kept) * tally codes + code, so a layer is a flat list
     and each step is a few integer operations. With `gains` (values.wild_as), a choice counts what
@@ -315,6 +317,8 @@ def _search(layers: list[list[_Choice]], wilds: int, saturate: int, tally: Tally
                     back[target] = (state, i)
         best = following
         live = [s for s, p in enumerate(following) if p >= 0]
+        if kept_most is not None:
+            live = [s for s in live if s % per_used // counts <= kept_most]
         backs.append(back)
 
     def trail(state: int) -> list[_Choice]:
@@ -502,17 +506,19 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         meets = _meets if enough is None else (lambda way, bound: way[0] >= enough or _meets(way, bound))
         if bounds is not None:
             loosened, sure, tries = bounds
-            most = pick(_search(loosened, len(pool), saturate, tally)[0])
+            kept_most = 1 if out_only else None       # going out keeps one card at most
+            most = pick(_search(loosened, len(pool), saturate, tally, kept_most=kept_most)[0])
             found: list = []          # the ways to meld tried before the full search, each with its way back
             if most[0] < 0 and most[3] < 0:
                 picked = most         # where even the bound finds no way, there is none
             for run in [] if picked is not None else [None, *tries]:
-                states, trail_of = _search(sure(run), len(pool), saturate, tally)
+                states, trail_of = _search(sure(run), len(pool), saturate, tally, kept_most=kept_most)
                 found.append((pick(states), trail_of if run is None else _with_run(trail_of, run)))
                 if meets(found[-1][0], most):
                     picked, trail_of = found[-1]
                     break
-            budgets = (FIRST_BUDGET,) if quick else (FIRST_BUDGET, None, BEST_BUDGET) if out_only else (None,)
+            # Openings go from the ways found straight to the full search, with those ways' best as its floor.
+            budgets = (FIRST_BUDGET,) if quick else (FIRST_BUDGET, None, BEST_BUDGET) if out_only else ()
             for budget in budgets if picked is None else ():
                 if budget is None and enough == 0 and melds and not quick and canasta is None and top is None:
                     # Asked only whether a way out exists: a sequence canasta put down first, the rest searched.
@@ -552,6 +558,13 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                     break
         if picked is None and quick:
             picked = (-1, None, False, -1, None)
+        if picked is None and not out_only and found:
+            # An opening: the way found that counts most is beaten only by a way the full search keeps among the
+            # states that could still count more (their count plus every card ahead), which are few.
+            way, way_back = max(found, key=lambda entry: entry[0][0])
+            states, beaten_back = search_with_runs(cfg, naturals, pool, tuple(melds), goal=lambda key, points: pick(
+                {key: (points, 0)})[0], slack=wild_sums[-1], floor=way[0], **common)
+            picked, trail_of = (pick(states), beaten_back) if states else (way, way_back)
         if picked is None:
             states, trail_of = search_with_runs(cfg, naturals, pool, tuple(melds), **common)
             picked = pick(states)

@@ -146,7 +146,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                      top_rank: str | None, frozen: bool, tally: Tally, wild_top: str | None, merging: bool = False,
                      kept_most: int | None = None, run_copies: int | None = None, exact: str = SUITS,
                      goal=None, slack: int = 0, target: int = 0, budget: int = 0, then_all: bool = False,
-                     goes=None):
+                     goes=None, floor: int | None = None):
     """Best natural points per (wild cards used, cards kept, Tally code of the canastas made), and a way back to
     the choices; with `kept_most`, only ways keeping at most that many cards (going out keeps one at most);
     with `run_copies`, only ways whose runs hold at most that many copies of a card (fewer states, not exact:
@@ -159,6 +159,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
     `then_all` the search above, keeping only the states that could beat the best way found so far. With `goes`
     too (whether a Tally code holds what the goal asks, true of every code counting as many canastas or more),
     a state that could not reach such a code, whatever canastas the cards ahead could still make, is dropped.
+    With `goal` and `floor` (what a way already found is worth), no depth-first search: the search above at once,
+    keeping only the states that could beat `floor`; its table holds the ends that beat it (empty: none does).
 
     Returns the states in the form opening._search gives them and a trail that, for a state, lists the
     set choices (each holding the cards left to its rank) and the sequences as Drafts."""
@@ -417,7 +419,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
 
     final: dict = {}
     history: list[dict] = []
-    path = floor = alive = None
+    path = alive = None
     if goal is not None:
         # The most the layers from each on can still add: every natural card of their ranks and after (the cards
         # of a rank the runs took counted twice), and the most a meld of wild cards alone adds.
@@ -431,13 +433,17 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         reach.reverse()
         alive = _canastas_ahead(cfg, layers, outside, sorted_cards, melds, len(wilds), wild_top, tally, closing,
                                 goes) if goes is not None else None
-        value, path, ended = _best_way(layers, start, ends_of, widened, goal, reach, slack, target, budget, alive)
-        if not ended and value < target:
-            if not then_all:
-                return None
-            floor, way_found, path = value, path, None   # every state that could beat it is searched below
-        elif path is None:
-            return {}, None
+        if floor is not None:
+            way_found = None                  # the caller holds the way worth `floor`
+        else:
+            value, path, ended = _best_way(layers, start, ends_of, widened, goal, reach, slack, target, budget,
+                                           alive)
+            if not ended and value < target:
+                if not then_all:
+                    return None
+                floor, way_found, path = value, path, None   # every state that could beat it is searched below
+            elif path is None:
+                return {}, None
     if path is not None:                    # the best way: its layers hold its states alone
         history = [{key: (points, back)} for key, points, back in path[:-1]]
         key, points, back = path[-1]
