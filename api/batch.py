@@ -31,8 +31,8 @@ def batch():
     """Answer `requests` in order, each `{"status", "body"}` exactly as its single call; an error in one affects
     no other. At most 256 requests and MAX_BATCH_BYTES (4 MiB) in all, else 413. The answers together hold at
     most MAX_BATCH_ANSWER_BYTES (16 MiB): the request whose answer would pass it, and every later one, is
-    answered `{"status": 413}` in its item, unanswered. The items share the searches' steps: 100,000 for the
-    first and 1,000 more for each other one, an item spending at most what a single call may (100,000); an item
+    answered `{"status": 413}` in its item, unanswered. The items share the searches' steps: 25,000 for the
+    first and 250 more for each other one, an item spending at most what a single call may (25,000); an item
     whose search ran out of them says so in its answer's `work`, as a single call does."""
     settings = current_app.config["CARDREF_SETTINGS"]
     request.max_content_length = settings.max_batch_bytes

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields
 
+from rules_engine.work import ANSWER_STEPS, SHARED_STEPS
+
 
 class Open(Schema):
     """An answer object that may carry more fields than are listed."""
@@ -16,9 +18,9 @@ class Work(Open):
     """The counted work of an answer whose searches ran out of steps."""
 
     steps = fields.Integer(required=True, metadata={"description": "The steps the answer's searches could spend: "
-                                                    "100,000 for a single call; a batch's items and a log's moves share "
-                                                    "100,000 and 1,000 more per item or move, none spending more than "
-                                                    "100,000."})
+                                                    f"{ANSWER_STEPS:,} for a single call; a batch's items and a log's "
+                                                    f"moves share {ANSWER_STEPS:,} and {SHARED_STEPS:,} more per item or "
+                                                    f"move, none spending more than {ANSWER_STEPS:,}."})
     spent = fields.Integer(required=True, metadata={"description": "The steps spent."})
     ran_out = fields.Boolean(required=True, metadata={"description": "Always true where `work` is given."})
 

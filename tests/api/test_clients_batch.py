@@ -15,6 +15,7 @@ from api.limits import MAX_BATCH_ITEMS
 from app import create_app
 from bench.worst_searches import positions
 from rules_engine import answers
+from rules_engine.work import ANSWER_STEPS, SHARED_STEPS
 from tests.api.every_game import mid_hand_state
 from tests.api.test_cache_every_game import ALL
 
@@ -204,7 +205,7 @@ def test_batch_lets_the_cycle_collector_run_while_it_answers():
 
 def heavy_yes_items() -> list:
     """Three positions after a partner's yes (bench.worst_searches) whose listings each need several times a single
-    call's 100,000 steps."""
+    call's steps."""
     found = positions(60, seed=1)
     return [{"path": "/legal-moves", "body": found[index][1]} for index in (4, 44, 46)]
 
@@ -219,44 +220,45 @@ def unsettled_move() -> tuple[dict, dict]:
 
 
 def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept():
-    # Three items share 100,000 + 2 x 1,000 steps, none spending more than a single call: the first spends 100,000,
-    # the second the 2,000 left, the third none. Each still answers, its open question under unverified.
+    # Three items share a single call's steps and twice SHARED_STEPS more, none spending more than a single call: the
+    # first spends a single call's steps, the second the 2 x SHARED_STEPS left, the third none. Each still answers, its open question under unverified.
     items = heavy_yes_items()
     client = create_app(Settings(redis_min_speedup=0)).test_client()
     found = batched(client, items)
     assert [item["status"] for item in found] == [200] * 3
-    assert [item["body"]["work"]["steps"] for item in found] == [100_000, 2_000, 0]
+    assert [item["body"]["work"]["steps"] for item in found] == [ANSWER_STEPS, 2 * SHARED_STEPS, 0]
     assert all("canasta.going-out.ask-partner" in item["body"]["unverified"] for item in found)
     single = client.post("/legal-moves", json=items[0]["body"])
     assert single.get_json() == found[0]["body"]          # it had a single call's steps: the same answer
-    # The third, cut short by the batch, was not kept: its single call has its own 100,000 steps.
+    # The third, cut short by the batch, was not kept: its single call has its own steps.
     single = client.post("/legal-moves", json=items[2]["body"])
-    assert single.headers["X-Cache"] != "hit" and single.get_json()["work"]["steps"] == 100_000
+    assert single.headers["X-Cache"] != "hit" and single.get_json()["work"]["steps"] == ANSWER_STEPS
     assert single.get_json() != found[2]["body"]
 
 
 def test_validate_game_moves_share_the_searches_steps(client):
-    # A log's moves share 100,000 steps and 1,000 more per move after the first; a move whose question they
+    # A log's moves share a single call's steps and SHARED_STEPS more per move after the first; a move whose question they
     # cannot settle is replayed as legal, its rule under unverified.
     body, move = unsettled_move()
     log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
            "moves": [move]}
     answer = client.post("/validate-game", json=log).get_json()
     assert answer["valid"] is True and answer["unverified"] == ["canasta.going-out.ask-partner"]
-    assert answer["work"] == {"steps": 100_000, "spent": 100_000, "ran_out": True}
+    assert answer["work"] == {"steps": ANSWER_STEPS, "spent": ANSWER_STEPS, "ran_out": True}
     discard = {"type": "discard", "card": body["state"]["hands"][0][0]}
     answer = client.post("/validate-game", json={**log, "moves": [move, discard]}).get_json()
-    assert answer["work"]["steps"] == 101_000
+    assert answer["work"]["steps"] == ANSWER_STEPS + SHARED_STEPS
 
 
 def test_batch_log_item_cut_short_by_the_batchs_steps_is_not_kept(redis_app):
-    # A log of two moves has 101,000 steps as a single call but at most 100,000 as a batch item: the item's answer,
+    # A log of two moves has a single call's steps and SHARED_STEPS more as a single call, but no more than a single
+    # call's as a batch item: the item's answer,
     # cut short, is not kept, and the single call answers with its own steps.
     client = redis_app.test_client()
     body, move = unsettled_move()
     log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
            "moves": [move, {"type": "discard", "card": body["state"]["hands"][0][0]}]}
     item = batched(client, [{"path": "/validate-game", "body": log}])[0]["body"]
-    assert item["work"]["steps"] == 100_000
+    assert item["work"]["steps"] == ANSWER_STEPS
     single = client.post("/validate-game", json=log)
-    assert single.headers.get("X-Cache") != "hit" and single.get_json()["work"]["steps"] == 101_000
+    assert single.headers.get("X-Cache") != "hit" and single.get_json()["work"]["steps"] == ANSWER_STEPS + SHARED_STEPS

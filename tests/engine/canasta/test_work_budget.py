@@ -64,7 +64,7 @@ def unopened_body(variant: str, seed: int) -> dict:
 
 @pytest.mark.parametrize("variant", FAMILY)
 def test_canasta_going_out_ask_partner_unsettled_moves_are_listed_with_the_rule(variant):
-    body = yes_body(variant, 1, 45)             # a listing of some 50,000 to 100,000 steps
+    body = yes_body(variant, 1, 45)             # a listing of tens of thousands of steps
     listed = listed_within(body, 2_000)
     assert listed["work"] == {"steps": 2_000, "spent": 2_000, "ran_out": True}
     assert ASK in listed["unverified"]
