@@ -511,7 +511,13 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
             found: list = []          # the ways to meld tried before the full search, each with its way back
             if most[0] < 0 and most[3] < 0:
                 picked = most         # where even the bound finds no way, there is none
+            # Going out: a family whose sequences lie as they are (beside its one run) must already hold the
+            # sequence canastas going out needs, or none of its ways goes out.
+            short = dict(needs.by_kind).get("sequence", 0) - sum(
+                1 for m in melds if m.suit and cfg.is_canasta(m.size)) if out_only else 0
             for run in [] if picked is not None else [None, *tries]:
+                if short > (run is not None and cfg.is_canasta(len(run))):
+                    continue
                 states, trail_of = _search(sure(run), len(pool), saturate, tally, kept_most=kept_most)
                 found.append((pick(states), trail_of if run is None else _with_run(trail_of, run)))
                 if meets(found[-1][0], most):
