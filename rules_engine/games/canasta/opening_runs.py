@@ -675,7 +675,9 @@ def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick
     place = {rank: i for i, rank in enumerate(run_order(cfg))}
     tables = _tables(melds, place)
     loose = _runnable_by_suit(naturals, run_order(cfg), tables, cfg.table.sequences.min_cards)
-    for suit in SUITS:
+    # The suits with fewest cards that could lie in a run first: their searches are the cheapest, and one that finds
+    # no way ends the rest.
+    for suit in sorted(SUITS, key=lambda suit: sum(loose[suit].values())):
         if not loose[suit] and not any(s == suit for s, *_ in tables.values()):
             continue                  # no run in this suit: its search is the bound's
         found = pick(search_with_runs(cfg, naturals, wilds, melds, exact=suit, **search)[0])
