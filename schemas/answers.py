@@ -17,10 +17,10 @@ class Open(Schema):
 class Work(Open):
     """The counted work of an answer whose searches ran out of steps."""
 
-    steps = fields.Integer(required=True, metadata={"description": "The steps the answer's searches could spend: "
-                                                    f"{ANSWER_STEPS:,} for a single call; a batch's items and a log's "
-                                                    f"moves share {ANSWER_STEPS:,} and {SHARED_STEPS:,} more per item or "
-                                                    f"move, none spending more than {ANSWER_STEPS:,}."})
+    steps = fields.Integer(required=True, metadata={"description": (
+        f"The steps the answer's searches could spend: {ANSWER_STEPS:,} for a single call; a batch's items and a log's "
+        f"moves share {ANSWER_STEPS:,} and {SHARED_STEPS:,} more per item or move, none spending more than "
+        f"{ANSWER_STEPS:,}.")})
     spent = fields.Integer(required=True, metadata={"description": "The steps spent."})
     ran_out = fields.Boolean(required=True, metadata={"description": "Always true where `work` is given."})
 

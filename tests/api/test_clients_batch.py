@@ -221,7 +221,8 @@ def unsettled_move() -> tuple[dict, dict]:
 
 def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept():
     # Three items share a single call's steps and twice SHARED_STEPS more, none spending more than a single call: the
-    # first spends a single call's steps, the second the 2 x SHARED_STEPS left, the third none. Each still answers, its open question under unverified.
+    # first spends a single call's steps, the second the 2 x SHARED_STEPS left, the third none. Each still answers,
+    # its open question under unverified.
     items = heavy_yes_items()
     client = create_app(Settings(redis_min_speedup=0)).test_client()
     found = batched(client, items)
@@ -237,8 +238,8 @@ def test_batch_items_share_the_searches_steps_and_a_cut_short_answer_is_not_kept
 
 
 def test_validate_game_moves_share_the_searches_steps(client):
-    # A log's moves share a single call's steps and SHARED_STEPS more per move after the first; a move whose question they
-    # cannot settle is replayed as legal, its rule under unverified.
+    # A log's moves share a single call's steps and SHARED_STEPS more per move after the first; a move whose question
+    # they cannot settle is replayed as legal, its rule under unverified.
     body, move = unsettled_move()
     log = {"game": "canasta", "variant": body["variant"], "options": body.get("options", {}), "state": body["state"],
            "moves": [move]}

@@ -33,8 +33,8 @@ class Position:
     # Built on every request and read by every check: slots make both cheaper than a dict per position.
     __slots__ = ("cfg", "state", "seat", "actor", "side", "melds", "short", "opened", "counted", "by_rank",
                  "_of_rank", "canastas", "others", "counted_owners", "shared", "needed", "_hand", "hidden", "held",
-                 "unverified", "unsettled", "_minimum", "_counts", "_split", "_plan", "_any_plan", "_can_go_out", "_steps", "_frozen",
-                 "notes", "foot_down", "kitty_left", "keep", "zones_unmet")
+                 "unverified", "unsettled", "_minimum", "_counts", "_split", "_plan", "_any_plan", "_can_go_out",
+                 "_steps", "_frozen", "notes", "foot_down", "kitty_left", "keep", "zones_unmet")
 
     def __init__(self, cfg: Config, state: CanastaState):
         self.cfg, self.state = cfg, state

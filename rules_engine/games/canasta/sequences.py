@@ -18,13 +18,14 @@ class RunJudged(Judged):
 
 
 def _orders(cfg: Config) -> list[list[str]]:
-    """The rank orders a run may follow: ace high, and ace low too where the variant allows it."""
+    """The rank orders a run may follow, lowest first: from the entry's low rank to its high one, and where the ace
+    is low and may sit at either end (ace_either_end), ace high too."""
     rules = cfg.table.sequences
     ranks = list(RANKS)
     high = ranks[ranks.index(rules.low):ranks.index(rules.high) + 1] if rules.low != "A" else ranks[:-1]
     if rules.low == "A":
         orders = [["A"] + ranks[:ranks.index(rules.high) + 1] if rules.high != "A" else ["A"] + ranks[:-1]]
-        if rules.ace_low and rules.high == "A":
+        if rules.ace_either_end and rules.high == "A":
             orders.append(ranks)
         return orders
     return [high]

@@ -94,7 +94,7 @@ class SequenceMelds:
     low: str = "4"
     high: str = "A"
     wilds: bool = False
-    ace_low: bool = False             # Oklahoma: the ace may also sit below the two-three end
+    ace_either_end: bool = False      # low "A": the ace may also sit above the king (never round the corner)
     nominated: bool = False           # a wild card in it names the card it stands for ("as")
 
 
@@ -415,7 +415,7 @@ OKLAHOMA = VariantRules(
                       wild_as=tuple((r, 5) for r in ("3", "4", "5", "6", "7")) + tuple(
                           (r, 10) for r in ("8", "9", "10", "J", "Q", "K"))),
     sets=SetMelds(max_cards=4),
-    sequences=SequenceMelds(min_cards=3, max_cards=4, low="A", high="A", wilds=True, ace_low=True,
+    sequences=SequenceMelds(min_cards=3, max_cards=4, low="A", high="A", wilds=True, ace_either_end=True,
                             nominated=True),
     canastas=Canastas(size=None, natural=0, mixed=0),
     opening=Opening(tiers=((None, 0),), concealed_exempt=False),

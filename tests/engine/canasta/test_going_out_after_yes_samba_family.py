@@ -219,7 +219,8 @@ def test_canasta_going_out_ask_partner_yes_a_sequence_grown_to_an_escalera_holds
         assert steps.holds(*after(position, move)) is True, move
         assert Position(cfg, state).going_out_plan(*after(position, move)) is not None, move
     # Diamonds 4 and 5 melded as a set of fours would leave no escalera within reach: the families never hold it.
-    assert Position(cfg, state).going_out_plan(*after(position, {"type": "lay_off", "meld": 1, "cards": ["4D"]})) is None
+    fours = after(position, {"type": "lay_off", "meld": 1, "cards": ["4D"]})
+    assert Position(cfg, state).going_out_plan(*fours) is None
 
 
 def test_canasta_going_out_ask_partner_yes_a_sequence_grown_to_an_escalera_every_verdict_matches_the_full_search():
