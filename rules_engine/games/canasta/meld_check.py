@@ -9,7 +9,7 @@ from ...parsing import read_bool, read_cards, read_int, read_list, read_object, 
 from .config import Config
 from .melds import Judged, Meld, meld_points, read_meld
 from .meld_kinds import MELD_KINDS, SEQUENCE, SET, judge_addition, kinds_of, run_instead, set_names_problems
-from .variants import Needs
+from .variants import CanastaTier
 
 CONTEXT_FIELDS = frozenset({"team_score", "initial", "existing", "going_out", "failed_openings", "concealed"})
 MELD_FIELDS = frozenset({"cards", "rank", "kind"})
@@ -216,7 +216,7 @@ def validate_meld(cfg: Config, meld: object, melds: object, context: object) -> 
         needs = cfg.table.opening.requirement(deal_round if by_round else score)
         required = cfg.minimum(deal_round if by_round else score, failed)
         answer["required"] = required
-        if isinstance(needs, Needs):
+        if isinstance(needs, CanastaTier):
             answer["required_canasta"] = needs.canasta
             wanted = [k for k in canastas if needs.canasta == "any" or k == dict(cfg.table.canastas.names).get(
                 needs.canasta, needs.canasta)]

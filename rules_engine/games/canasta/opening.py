@@ -24,7 +24,7 @@ from .merging import Joining, groupings, merge_moves
 from .meld_kinds import SET
 from .pile_policy import WILD_PAIR
 from .tally import Tally, tally_for
-from .variants import Needs as Tier
+from .variants import CanastaTier
 from ...records import record
 
 FIRST_BUDGET = 1_000              # states the depth-first search for the best way out searches before the bound by
@@ -616,7 +616,7 @@ def _tallies(needs: Needs, canasta: str | None) -> tuple[Tally, object, list[boo
 def needed_canasta(cfg: Config, basis: int) -> str | None:
     """The canasta kind ("any" for any kind) the initial meld must hold at this score or round, or None."""
     needed = cfg.table.opening.requirement(basis)
-    return needed.canasta if isinstance(needed, Tier) else None
+    return needed.canasta if isinstance(needed, CanastaTier) else None
 
 
 def holds_canasta(cfg: Config, melds, kind: str | None) -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...rules import READING, Rule, Section, Source
-from .variants import ENTRIES, Needs, VariantRules
+from .variants import ENTRIES, CanastaTier, VariantRules
 
 BOOK = Source("The Ultimate Book of Card Games (Scott McNeely, Chronicle Books): Canasta variations")
 BICYCLE_SAMBA = Source("Bicycle: Samba", "http://www.bicyclecards.ca/game-rules/samba/169.php?page_id=32")
@@ -32,7 +32,7 @@ def _canasta_tiers(entry: VariantRules) -> str:
     """The opening tiers of an entry that ask for a canasta, in words ("" when none does)."""
     parts = [("a canasta" if needed.canasta == "any" else f"a {needed.canasta} canasta")
              + (f" in melds counting at least {needed.points}" if needed.points else "") + f" from {low}"
-             for low, needed in entry.opening.tiers if isinstance(needed, Needs)]
+             for low, needed in entry.opening.tiers if isinstance(needed, CanastaTier)]
     return f"{entry.title}: " + ", ".join(parts) if parts else ""
 
 
@@ -172,8 +172,8 @@ def _count(number: int, word: str) -> str:
     return f"{number} {word}" + ("" if number == 1 else "s")
 
 
-def _tier(needed: int | Needs) -> str:
-    if not isinstance(needed, Needs):
+def _tier(needed: int | CanastaTier) -> str:
+    if not isinstance(needed, CanastaTier):
         return str(needed)
     kind = "a canasta" if needed.canasta == "any" else f"a {needed.canasta} canasta"
     return kind + (f" in melds of at least {needed.points}" if needed.points else "")

@@ -112,7 +112,7 @@ class Canastas:
 
 
 @dataclass(frozen=True)
-class Needs:
+class CanastaTier:
     """An opening requirement that is more than a count: a canasta of some kind, with or without points."""
 
     points: int = 0
@@ -124,14 +124,14 @@ class Opening:
     """The initial meld: its minimum and how the minimum is counted."""
 
     # (lowest side score the tier applies from, minimum); the first tier has no lower bound.
-    tiers: tuple[tuple[int | None, int | Needs], ...] = ((None, 15), (0, 50), (1500, 90), (3000, 120))
+    tiers: tuple[tuple[int | None, int | CanastaTier], ...] = ((None, 15), (0, 50), (1500, 90), (3000, 120))
     basis: str = "score"              # "score": the side's game score; "round": the deal number (Hand & Foot)
     failed_attempt_raise: int = 10    # added to the minimum per insufficient attempt taken back
     top_discard_counts: bool = True   # the pile's top card counts toward the minimum, the rest never
     pile_may_open: bool = True        # Brazilian: the pile may not be taken to open
     concealed_exempt: bool = True     # going out in one turn from a stock draw needs no minimum
 
-    def requirement(self, score: int) -> int | Needs:
+    def requirement(self, score: int) -> int | CanastaTier:
         """What the initial meld needs at this score (or round): a count, or a canasta with a count."""
         found = self.tiers[0][1]
         for low, needed in self.tiers:
@@ -142,7 +142,7 @@ class Opening:
     def minimum(self, score: int) -> int:
         """The count the initial meld needs at this score (before any raise for failed attempts)."""
         found = self.requirement(score)
-        return found.points if isinstance(found, Needs) else found
+        return found.points if isinstance(found, CanastaTier) else found
 
 
 @dataclass(frozen=True)
@@ -344,8 +344,8 @@ BRAZILIAN = VariantRules(
     sequences=SequenceMelds(min_cards=3, max_cards=7, low="4", high="A", wilds=False),
     canastas=Canastas(natural=500, mixed=300, wild=2000, sequence=1500,
                       names=(("sequence", "samba"), ("wild", "bolivia"))),
-    opening=Opening(tiers=((None, 150), (7000, Needs()), (8000, Needs(points=200)),
-                           (9000, Needs(canasta="natural"))), pile_may_open=False),
+    opening=Opening(tiers=((None, 150), (7000, CanastaTier()), (8000, CanastaTier(points=200)),
+                           (9000, CanastaTier(canasta="natural"))), pile_may_open=False),
     pile=Pile(natural_and_wild=False, onto_meld=False, onto_meld_unless_canasta=True, top_card_only_onto_sequence=True),
     threes=Threes(red_all=1000),
     going_out=GoingOut(canastas=2, bonus=200, concealed=None, by_kind=(("sequence", 1),)),
@@ -525,7 +525,7 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append("pile.wild_top_with_wild_pair: a wild top card taken with a pair of wild cards needs melds of "
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
     found += [f"opening tiers: unknown canasta kind {needed.canasta!r}" for _, needed in entry.opening.tiers
-              if isinstance(needed, Needs) and needed.canasta != "any" and needed.canasta not in CANASTA_KINDS]
+              if isinstance(needed, CanastaTier) and needed.canasta != "any" and needed.canasta not in CANASTA_KINDS]
     if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
         found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
     if "played_from_foot" in entry.hooks and not entry.foot:

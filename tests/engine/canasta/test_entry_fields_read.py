@@ -18,7 +18,7 @@ from rules_engine.games.canasta.play import _simulate_draw, apply
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import (
-    CLASSIC, NOT_PLAYED_YET, Deck, Needs, SequenceMelds,
+    CLASSIC, NOT_PLAYED_YET, CanastaTier, Deck, SequenceMelds,
 )
 from rules_engine.registry import get_game
 
@@ -201,7 +201,7 @@ def test_canasta_variant_table_every_seating_is_read(seating):
 
 def test_canasta_opening_canasta_needed_tiers_are_read():
     """Opening tiers that ask for a canasta (Brazilian's shape) change what play lists, not only /validate-meld."""
-    needs = ((None, 15), (0, Needs()), (1500, Needs(points=90, canasta="natural")))
+    needs = ((None, 15), (0, CanastaTier()), (1500, CanastaTier(points=90, canasta="natural")))
     listed = []
     for entry in (CLASSIC, _changed("opening.tiers", needs)):
         cfg = build_config(entry, ())

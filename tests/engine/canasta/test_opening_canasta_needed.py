@@ -19,12 +19,13 @@ from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.opening import plan_opening
 from rules_engine.games.canasta.play import apply
 from rules_engine.games.canasta.state import dump_state, read_state
-from rules_engine.games.canasta.variants import CLASSIC, Needs, check_entry
+from rules_engine.games.canasta.variants import CLASSIC, CanastaTier, check_entry
 
 from .helpers import meld, meld_turn, position
 
 # Brazilian's shape, on Classic's cards: 50 below 7000, then a canasta, a canasta in melds of 200, a natural one.
-TIERS = ((None, 15), (0, 50), (7000, Needs()), (8000, Needs(points=200)), (9000, Needs(canasta="natural")))
+TIERS = ((None, 15), (0, 50), (7000, CanastaTier()), (8000, CanastaTier(points=200)),
+         (9000, CanastaTier(canasta="natural")))
 TABLE = replace(CLASSIC, opening=replace(CLASSIC.opening, tiers=TIERS))
 CFG = build_config(check_entry(TABLE), ())
 

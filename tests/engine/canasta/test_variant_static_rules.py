@@ -13,7 +13,7 @@ from rules_engine.games.canasta.config import config_for
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
-    THREE_HAND, TWO_HAND, Needs, check_entry,
+    THREE_HAND, TWO_HAND, CanastaTier, check_entry,
 )
 from rules_engine.registry import get_game
 
@@ -300,7 +300,7 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"seating": "lone_hand"}, "needs exactly 3 players"),
     ({"seating": "partner_rentrap"}, "need exactly 5 players"),
     ({"seating": "lone_hand", "min_players": 3, "max_players": 3, "default_players": 3}, "not searched yet"),
-    ({"opening": replace(CLASSIC.opening, tiers=((None, 50), (3000, Needs(canasta="clean"))))},
+    ({"opening": replace(CLASSIC.opening, tiers=((None, 50), (3000, CanastaTier(canasta="clean"))))},
      "unknown canasta kind 'clean'"),
     ({"stock_end": "kitty"}, "needs kitties"),
     ({"kitties": (2, 11), "stock_end": "kitty"}, "bonus card drawn as the stock's last card"),
