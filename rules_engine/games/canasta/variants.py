@@ -526,6 +526,17 @@ def entry_problems(entry: VariantRules) -> list[str]:
                      "wild cards alone (sets.all_wild) and no \"wild\" in pile.blocked_tops")
     found += [f"opening tiers: unknown canasta kind {needed.canasta!r}" for _, needed in entry.opening.tiers
               if isinstance(needed, CanastaTier) and needed.canasta != "any" and needed.canasta not in CANASTA_KINDS]
+    runs = entry.sequences
+    if entry.playable and runs is not None:
+        # The judge reads these, but the listing and the opening and going-out searches know runs of natural cards
+        # in one order of ranks: a playable entry may not ask for more until they do.
+        if runs.wilds:
+            found.append("sequences.wilds: wild cards in sequences are judged but not searched yet")
+        if runs.ace_either_end:
+            found.append("sequences.ace_either_end: runs are searched in one order of ranks only")
+        if runs.nominated:
+            found.append("sequences.nominated: wild cards named in runs (and cards both wild and natural there) are "
+                         "judged but not searched yet")
     if "merge_melds_of_a_rank" in entry.hooks and entry.sets.one_per_rank:
         found.append("hook 'merge_melds_of_a_rank' needs several melds of a rank (sets.one_per_rank False)")
     if "played_from_foot" in entry.hooks and not entry.foot:

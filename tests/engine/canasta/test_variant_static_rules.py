@@ -13,7 +13,7 @@ from rules_engine.games.canasta.config import config_for
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
-    THREE_HAND, TWO_HAND, CanastaTier, check_entry,
+    THREE_HAND, TWO_HAND, CanastaTier, SequenceMelds, check_entry,
 )
 from rules_engine.registry import get_game
 
@@ -305,6 +305,11 @@ def test_canasta_variant_table_lists_all_eleven_variants():
     ({"stock_end": "kitty"}, "needs kitties"),
     ({"kitties": (2, 11), "stock_end": "kitty"}, "bonus card drawn as the stock's last card"),
     ({"hooks": ("played_from_foot",)}, "needs a foot"),
+    ({"sequences": SequenceMelds(wilds=True)}, "sequences.wilds"),
+    ({"sequences": SequenceMelds(low="A", high="A", ace_either_end=True)}, "sequences.ace_either_end"),
+    ({"sequences": SequenceMelds(nominated=True)}, "sequences.nominated"),
+    ({"sequences": SequenceMelds(nominated=True), "roles": replace(CLASSIC.roles, wild_and_natural=("2C",))},
+     "sequences.nominated"),
 ])
 def test_canasta_variant_table_bad_entries_are_refused_at_load(change, problem):
     with pytest.raises(ValueError, match=problem):
