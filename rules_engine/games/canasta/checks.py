@@ -184,7 +184,7 @@ def _ending(pos: Position, left: int, canastas: int, after, gained_bonus: int = 
     if found and pos.kitty_left and question != "yes":
         # Not going out, the hand played out takes up a kitty instead: nothing above is needed, and
         # black threes, melded only in going out, stay in the hand.
-        if any(meld.rank == "3" for meld in after()[1]):
+        if any(pos.cfg.is_stop_rank(meld.rank) for meld in after()[1]):
             return [Violation("canasta.melds.black-threes", f"Black threes are melded only in going out, and seat "
                                                             f"{pos.seat} would take up a kitty instead.")]
         if left == 0:
@@ -367,7 +367,7 @@ def must_take(pos: Position) -> bool | None:
         return False
     top = pile[-1]
     rank = pos.cfg.rank_of.get(top)
-    if rank is None or rank == "3" or pos.pile_frozen_because():
+    if rank is None or pos.cfg.is_stop_rank(rank) or pos.pile_frozen_because():
         return False
     fitting = pos.melds_of(rank) + [i for i, meld in enumerate(pos.melds) if meld.suit and meld.suit == top[-1]]
     unsure = False

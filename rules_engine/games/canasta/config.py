@@ -44,6 +44,9 @@ class Config:
     table_melds: MeldMemo = field(default_factory=MeldMemo, compare=False, repr=False)
     bonus_cards: frozenset = frozenset()   # laid out at once and scored apart (Classic's red threes)
     stop_cards: frozenset = frozenset()    # block the pile, meld only in going out (Classic's black threes)
+    # The rank of the stop cards ("3"), or None where the entry has none (threes are then bonus cards or naturals):
+    # a meld of this rank is a meld of stop cards, never a set.
+    stop_rank: str | None = None
     canasta_size: int = 7
     # The most cards a meld of wild cards alone holds (None: no most): the cap on melds, and seven where no wild
     # card joins a finished canasta (Bolivia's bolivia: every card such a meld could take is wild).
@@ -131,6 +134,10 @@ class Config:
         if self.table.draw > 1:
             return "canasta.deal.two-hand"
         return "canasta.deal.hands"
+
+    def is_stop_rank(self, rank: str | None) -> bool:
+        """Whether a meld of this rank is a meld of stop cards (Classic's black threes), never a set."""
+        return rank is not None and rank == self.stop_rank
 
     def is_natural(self, card: str) -> bool:
         """A card that gives a meld its rank (aces to fours)."""
@@ -258,7 +265,8 @@ def build_config(table: VariantRules, options: tuple) -> Config:
         wild_caps=tuple(_wild_cap(max_wilds, ratio, n) for n in range(CARD_LIMIT + 1)),
         set_wilds=tuple(set_wild_range(table.sets, _wild_cap(max_wilds, ratio, n), n) for n in range(CARD_LIMIT + 1)),
         sorted_deck=sorted(card for card in ALL_CARDS for _ in range(copies.get(card, 0))),
-        bonus_cards=bonus, stop_cards=stop, canasta_size=table.canastas.size or 10**6,
+        bonus_cards=bonus, stop_cards=stop, stop_rank=next((rank_of[card] for card in sorted(stop)), None),
+        canasta_size=table.canastas.size or 10**6,
         wild_meld_most=_wild_meld_most(table),
         hand_values=_hand_values(table, stop),
         melded_apart=dict(table.values.melded), in_hand_apart=dict(table.values.in_hand),

@@ -221,7 +221,7 @@ def _attempt(cfg: Config, naturals: dict[str, list[str]], wilds: list[str], blac
     for rank, index in by_rank.items():
         if rank not in naturals or all(g.rank != rank for g in groups):
             meld = melds[index]
-            if rank == "3":
+            if cfg.is_stop_rank(rank):
                 continue
             room = cfg.wild_cap(meld.naturals) - meld.wilds
             if max_cards is not None:

@@ -115,7 +115,7 @@ def _hidden_seat(pos: Position, lister: Lister, notes: dict) -> None:
         if rank := cfg.rank_of.get(top):
             _offer_checked(lister, {"type": "take_pile", "cards": []}, ["canasta.pile.take",
                                                                         "canasta.pile.unfrozen-take"], hidden)
-            if rank != "3" and (pos.opened or cfg.table.opening.pile_may_open):
+            if not cfg.is_stop_rank(rank) and (pos.opened or cfg.table.opening.pile_may_open):
                 hidden.append({"type": "take_pile", "rules": ["canasta.melds.from-hand"]})
         elif top in cfg.wild and not blocked(cfg, top) and (pos.opened or cfg.table.opening.pile_may_open):
             hidden.append({"type": "take_pile", "rules": ["canasta.melds.from-hand", "canasta.pile.wild-top-pair"]})
@@ -203,7 +203,7 @@ def _draw_phase(pos: Position, lister: Lister, notes: dict) -> None:
         return
     top = pile[-1]
     rank = cfg.rank_of.get(top)
-    if (rank is None and top not in cfg.wild) or rank == "3" or blocked(cfg, top):
+    if (rank is None and top not in cfg.wild) or cfg.is_stop_rank(rank) or blocked(cfg, top):
         return
     # A side that has opened takes the pile with cards of the top card's rank and wild cards alone (a side
     # that has not opened takes it with an initial meld, searched over the whole hand below).
@@ -356,7 +356,7 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
                     break
     wilds = all_wilds
     for index, onto in enumerate(pos.melds if wilds else ()):
-        if onto.rank == "3":
+        if cfg.is_stop_rank(onto.rank):
             continue
         # A meld of wild cards alone is limited by its size only.
         if onto.rank:
@@ -391,7 +391,7 @@ def _shared_lay_offs(pos: Position, lister: Lister, naturals: dict, wilds: list)
                 if lister.offer({"type": "lay_off", "owner": owner, "meld": index, "cards": cards[:n]}, rules):
                     break
             room = cfg.wild_cap(onto.naturals) - onto.wilds if onto.rank else len(wilds)
-            for k in range(1, min(len(wilds), room) + 1) if onto.rank != "3" else ():
+            for k in range(1, min(len(wilds), room) + 1) if not cfg.is_stop_rank(onto.rank) else ():
                 lister.offer({"type": "lay_off", "owner": owner, "meld": index, "cards": wilds[:k]}, rules)
 
 

@@ -181,7 +181,7 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         else:
             violations.append(Violation("canasta.melds.set", "A meld needs cards."))
         return Judged(None, naturals, wilds, points, violations)
-    if rank == "3":
+    if cfg.is_stop_rank(rank):
         if not going_out:
             violations.append(Violation("canasta.melds.black-threes",
                                         "Black threes may be melded only by a player going out in this move."))

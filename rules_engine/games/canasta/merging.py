@@ -29,7 +29,7 @@ def merged(cfg: Config, melds: list[Meld], first: int, second: int) -> tuple[lis
     if a.suit or b.suit:
         return _merged_runs(cfg, melds, low, high)
     problems: list[tuple[str, str]] = []
-    if not a.rank or not b.rank or a.rank == "3" or b.rank == "3":
+    if not a.rank or not b.rank or cfg.is_stop_rank(a.rank) or cfg.is_stop_rank(b.rank):
         problems.append((RULE, "Only melds of one rank are put together; melds of wild cards alone or of black "
                                "threes are not."))
     elif a.rank != b.rank:
@@ -111,7 +111,7 @@ def groupings(cfg: Config, ontos: list[tuple[int, Meld]]) -> list[list[tuple[obj
     (key, meld) per way, the key a meld's index or, for joined melds, their Joining. The melds as they lie
     come first."""
     found = [list(ontos)]
-    loose = [(i, m) for i, m in ontos if not cfg.is_canasta(m.size) and m.rank and m.rank != "3"]
+    loose = [(i, m) for i, m in ontos if not cfg.is_canasta(m.size) and m.rank and not cfg.is_stop_rank(m.rank)]
     if len(loose) < 2 or len(loose) > MOST_GROUPED:
         return found
     kept = [(i, m) for i, m in ontos if (i, m) not in loose]

@@ -164,7 +164,7 @@ def _several_choices(cfg: Config, rank: str, cards: list[str], *, saturate: int,
     def additions(way: list) -> list:
         found = []
         for index, meld in way:
-            if meld.rank == "3":          # black threes take no wild card
+            if cfg.is_stop_rank(meld.rank):          # black threes take no wild card
                 found.append([(0, 0, mark(canasta_kind(cfg, meld.naturals, meld.wilds)), ())])
                 continue
             options = []
@@ -588,7 +588,7 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
     else:
         witness = _drafts(cfg, trail_of(best_trail), naturals, pool, top, top_rank, by_rank)
         if best_out and can_meld_blacks:
-            witness.append(Draft("3", list(blacks)))
+            witness.append(Draft(cfg.stop_rank, list(blacks)))
     return OpeningVerdict(required, best, witness, blocks, counted, canasta)
 
 
@@ -660,7 +660,7 @@ def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_need
     before: list[dict] = []
     groups = []
     for d in verdict.witness:
-        if d.rank == "3":
+        if cfg.is_stop_rank(d.rank):
             continue
         members = () if d.onto is None else d.onto.members if type(d.onto) is Joining else (d.onto,)
         size = len(d.naturals) + sum(melds[i].size for i in members)
@@ -672,7 +672,7 @@ def search_going_out(cfg: Config, hand: list[str], melds: list, *, canastas_need
                     before.append({"type": "lay_off", "meld": index, "cards": wilds[:room]})
                 size, wilds = size + len(wilds[:room]), wilds[room:]
         groups.append(Group(d.rank, d.naturals, 0, size, where[min(members)] if members else None, 0, 0, wilds))
-    blacks = next((d.naturals for d in verdict.witness if d.rank == "3"), [])
+    blacks = next((d.naturals for d in verdict.witness if cfg.is_stop_rank(d.rank)), [])
     after = going_out_moves(cfg, groups, blacks, opened=bool(melds))
     leftover = left[0] if left else None
     if before and not after and leftover is None:

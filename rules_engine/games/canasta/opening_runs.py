@@ -644,7 +644,7 @@ def laid_first(cfg: Config, hand: list[str], melds: tuple, tries: list[list[str]
             # The rest's black threes, if it melds them, are added again by the caller; the sequence made first
             # stays as it is (nothing more goes onto it).
             first = Draft("", list(cards), suit=cards[0][-1], onto=None if index == len(melds) else index)
-            drafts = [d for d in rest.witness if d.rank != "3" and d not in onto] + [first]
+            drafts = [d for d in rest.witness if not cfg.is_stop_rank(d.rank) and d not in onto] + [first]
             return (rest.best + sum(cfg.values[card] for card in cards), "laid", True, -1, None), lambda end: drafts
     return None
 

@@ -538,9 +538,9 @@ def _check_turn(cfg: Config, state: CanastaState) -> None:
                           f"melded_before must be true for the seat of side {side} that put them down (one entry "
                           "per seat); it may be left out only while no side has a meld from an earlier turn",
                           "canasta.turn.meld")
-        if "3" in map(_rank, melds):
+        if any(map(cfg.is_stop_rank, map(_rank, melds))):
             for i, meld in enumerate(melds):
-                if meld.rank == "3" and not (state.side_of(seat) == side and (
+                if cfg.is_stop_rank(meld.rank) and not (state.side_of(seat) == side and (
                         turn.phase == "over" and turn.ending == "went_out"
                         or turn.phase == "meld" and _size(state.hands[seat]) <= 1)):
                     raise invalid(("state", "melds", side, i), "black threes are melded only in going out",

@@ -367,3 +367,20 @@ def test_canasta_variant_brazilian_wild_canasta_option_and_mexicana_red_threes()
     assert config_for(get_game(GAME).ruleset("mexicana", {"all_red_threes": 600})).table.threes.red_all == 600
     # Two notes each for brazilian_opening, wild_canasta, brazilian_going_out and brazilian_ask_partner.
     assert len(answers.rule("canasta.variant.brazilian")["notes"]) == 8
+
+
+# -- stop cards by role ---------------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["oklahoma", "five-person"])
+def test_canasta_melds_black_threes_stop_cards_by_role_threes_meld_as_a_set_where_no_card_stops(variant):
+    # Oklahoma and Five-person give threes no role: three threes, black or red, are a set like any other.
+    for cards in (["3H", "3S", "3D"], ["3C", "3S", "3S"], ["3C", "3S", "3H", "3D"]):
+        answer = answers.validate_meld({"game": "canasta", "variant": variant, "meld": {"cards": cards}})
+        assert answer["valid"] is True and answer["kind"] == "set", (cards, answer["violations"])
+
+
+def test_canasta_melds_black_threes_stop_cards_by_role_classic_still_melds_them_only_going_out():
+    answer = answers.validate_meld({"game": "canasta", "variant": "classic", "meld": {"cards": ["3C", "3S", "3S"]}})
+    assert rules_of(answer) == {"canasta.melds.black-threes"}
+    going_out = answers.validate_meld({"game": "canasta", "variant": "classic", "meld": {"cards": ["3C", "3S", "3S"]},
+                                       "context": {"going_out": True}})
+    assert going_out["valid"] is True
