@@ -564,9 +564,10 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                     break
         if picked is None and quick:
             picked = (-1, None, False, -1, None)
-        if picked is None and not out_only and found:
-            # An opening: the way found that counts most is beaten only by a way the full search keeps among the
-            # states that could still count more (their count plus every card ahead), which are few.
+        if picked is None and not going_out and found:
+            # An opening that does not go out (its best count is the best keeping cards): the way found that counts
+            # most is beaten only by a way the full search keeps among the states that could still count more
+            # (their count plus every card ahead), which are few.
             way, way_back = max(found, key=lambda entry: entry[0][0])
             states, beaten_back = search_with_runs(cfg, naturals, pool, tuple(melds), goal=lambda key, points: pick(
                 {key: (points, 0)})[0], slack=wild_sums[-1], floor=way[0], **common)
