@@ -273,8 +273,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         return [(after, used, made, stopped, ending, _aimed(after)) for (after, used, made), (stopped, ending)
                 in moves.items()]
 
-    held = {suit: [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order] + [0] * (most + 1)
-            for suit in SUITS}
+    held = {suit: _suit_copies(naturals, order, suit) + [0] * (most + 1) for suit in SUITS}
 
     def _trimmed(suit: str, p: int, after: tuple) -> tuple[tuple, int]:
         """The open runs without the free chains that cannot all go on at the next rank (they stop here: which of
@@ -805,7 +804,7 @@ def one_run_a_card(cfg: Config, naturals: dict, melds) -> bool:
     reach = cfg.table.sequences.min_cards - 1
     tables = _tables(tuple(melds), {rank: i for i, rank in enumerate(order)})
     for suit in SUITS:
-        held = [sum(1 for card in naturals.get(rank, ()) if card[-1] == suit) for rank in order] + [0]
+        held = _suit_copies(naturals, order, suit) + [0]
         for table_suit, low, high, _ in tables.values():
             if table_suit == suit:
                 for p in range(low, high + 1):
@@ -829,6 +828,11 @@ def one_run_a_card(cfg: Config, naturals: dict, melds) -> bool:
     return True
 
 
+def _suit_copies(naturals: dict, order: list[str], suit: str) -> list[int]:
+    """How many cards of the suit the hand holds at each rank of the order."""
+    return [sum(1 for card in naturals.get(rank, ()) if card[-1] == suit) for rank in order]
+
+
 def _runnable(naturals: dict, order: list[str], tables: dict, least: int) -> dict[str, int]:
     """Per rank, how many of its cards could lie in a run (_runnable_by_suit, all suits together)."""
     found: dict[str, int] = {}
@@ -844,7 +848,7 @@ def _runnable_by_suit(naturals: dict, order: list[str], tables: dict, least: int
     every: dict[str, dict[str, int]] = {}
     for suit in SUITS:
         found = every[suit] = {}
-        copies = [sum(1 for c in naturals.get(rank, []) if c[-1] == suit) for rank in order]
+        copies = _suit_copies(naturals, order, suit)
         ends = [(a, b) for s, a, b, _ in tables.values() if s == suit]
         p = 0
         while p < len(order):
