@@ -82,6 +82,29 @@ class Lister:
             self.moves[-1]["unverified"] = sorted(fresh)
         return True
 
+    def offer_largest(self, moves: list[dict], rules: list[str]) -> bool:
+        """Offer one meld's steps, largest first, until one is listed; say whether one was.
+
+        After a partner's yes the smallest is judged first, unlisted: where it leaves no way out, neither does any
+        larger step into the same meld (Position.can_go_out), so the others are refused without a search of their
+        own; where it does, its answer is kept for when the offers reach it."""
+        if len(moves) > 1 and self.pos.state.turn.question == "yes":
+            self._judge_unlisted(moves[-1])
+        for move in moves:
+            if self.offer(move, rules):
+                return True
+        return False
+
+    def _judge_unlisted(self, move: dict) -> None:
+        """Run the checks on a move without listing it: what its searches settle, the position keeps."""
+        pos = self.pos
+        outer, unverified = pos.unsettled, set(pos.unverified)
+        pos.unsettled = set()
+        try:
+            CHECKS[move["type"]](pos, move)
+        finally:
+            pos.unsettled, pos.unverified = outer, unverified
+
 
 def legal_moves(cfg: Config, state: CanastaState) -> tuple[list[dict], dict]:
     """Every legal move of the seat to act, and the constraints that tie them (the opening)."""
@@ -340,20 +363,16 @@ def _blocks(pos: Position, lister: Lister, naturals: dict, wilds: list, blacks: 
         index = pos.by_rank.get(rank)
         if index is not None:
             for onto in (index,) if one_per_rank else pos.melds_of(rank):
-                for n in range(len(cards), 0, -1):
-                    if lister.offer({"type": "lay_off", "meld": onto, "cards": cards[:n]}, ["canasta.turn.meld"]):
-                        break
+                lister.offer_largest([{"type": "lay_off", "meld": onto, "cards": cards[:n]}
+                                      for n in range(len(cards), 0, -1)], ["canasta.turn.meld"])
             if one_per_rank:
                 continue
         if len(cards) < set_rules.min_naturals:
             continue
         for k in range(0, min(len(wilds), cfg.wild_cap(len(cards))) + 1):
             low = max(set_rules.min_naturals, set_rules.min_cards - k)
-            for n in range(len(cards), low - 1, -1):
-                if cfg.wild_cap(n) < k:
-                    break
-                if lister.offer({"type": "meld", "melds": [{"cards": cards[:n] + wilds[:k]}]}, meld_rules):
-                    break
+            lister.offer_largest([{"type": "meld", "melds": [{"cards": cards[:n] + wilds[:k]}]}
+                                  for n in range(len(cards), low - 1, -1) if cfg.wild_cap(n) >= k], meld_rules)
     wilds = all_wilds
     for index, onto in enumerate(pos.melds if wilds else ()):
         if cfg.is_stop_rank(onto.rank):
@@ -426,17 +445,14 @@ def _sequence_blocks(pos: Position, lister: Lister) -> None:
         for run in runs_in(cfg, cards):
             for start in range(0, len(run), rules.max_cards):
                 piece = run[start:start + rules.max_cards]
-                for n in range(len(piece), rules.min_cards - 1, -1):
-                    if lister.offer({"type": "meld", "melds": [{"cards": piece[:n], "kind": "sequence"}]},
-                                    meld_rules):
-                        break
+                lister.offer_largest([{"type": "meld", "melds": [{"cards": piece[:n], "kind": "sequence"}]}
+                                      for n in range(len(piece), rules.min_cards - 1, -1)], meld_rules)
     for index, onto in enumerate(pos.melds):
         if not onto.suit:
             continue
         for chain in extensions(cfg, onto, suits.get(onto.suit, [])):
-            for n in range(min(len(chain), rules.max_cards - onto.size), 0, -1):
-                if lister.offer({"type": "lay_off", "meld": index, "cards": chain[:n]}, meld_rules):
-                    break
+            lister.offer_largest([{"type": "lay_off", "meld": index, "cards": chain[:n]}
+                                  for n in range(min(len(chain), rules.max_cards - onto.size), 0, -1)], meld_rules)
 
 
 def _opening_moves(pos: Position, lister: Lister, notes: dict) -> None:

@@ -11,10 +11,10 @@ from ...work import OutOfWork
 from .config import Config
 from .going_out import Plan, plan_going_out, rank_and_wilds, split_hand
 from .going_out_steps import StepsOut
-from .melds import Meld, judge, meld_points
-from .meld_kinds import judge_new, judge_onto, named_meld, names_kept
+from .melds import Meld, canasta_kind, judge, meld_points
+from .meld_kinds import judge_addition, judge_new, judge_onto, named_meld, names_kept
 from .merging import plan_with_joined_runs
-from .opening import needed_canasta, plan_opening, search_going_out
+from .opening import _takes_wild_cards, needed_canasta, plan_opening, search_going_out
 from .pile_policy import taken_below
 from .sequences import top_card_alone
 from .state import FIXED_SEATINGS, CanastaState
@@ -34,7 +34,7 @@ class Position:
     __slots__ = ("cfg", "state", "seat", "actor", "side", "melds", "short", "opened", "counted", "by_rank",
                  "_of_rank", "canastas", "others", "counted_owners", "shared", "needed", "_hand", "hidden", "held",
                  "unverified", "unsettled", "_minimum", "_counts", "_split", "_plan", "_any_plan", "_can_go_out",
-                 "_steps", "_frozen", "notes", "foot_down", "kitty_left", "keep", "zones_unmet")
+                 "_no_way", "_steps", "_frozen", "notes", "foot_down", "kitty_left", "keep", "zones_unmet")
 
     def __init__(self, cfg: Config, state: CanastaState):
         self.cfg, self.state = cfg, state
@@ -86,6 +86,7 @@ class Position:
         self._plan: tuple[Plan | None] | None = None        # the best way out of the position as it stands
         self._any_plan: tuple[Plan | None] | None = None    # a way out of it, not always the best
         self._can_go_out: dict[tuple, bool] = {}
+        self._no_way: list[tuple[dict, list[Meld]]] = []    # hands and melds known to leave no way out
         self._steps: StepsOut | None = None
         self._frozen: list[str] | None = None
         self.notes: list | None = None    # set to a list by judge_move: how the verdict was reached
@@ -348,7 +349,7 @@ class Position:
         # Where wild cards differ by more than their value (a card both wild and natural, one counted by the
         # rank it stands for) or sequences tell suits apart, the cards themselves decide.
         if self.cfg.dual or self.cfg.wild_as or self.cfg.table.sequences is not None:
-            key = (tuple(sorted(hand)), tuple([(m.rank, m.suit, *m.cards) for m in melds]),
+            key = (tuple(sorted(hand)), self._melds_key(hand, melds, shared),
                    tuple([(m.rank, m.suit, *m.cards) for m in shared or ()]))
         else:
             key = (tuple(sorted([(kind_of[card], values[card]) for card in hand])),
@@ -356,11 +357,55 @@ class Position:
                    tuple([(m.rank, m.naturals, m.wilds) for m in shared or ()]))
         found = self._can_go_out.get(key)
         if found is None:
-            found = self._can_go_out[key] = self._way_out(hand, melds, shared)
+            found = self._can_go_out[key] = False if self._beyond_no_way(hand, melds, shared) else self._way_out(
+                hand, melds, shared)
+            if found is False and not shared:
+                self._no_way.append((_count(hand), melds))
         if found is UNSETTLED:
             self.left_open(rule)
             return True
         return found
+
+    def _melds_key(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> tuple:
+        """The side melds as far as whether this hand can go out beside them depends on them.
+
+        Once the side has opened, no minimum counts points, and a set that is its rank's only meld (no merge
+        takes it) enters the search only through what the hand's cards of its rank and wild cards could make of
+        it: for each number of naturals added, the wild cards it could still take and the canasta each total
+        would be. Two sets alike in that are alike to the search: a wild card laid on either of two sets that no
+        card left could make a canasta leaves the same question."""
+        exact = tuple([(m.rank, m.suit, *m.cards) for m in melds])
+        cfg = self.cfg
+        if shared or self.shared or not self.opened or cfg.nominated:
+            return exact
+        wild, rank_of = cfg.wild, cfg.rank_of
+        wilds, have = 0, {}
+        for card in hand:
+            if card in wild:
+                wilds += 1
+            else:
+                rank = rank_of.get(card)
+                have[rank] = have.get(rank, 0) + 1
+        ranks: dict[str, int] = {}
+        for meld in melds:
+            if meld.rank:
+                ranks[meld.rank] = ranks.get(meld.rank, 0) + 1
+        most = cfg.table.sets.max_cards
+        forms = []
+        for meld, cards in zip(melds, exact):
+            if meld.suit or not meld.rank or ranks[meld.rank] > 1 or cfg.is_stop_rank(meld.rank):
+                forms.append(cards)
+                continue
+            takes = _takes_wild_cards(cfg, meld)
+            rows = []
+            for added in range(have.get(meld.rank, 0) + 1):
+                room = cfg.wild_cap(meld.naturals + added) - meld.wilds if takes else 0
+                if most is not None:
+                    room = min(room, most - meld.size - added)
+                rows.append(tuple([canasta_kind(cfg, meld.naturals + added, meld.wilds + more)
+                                   for more in range(min(room, wilds) + 1)]))
+            forms.append(("set", meld.rank, *rows))
+        return tuple(forms)
 
     def _way_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | Plan:
         """can_go_out's answer before it is kept: True, False, or UNSETTLED."""
@@ -372,6 +417,33 @@ class Position:
             return UNSETTLED
         plan = self.going_out_plan(hand, melds, shared, any_way=True, rule=None)
         return UNSETTLED if plan is UNSETTLED else plan is not None
+
+    def _beyond_no_way(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool:
+        """Whether this hand and these melds are one lay-off beyond a hand and melds known to leave no way out.
+
+        A way out from here would be one from there too (that lay-off first, then the same way), so there is
+        none: a step refused after a partner's yes refuses every larger step into the same meld at once."""
+        if shared or self.shared or not self._no_way or self.cfg.nominated or self.cfg.dual:
+            return False
+        counts = _count(hand)
+        for before, melds_before in self._no_way:
+            if len(melds_before) != len(melds):
+                continue
+            changed = [i for i, (old, new) in enumerate(zip(melds_before, melds)) if old is not new]
+            if len(changed) != 1:
+                continue
+            old, new = melds_before[changed[0]], melds[changed[0]]
+            added = _count(new.cards)
+            for card in old.cards:
+                added[card] = added.get(card, 0) - 1
+            if (old.rank != new.rank or old.suit != new.suit or any(n < 0 for n in added.values())
+                    or any(before.get(card, 0) - counts.get(card, 0) != added.get(card, 0)
+                           for card in before.keys() | counts.keys())):
+                continue
+            extra = [card for card, n in added.items() for _ in range(n)]
+            if extra and not judge_addition(self.cfg, extra, False, old).violations:
+                return True
+        return False
 
     def _step_held(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | None:
         """True where a way out of the position as it stands holds the step leaving this hand and these melds

@@ -7,9 +7,11 @@ runs and wild cards, so that the listing after a yes is, move for move, the one 
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -231,7 +233,15 @@ def test_canasta_going_out_ask_partner_yes_a_sequence_grown_to_an_escalera_every
     listing = answers.legal_moves({"game": "canasta", "variant": "bolivia", "state": GROWN_STATE})
     assert {"lay_off:3:4D,5D", "lay_off:1:4H"} <= {m["code"] for m in listing["moves"]}
     assert "work" not in listing and not listing["unverified"]
-    compared = 0
+    refused, accepted = fresh_verdicts(rs, state, position)
+    assert len(refused) + len(accepted) >= 20
+
+
+def fresh_verdicts(rs, state, position: Position) -> tuple[list[dict], list[dict]]:
+    """The candidate steps a fresh verdict refuses for going out alone, and those it accepts, each verdict held to
+    the full search (steps refused for another rule first, and steps that go out, are left aside)."""
+    cfg = position.cfg
+    refused, accepted = [], []
     for move in candidates(position):
         violations = verdict_on(rs, state, move)
         hand, melds = after(position, move)
@@ -239,5 +249,49 @@ def test_canasta_going_out_ask_partner_yes_a_sequence_grown_to_an_escalera_every
             continue
         possible = Position(cfg, state).going_out_plan(hand, melds) is not None
         assert (not violations) is possible, (move, [v.as_dict() for v in violations])
-        compared += 1
-    assert compared >= 20
+        (refused if violations else accepted).append(move)
+    return refused, accepted
+
+
+# Brazilian after a yes, from random play: going out needs the spades grown to a samba and the one joker on the
+# eights, so most steps into the queens, sevens or sixes, and the joker laid anywhere else, leave no way out.
+WILD_CARD_WANTED = json.loads((Path(__file__).parent / "positions" / "brazilian_yes_wild_card_wanted.json").read_text())
+
+
+def _meld_of(move: dict):
+    """The meld a step puts cards into: a side meld's index, or the new meld's rank or suit."""
+    if move["type"] == "lay_off":
+        return move["meld"]
+    cards = move["melds"][0]["cards"]
+    return ("sequence", cards[0][-1]) if move["melds"][0].get("kind") else ("set", cards[0][:-1])
+
+
+def _cards(move: dict) -> Counter:
+    return Counter(move["cards"] if move["type"] == "lay_off" else move["melds"][0]["cards"])
+
+
+def test_canasta_going_out_ask_partner_yes_a_refused_step_refuses_every_larger_step_into_its_meld():
+    rs = GAME.ruleset("brazilian")
+    cfg = config_for(rs)
+    state = GAME.read_state(rs, WILD_CARD_WANTED["state"])
+    refused, accepted = fresh_verdicts(rs, state, Position(cfg, state))
+    assert len(refused) >= 10 and len(accepted) >= 3
+    # What the listing reads from a refused step: every step with its cards and more, into the same meld, is
+    # refused too (its way out would be one of the smaller step's, the rest laid off first).
+    for small in refused:
+        for large in accepted:
+            assert not (_meld_of(small) == _meld_of(large) and not _cards(small) - _cards(large)), (small, large)
+    # The listing offers, per meld, the largest step a fresh verdict accepts.
+    listing = answers.legal_moves(WILD_CARD_WANTED)
+    assert "work" not in listing and not listing["unverified"]
+    listed = [move for move in listing["moves"] if move["type"] in ("meld", "lay_off")]
+    for move in listed:
+        assert verdict_on(rs, state, move) == []
+        larger = [other for other in accepted if _meld_of(other) == _meld_of(move) and _cards(other) > _cards(move)]
+        assert not larger, (move, larger)
+    # And none is missing: every step a fresh verdict accepts lies within a listed step into the same meld (the
+    # listing reads refusals from smaller steps and from sets alike to the search; neither may refuse too much).
+    for move in accepted:
+        assert any(_meld_of(other) == _meld_of(move) and not _cards(move) - _cards(other) for other in listed), move
+    assert {"meld:QC,QC,QH,QH,QH,QS", "lay_off:6:KS", "meld:6D,6H,6S", "meld:8D,8H,JK"} <= {
+        move["code"] for move in listed}
