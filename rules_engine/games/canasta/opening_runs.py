@@ -50,7 +50,8 @@ and stops at the first answer that meets the bound (`run_bounds`):
    states that can no longer make one go at once. Other openings: the search with runs below, exact.
 
 The depth-first search keeps, per layer, the best count each state was searched with, and searches a state
-again only with a higher count: what lies below a state depends on the state alone, so it finds the best way
+again only with a higher count (where only whether a way out exists is asked, never again: whether one lies below a
+state does not depend on its count): what lies below a state depends on the state alone, so it finds the best way
 of the full search (tests/engine/canasta/test_run_search_bounded.py holds it to the full search's table on
 hands built to reach it, at budgets that end it early and late). Its way is one way of the full search, but
 not always the one the full search would name: a plan of going out may differ from the full search's (another
@@ -686,6 +687,9 @@ def suit_bound(cfg: Config, naturals: dict, wilds: list[str], melds: tuple, pick
     return bound
 
 
+_SEARCHED = float("inf")          # a state's count in _best_way once it needs no search again
+
+
 def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[int], slack: int, target: int,
               budget: int, alive=None) -> tuple[int, list | None, bool]:
     """The end `goal` values most, searched depth first through the layers (the successors that count most first),
@@ -701,6 +705,9 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
     way: list = []
     spent = [0]
     spend = work.meter().spend
+    # Where any end the goal values at all meets `target` (a way out, asked whether one exists), what lies below a
+    # state does not depend on its count: a state searched once is never searched again.
+    once = target <= 0
 
     def down(i: int, state: tuple, points: int) -> bool:
         """Whether the search stops: an end valued `target` found, or the budget spent."""
@@ -722,7 +729,7 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
             if total + reach[i + 1] + slack <= best[0] or known.get(key, -1) >= total or (
                     alive is not None and not alive(i + 1, key)):
                 continue
-            known[key] = total
+            known[key] = _SEARCHED if once else total
             spent[0] += 1
             if spent[0] > budget:
                 return True
