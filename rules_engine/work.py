@@ -37,13 +37,16 @@ class OutOfWork(Exception):
 class Meter:
     """The steps an answer has left, and whether a search ran out of them."""
 
-    __slots__ = ("limit", "left", "ran_out", "shared")
+    __slots__ = ("limit", "left", "ran_out", "shared", "done")
 
     def __init__(self, limit: int, shared: bool = False):
         self.limit = limit
         self.left = limit
         self.ran_out = False
         self.shared = shared      # the steps are one part's share of a many-part answer (a batch's item)
+        # What the answer's searches have worked out and may ask again, by what it depends on: paid for once, so
+        # the same request always spends the same steps (it is never kept beyond the answer).
+        self.done: dict = {}
 
     def spend(self, steps: int) -> None:
         """Take `steps` from the meter; OutOfWork once it is empty."""
@@ -68,6 +71,7 @@ class _Unmetered:
 
     __slots__ = ()
     ran_out = shared = False
+    done = None                   # nothing is kept: a search outside an answer works everything out afresh
 
     def spend(self, steps: int) -> None:
         """Nothing is counted."""

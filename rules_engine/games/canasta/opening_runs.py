@@ -59,8 +59,11 @@ way as good), never its verdict or count.
 
 The search with runs takes the ranks in the sequences' order, the runs of each suit still open carried
 from one rank to the next, each rank's cards shared between runs and the rank's sets (the set search of
-opening.py, on what the runs leave). A state only carries what decides which (wild cards used, cards kept,
-Tally code of the canastas) a way can still reach:
+opening.py, on what the runs leave). A suit with no copy at a rank nor at the rank before, and no sequence on the
+table there, has no layer at that rank: no run of it is open, and none can start. What a search works out of a
+rank's sets or a suit's moves it keeps with the answer's meter (work.Meter.done), by all they depend on, so the
+searches of one answer (a listing after a yes asks one per step) work each out once. A state only carries what
+decides which (wild cards used, cards kept, Tally code of the canastas) a way can still reach:
 
 - Runs of one suit that are not canastas are chains. Where a run may hold from `least` to `longest` cards
   without being a canasta and `longest >= 2 * least - 1`, every chain of at least `least` consecutive cards
@@ -132,6 +135,7 @@ from .sequences import _orders
 from .tally import Tally
 
 SUITS = "CDHS"
+_NO_MOVE = ((), 0, 0, (), 0, 0)   # a suit's move at a place whose layer is left out: no run open, no card taken
 LAID_FIRST = 4                    # sequence canastas put down first, at most, in a search for any way out
 PLAIN, CANASTA = -1, -2           # tags of the hand's own runs: a chain that is no canasta, a run that will be
 TRIES = 24                        # runs tried one at a time beside the sets, at most
@@ -214,7 +218,14 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         cards below the table))."""
         key = (suit, p, entries, copies)
         if key not in moves_known:
-            moves_known[key] = _suit_moves(suit, p, entries, copies)
+            asked = None if done is None else ("suit moves", id(cfg), key, held_of[suit], suit_tables[suit],
+                                                most_canastas, counting, run_copies)
+            found = None if asked is None else done.get(asked)
+            if found is None:
+                found = _suit_moves(suit, p, entries, copies)
+                if asked is not None:
+                    done[asked] = found
+            moves_known[key] = found
         return moves_known[key]
 
     def _suit_moves(suit: str, p: int, entries: tuple, copies: int) -> list[tuple]:
@@ -275,6 +286,10 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                 in moves.items()]
 
     held = {suit: _suit_copies(naturals, order, suit) + [0] * (most + 1) for suit in SUITS}
+    # What a suit's moves depend on beyond the state (for the answer's meter, which keeps them across searches).
+    done = work.meter().done
+    held_of = {suit: tuple(copies) for suit, copies in held.items()}
+    suit_tables = {suit: tuple(sorted((i, t) for i, t in tables.items() if t[0] == suit)) for suit in SUITS}
 
     def _trimmed(suit: str, p: int, after: tuple) -> tuple[tuple, int]:
         """The open runs without the free chains that cannot all go on at the next rank (they stop here: which of
@@ -314,14 +329,17 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         states = _widest(states)
         return _undominated(states, least, profiles, suits) if free else states
 
-    # The layers: each rank no sequence holds (its sets alone), then per rank of the order a start, one layer per
-    # suit and one for the rank's sets. A layer maps a state and its count to its successors, each as (state
-    # after, count, (state before, move or choice)); the searches keep the best count per state.
+    # The layers: each rank no sequence holds (its sets alone), then per rank of the order one layer per suit (but
+    # where it would leave every state as it is) and one for the rank's sets. A layer maps a state and its count to
+    # its successors, each as (state after, count, (state before, move or choice)); the searches keep the best count
+    # per state.
     ranks = set(naturals) | of_rank | ({top_rank} if top_rank else set())
     outside = sorted(rank for rank in ranks if rank not in place)
     empty = ((),) * 4
-    # A state counts the wild cards its sets may hold as a span (fewest, most): every count between is reached.
-    start = ((0, 0), 0, 0, empty)
+    # A state counts the wild cards its sets may hold as a span (fewest, most): every count between is reached. Its
+    # last field counts the cards of the rank at hand the runs have taken (per suit where values differ by suit).
+    none_taken = 0 if suit_blind else ()
+    start = ((0, 0), 0, 0, empty, none_taken)
     sorted_cards = {rank: sorted(naturals.get(rank, []), key=lambda c: -values[c]) for rank in ranks | set(order)}
 
     def sets_layer(rank: str, pool_of):
@@ -332,13 +350,10 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
                 if fewest + span.fewest > pool_size or kept + span.kept > kept_cap:
                     continue
                 found.append((((fewest + span.fewest, min(pool_size, most_wilds + span.most)),
-                               min(saturate, kept + span.kept), joined[made][span.canasta], runs),
+                               min(saturate, kept + span.kept), joined[made][span.canasta], runs, none_taken),
                               points + span.points, (state, span)))
             return found
         return grow
-
-    def start_layer(state: tuple, points: int) -> list:
-        return [((*state, 0 if suit_blind else ()), points, (state, None))]
 
     def suit_layer(p: int, j: int):
         suit, rank = SUITS[j], order[p]
@@ -353,8 +368,13 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             return [((span, kept, made, runs, taken + n if suit_blind else taken + (n,)), points + n * worth,
                      (state, ((), n, 0, (), 0, 0))) for n in range(loose[suit].get(rank, 0) + 1)]
 
+        # No copy here and no sequence on the table starting here: a state with no run of the suit open stays as it is.
+        still = suit_blind and not copies and not any(s == suit and a == p for s, a, _, _ in tables.values())
+
         def grow(state: tuple, points: int) -> list:
             span, kept, made, runs, taken = state
+            if still and not runs[j]:
+                return [(state, points, (state, _NO_MOVE))]
             if apart:
                 aimed = _aimed(runs[j])
                 elsewhere = sum(map(_aimed, runs)) - aimed
@@ -371,13 +391,29 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
 
         return grow if suit in exact else loosely
 
-    # (grow, the suits whose chains states are compared after it, or None: no comparing)
+    def idle(p: int, j: int) -> bool:
+        """Whether suit j's layer at place p leaves every state as it is: no copy of the suit there nor at the place
+        before (so no run of it is open), no sequence of it on the table there or ending just before, and, where
+        the suit is loose, none of its cards that could lie in a run."""
+        suit = SUITS[j]
+        if suit not in exact:
+            return not loose[suit].get(order[p])
+        return not held[suit][p] and (p == 0 or not held[suit][p - 1]) and not any(
+            s == suit and a <= p <= b + 1 for s, a, b, _ in tables.values())
+
+    # (grow, the suits whose chains states are compared after it, or None: no comparing); `kinds` says what each
+    # layer is: ("sets", rank), or ("suit", place, suit index). A suit's layer that would leave every state as it is
+    # is left out.
     layers: list = [(sets_layer(rank, lambda state, cards=tuple(sorted_cards[rank]): cards), None)
                     for rank in outside]
+    kinds: list = [("sets", rank) for rank in outside]
     for p, rank in enumerate(order):
         cards = sorted_cards[rank]
-        layers.append((start_layer, None))
-        layers += [(suit_layer(p, j), range(j, j + 1) if SUITS[j] in exact else None) for j in range(len(SUITS))]
+        for j in range(len(SUITS)):
+            if not idle(p, j):
+                layers.append((suit_layer(p, j), range(j, j + 1) if SUITS[j] in exact else None))
+                kinds.append(("suit", p, j))
+        kinds.append(("sets", rank))
         if suit_blind:
             layers.append((sets_layer(rank, lambda state, cards=cards: tuple(cards[:len(cards) - state[4]])),
                            range(len(SUITS))))
@@ -386,7 +422,7 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
 
     def ends_of(state: tuple, points: int) -> list:
         """The ends of a state: every run still open stops here, long enough."""
-        (fewest, most_wilds), kept, made, runs = state
+        (fewest, most_wilds), kept, made, runs = state[:4]
         stopped = []
         closed = 0
         for suit, entries in zip(SUITS, runs):
@@ -424,14 +460,14 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         # The most the layers from each on can still add: every natural card of their ranks and after (the cards
         # of a rank the runs took counted twice), and the most a meld of wild cards alone adds.
         reach = [max((choice.points for choice in wild_options), default=0)]
-        ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
+        ranks_of = [kind[1] if kind[0] == "sets" else order[kind[1]] for kind in kinds]
         after = reach[0]
         for i in range(len(layers) - 1, -1, -1):
             if i == len(layers) - 1 or ranks_of[i] != ranks_of[i + 1]:
                 after += sum(values[c] for c in sorted_cards[ranks_of[i]])
             reach.append(after)
         reach.reverse()
-        alive = _canastas_ahead(cfg, layers, outside, sorted_cards, melds, len(wilds), wild_top, tally, closing,
+        alive = _canastas_ahead(cfg, ranks_of, sorted_cards, melds, len(wilds), wild_top, tally, closing,
                                 goes) if goes is not None else None
         if floor is not None:
             way_found = None                  # the caller holds the way worth `floor`
@@ -494,17 +530,19 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
             state, step = history[layer][state][1]
             steps.append(step)
         steps.reverse()
-        spans = [steps[i] for i in range(len(outside))] + [steps[len(outside) + p * (len(SUITS) + 2) + len(SUITS) + 1]
-                                                          for p in range(len(order))]
+        spans = [step for step, kind in zip(steps, kinds) if kind[0] == "sets"]
         picked = iter(_shared(spans, used))
-        # Forward again: per rank of the order a start, one move per suit, then the sets' choice.
+        # Forward again: per rank of the order one move per suit (none where its layer is left out), then the sets'
+        # choice.
         chosen = [next(picked) for _ in outside]
         open_chains: list[list[int]] = [[] for _ in SUITS]
-        at = len(outside)
+        by_place: dict = {}
+        for step, kind in zip(steps, kinds):
+            if kind[0] == "suit":
+                by_place[kind[1:]] = step
         for p, rank in enumerate(order):
-            moves = steps[at + 1:at + 1 + len(SUITS)]
+            moves = [by_place.get((p, j), _NO_MOVE) for j in range(len(SUITS))]
             choice = next(picked)
-            at += len(SUITS) + 2
             taken = [move[1] for move in moves]
             chosen.append(replace(choice, pool=_left(sorted_cards[rank], taken)))
             for j, (after, _, _, ends, ending, _) in enumerate(moves):
@@ -744,7 +782,7 @@ def _best_way(layers: list, start: tuple, ends_of, widened, goal, reach: list[in
     return best[0], best[1], spent[0] <= budget
 
 
-def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, melds: tuple, wilds: int,
+def _canastas_ahead(cfg: Config, ranks_of: list[str], cards: dict, melds: tuple, wilds: int,
                     wild_top: str | None, tally: Tally, closing, goes):
     """Whether a state entering a layer could still end with canastas that `goes` accepts: the state's canastas
     with, counted as made, its runs meant as canastas, every sequence on the table, each sequence of a canasta's
@@ -767,12 +805,11 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     if sets.all_wild:
         for _ in range((wilds + (1 if wild_top else 0)) // size + sum(1 for m in melds if not m.rank and not m.suit)):
             wild_code = joined[wild_code][tally.mark("wild")]
-    # Per layer: the rank whose cards are still ahead from it on, in the order the layers take them.
-    ranks_of = list(outside) + [rank for rank in order for _ in range(len(SUITS) + 2)]
+    # `ranks_of`, per layer: the rank whose cards are still ahead from it on, in the order the layers take them.
     sets_after = [i == len(ranks_of) - 1 or ranks_of[i] != ranks_of[i + 1] for i in range(len(ranks_of))]
     # Built from the last layer back (canasta counts add up in any order); the runs ahead once per rank.
     extra = [wild_code]
-    for j in range(len(layers) - 1, -1, -1):
+    for j in range(len(ranks_of) - 1, -1, -1):
         code = extra[-1]
         if sets_after[j]:
             rank = ranks_of[j]
@@ -782,17 +819,22 @@ def _canastas_ahead(cfg: Config, layers: list, outside: list[str], cards: dict, 
     extra.reverse()
     by_first: dict[int, int] = {}
     runs_ahead = []
-    for i in range(len(layers) + 1):
-        first = order.index(ranks_of[i]) if i < len(layers) and ranks_of[i] in order else (
-            0 if i < len(layers) else len(order))
+    for i in range(len(ranks_of) + 1):
+        first = order.index(ranks_of[i]) if i < len(ranks_of) and ranks_of[i] in order else (
+            0 if i < len(ranks_of) else len(order))
         if first not in by_first:
             ahead = {rank: cards[rank] for rank in order[first:]}
             by_first[first] = sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1))
         runs_ahead.append(by_first[first])
 
+    known: dict = {}
+
     def alive(i: int, state: tuple) -> bool:
-        aimed = sum(map(_aimed, state[3]))
-        return goes(closing(joined[state[2]][extra[i]], runs_ahead[i] + aimed))
+        key = (i, state[2], sum(map(_aimed, state[3])))
+        found = known.get(key)
+        if found is None:
+            found = known[key] = goes(closing(joined[state[2]][extra[i]], runs_ahead[i] + key[2]))
+        return found
 
     return alive
 
@@ -950,19 +992,30 @@ def _set_chooser(cfg: Config, melds: tuple, *, saturate: int, top: str | None, t
         if m.rank:
             of_rank.setdefault(m.rank, []).append((i, m))
     known: dict = {}
+    # The answer's searches often ask the same rank alike (a listing asks going out of every step): its meter keeps
+    # what they found, by everything the choices depend on.
+    done = work.meter().done
 
     def set_choices(rank: str, pool: tuple) -> list[_Choice]:
         key = (rank, pool)
         if key not in known:
             joined_top = top if rank == top_rank else None
-            cards = list(pool)
-            if several:
-                known[key] = _several_choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
-                                              ontos=of_rank.get(rank, []), wilds=pool_size, tally=tally,
-                                              merging=merging)
-            else:
-                known[key] = _choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
-                                      onto=by_rank.get(rank), tally=tally)
+            ontos = of_rank.get(rank, [])
+            asked = None if done is None else (
+                "set choices", id(cfg), rank, pool, tuple([(i, m.named, *m.cards) for i, m in ontos]), saturate,
+                joined_top, frozen, tally, pool_size, merging)
+            found = None if asked is None else done.get(asked)
+            if found is None:
+                cards = list(pool)
+                if several:
+                    found = _several_choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                             ontos=ontos, wilds=pool_size, tally=tally, merging=merging)
+                else:
+                    found = _choices(cfg, rank, cards, saturate=saturate, top=joined_top, frozen=frozen,
+                                     onto=by_rank.get(rank), tally=tally)
+                if asked is not None:
+                    done[asked] = found
+            known[key] = found
         return known[key]
 
     return set_choices

@@ -66,11 +66,18 @@ class Tally:
         every = [self.counts(code) for code in range(self.size)]
         return [[self._code(tuple(x + y for x, y in zip(a, b))) for b in every] for a in every]
 
+    @cached_property
+    def _met(self) -> list[bool]:
+        met = []
+        for code in range(self.size):
+            total, *have = self.counts(code)
+            met.append(total >= self.canastas and (self.most is None or total <= self.most)
+                       and all(n >= wanted for n, wanted in zip(have, self.wanted)))
+        return met
+
     def meets(self, code: int) -> bool:
-        """Whether canastas of this code are what going out needs."""
-        total, *have = self.counts(code)
-        return (total >= self.canastas and (self.most is None or total <= self.most)
-                and all(n >= wanted for n, wanted in zip(have, self.wanted)))
+        """Whether canastas of this code are what going out needs (a table lookup: the searches ask it per state)."""
+        return self._met[code]
 
 
 @lru_cache(maxsize=256)
