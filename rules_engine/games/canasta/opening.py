@@ -340,13 +340,23 @@ def layer_moves(choices: list[_Choice], saturate: int, tally: Tally) -> list[tup
     """A layer's choices as the searches step them, fewest wild cards first: (wild cards, the shift they make in
     a state's number, where each (kept, Tally code) part of a state goes (a lookup instead of two min()), points,
     the choice's index). States are numbered (used * kept values + kept) * tally codes + code."""
+    meter = work.meter()
+    # The searches of one answer share many layers (a rank's choices are worked out once per answer): the answer's
+    # meter keeps each layer's moves, with the layer itself so that it stays the one asked about.
+    asked = None if meter.done is None else ("layer moves", id(choices), saturate, tally)
+    kept = None if asked is None else meter.done.get(asked)
+    if kept is not None and kept[0] is choices:
+        return kept[1]
     counts, joined = tally.size, tally.joined
     per_used = (saturate + 1) * counts
-    work.meter().spend(1 + len(choices) * per_used // 8)     # a step of work per eight entries built
-    return sorted((c.wilds, c.wilds * per_used,
-                   [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
-                    for k in range(saturate + 1) for m in range(counts)], c.points, i)
-                  for i, c in enumerate(choices))
+    meter.spend(1 + len(choices) * per_used // 4)     # a step of work per four entries built
+    moves = sorted((c.wilds, c.wilds * per_used,
+                    [min(saturate, k + c.kept) * counts + joined[m][c.canasta]
+                     for k in range(saturate + 1) for m in range(counts)], c.points, i)
+                   for i, c in enumerate(choices))
+    if asked is not None:
+        meter.done[asked] = (choices, moves)
+    return moves
 
 
 def _by_gains(choices: list[_Choice], gains: list, best: list, live: list, wilds: int, per_used: int, saturate: int,

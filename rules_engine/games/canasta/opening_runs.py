@@ -594,11 +594,14 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     ranks = sorted(set(naturals) | {m.rank for m in melds if m.rank} | ({top_rank} if top_rank else set()) | set(order))
     held = {rank: tuple(sorted(naturals.get(rank, []), key=lambda c: -values[c])) for rank in ranks}
     loose = []
+    spend = work.meter().spend
     for rank in ranks:
         cards = held[rank]
         found: dict = {}
         for taken in range(runnable.get(rank, 0) + 1):
-            for c in choose(rank, cards[:len(cards) - taken]):
+            choices = choose(rank, cards[:len(cards) - taken])
+            spend(1 + len(choices) // 2)
+            for c in choices:
                 key = (c.wilds, min(saturate, c.kept), c.canasta)
                 gained = c.points + (taken * values[cards[0]] if taken else 0)
                 if key not in found or gained > found[key].points:
@@ -622,12 +625,15 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
 
     def sure(run: list[str] | None) -> list[list[_Choice]]:
         layers = []
+        spend(len(ranks))
         for rank in ranks:
             cards = held[rank]
             if run is not None and any(card[:-1] == rank for card in run):
                 left = list(cards)
                 left.remove(next(card for card in run if card[:-1] == rank))
-                layers.append([replace(c, pool=tuple(left)) for c in choose(rank, tuple(left))])
+                choices = choose(rank, tuple(left))
+                spend(1 + len(choices) // 2)
+                layers.append([replace(c, pool=tuple(left)) for c in choices])
             else:
                 layers.append(choose(rank, cards))
         if run is None:
@@ -819,12 +825,12 @@ def _canastas_ahead(cfg: Config, ranks_of: list[str], cards: dict, melds: tuple,
     extra.reverse()
     by_first: dict[int, int] = {}
     runs_ahead = []
+    copies = [_suit_copies(cards, order, suit) for suit in SUITS]
     for i in range(len(ranks_of) + 1):
         first = order.index(ranks_of[i]) if i < len(ranks_of) and ranks_of[i] in order else (
             0 if i < len(ranks_of) else len(order))
         if first not in by_first:
-            ahead = {rank: cards[rank] for rank in order[first:]}
-            by_first[first] = sequences + _new_canasta_runs(ahead, order, min(size, rules.max_cards + 1))
+            by_first[first] = sequences + _canasta_runs_from(copies, first, min(size, rules.max_cards + 1))
         runs_ahead.append(by_first[first])
 
     known: dict = {}
@@ -951,13 +957,17 @@ def _holds(naturals: dict, card: str) -> bool:
 def _new_canasta_runs(naturals: dict, order: list[str], length: int) -> int:
     """At most how many sequences of `length` cards the hand's cards alone could make: a sequence lies within one
     suit's stretch of consecutive ranks the hand holds, and takes `length` of its cards."""
+    return _canasta_runs_from([_suit_copies(naturals, order, suit) for suit in SUITS], 0, length)
+
+
+def _canasta_runs_from(copies: list[list[int]], first: int, length: int) -> int:
+    """_new_canasta_runs of the cards at the places from `first` on, given each suit's copies by place."""
     found = 0
-    for suit in SUITS:
+    for held in copies:
         stretch = cards = 0
-        for rank in [*order, None]:
-            copies = sum(1 for c in naturals.get(rank, ()) if c[-1] == suit) if rank else 0
-            if copies:
-                stretch, cards = stretch + 1, cards + copies
+        for count in [*held[first:], 0]:
+            if count:
+                stretch, cards = stretch + 1, cards + count
                 continue
             if stretch >= length:
                 found += cards // length
