@@ -112,7 +112,8 @@ def main() -> None:
     rng = random.Random(args.seed)
     for variant in args.variants:
         print(orjson.dumps(random_play(variant, args.hands, rng)).decode(), flush=True)
-    print(orjson.dumps(worst_searches(args.worst)).decode(), flush=True)
+    if args.worst:
+        print(orjson.dumps(worst_searches(args.worst)).decode(), flush=True)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from rules_engine.games.canasta.play import _simulate_draw, apply
 from rules_engine.games.canasta.scoring import score
 from rules_engine.games.canasta.state import dump_state, read_state
 from rules_engine.games.canasta.variants import (
-    CLASSIC, NOT_PLAYED_YET, CanastaTier, Deck, SequenceMelds,
+    CLASSIC, NOT_PLAYED_YET, TABLE, CanastaTier, Deck, SequenceMelds,
 )
 from rules_engine.registry import get_game
 
@@ -230,3 +230,54 @@ def test_canasta_canastas_sequence_bonus_is_read():
         found.append([(line["rule"], line["points"]) for line in score(cfg, state)["lines"]
                       if line["rule"].startswith("canasta.canastas.")])
     assert ("canasta.canastas.sequence", 1500) in found[1] and ("canasta.canastas.sequence", 1500) not in found[0]
+
+
+# The parts CHANGES replaces whole have fields of their own, each read where an entry holds the part (or refused
+# at load while the entry is playable: test_variant_static_rules' bad entries).
+SEQUENCE_CHANGES = {"min_cards": 4, "max_cards": 6, "low": "5", "high": "K"}
+SEQUENCE_REFUSED = ("wilds", "ace_either_end", "nominated")
+TIER_CHANGES = {"points": 200, "canasta": "natural"}
+RUNS = [["4H", "5H", "6H"], ["5H", "6H", "7H", "8H"], ["9H", "10H", "JH", "QH", "KH", "AH"],
+        ["4S", "5S", "6S", "7S", "8S", "9S", "10S"], ["JC", "QC", "KC"]]
+KNOWN: dict = {}
+
+
+def _sequence_answers(entry) -> list:
+    """_answers, with verdicts on runs of every length and reach beside them."""
+    if entry not in KNOWN:
+        cfg = build_config(entry, ())
+        KNOWN[entry] = _answers(entry) + [validate_meld(cfg, {"cards": cards, "kind": "sequence"}, None, context)
+                                          for cards in RUNS for context in CONTEXTS]
+    return KNOWN[entry]
+
+
+def _tier_answers(entry) -> list:
+    """Initial melds judged at a score the entry's second tier covers: melds alone, and beside a canasta of each
+    kind."""
+    cfg = build_config(entry, ())
+    groups = [MELDS[:1], MELDS[5:6], MELDS[7:8], MELDS[5:6] + MELDS[:1], MELDS[7:8] + MELDS[1:2]]
+    return [validate_meld(cfg, None, [{"cards": m} for m in group], {"initial": True, "team_score": 100})
+            for group in groups]
+
+
+def _tiered(tier: CanastaTier):
+    return replace(CLASSIC, opening=replace(CLASSIC.opening, tiers=((None, 50), (0, tier))))
+
+
+def test_canasta_variant_table_every_sequence_and_tier_field_is_changed_here_or_refused():
+    assert {f.name for f in fields(SequenceMelds)} == set(SEQUENCE_CHANGES) | set(SEQUENCE_REFUSED)
+    assert {f.name for f in fields(CanastaTier)} == set(TIER_CHANGES)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(SEQUENCE_CHANGES))
+def test_canasta_variant_table_every_sequence_field_is_read(name):
+    base = TABLE["samba"]
+    changed = replace(base, sequences=replace(base.sequences, **{name: SEQUENCE_CHANGES[name]}))
+    assert _sequence_answers(changed) != _sequence_answers(base), f"sequences.{name} changed no answer"
+
+
+@pytest.mark.parametrize("name", sorted(TIER_CHANGES))
+def test_canasta_variant_table_every_tier_field_is_read(name):
+    assert _tier_answers(_tiered(CanastaTier(**{name: TIER_CHANGES[name]}))) != _tier_answers(
+        _tiered(CanastaTier())), f"CanastaTier.{name} changed no answer"
