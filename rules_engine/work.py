@@ -34,10 +34,15 @@ class OutOfWork(Exception):
     """The answer's steps are spent: the search that raised it settled nothing."""
 
 
+class Capped(Exception):
+    """A part of a search given fewer steps than the answer has (`capped`) spent them: it settled nothing, and the
+    answer goes on with the steps it has left."""
+
+
 class Meter:
     """The steps an answer has left, and whether a search ran out of them."""
 
-    __slots__ = ("limit", "left", "ran_out", "shared", "done")
+    __slots__ = ("limit", "left", "ran_out", "shared", "done", "stop")
 
     def __init__(self, limit: int, shared: bool = False):
         self.limit = limit
@@ -47,11 +52,14 @@ class Meter:
         # What the answer's searches have worked out and may ask again, by what it depends on: paid for once, so
         # the same request always spends the same steps (it is never kept beyond the answer).
         self.done: dict = {}
+        self.stop = 0             # the steps left at which a capped part of a search ends (Capped)
 
     def spend(self, steps: int) -> None:
-        """Take `steps` from the meter; OutOfWork once it is empty."""
+        """Take `steps` from the meter; OutOfWork once it is empty, Capped once a capped part has spent its own."""
         self.left -= steps
-        if self.left < 0:
+        if self.left < self.stop:
+            if self.left >= 0:
+                raise Capped
             self.left = 0
             self.ran_out = True
             raise OutOfWork
@@ -104,6 +112,28 @@ def metered(steps: int | None = ANSWER_STEPS, shared: bool = False) -> Iterator[
         yield current
     finally:
         _current.reset(token)
+
+
+@contextmanager
+def capped(steps: int) -> Iterator[None]:
+    """Run the block with at most `steps` of the answer's steps (all it has left, where that is fewer): past them
+    the block ends with Capped, and the answer goes on with what is left. Outside an answer, `steps` alone."""
+    current = _current.get()
+    if current is UNMETERED:
+        token = _current.set(Meter(steps))
+        try:
+            yield
+        except OutOfWork:
+            raise Capped from None
+        finally:
+            _current.reset(token)
+        return
+    before = current.stop
+    current.stop = max(before, current.left - steps)
+    try:
+        yield
+    finally:
+        current.stop = before
 
 
 def answered_within(operation: Callable[[dict], dict], steps: Callable[[dict], int] = lambda body: ANSWER_STEPS

@@ -10,6 +10,7 @@ dimension stays tiny whatever the hand's size.
 
 from __future__ import annotations
 
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 
 from ... import work
@@ -29,6 +30,7 @@ from ...records import record
 
 FIRST_BUDGET = 1_000              # states the depth-first search for the best way out searches before the bound by
 BEST_BUDGET = 15_000              # suit, and after it
+SUIT_BOUND_STEPS = 1_000          # steps the bound by suit may take where only whether a way out exists is asked
 
 
 @dataclass(slots=True)
@@ -551,9 +553,15 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                         break
                     # Going out, the bound again, runs searched in one suit at a time: where it is lower, a way
                     # found above may meet it, and where it finds no way there is none (openings gained nothing by
-                    # it on the measured hands, and it costs a search per suit).
+                    # it on the measured hands, and it costs a search per suit). Asked only whether a way out
+                    # exists, it is worth its steps only where a suit's search is small: past SUIT_BOUND_STEPS the
+                    # search below settles the question.
                     if out_only and not meets(found[-1][0], most):
-                        most = suit_bound(cfg, naturals, pool, tuple(melds), pick, most, **common)
+                        try:
+                            with work.capped(SUIT_BOUND_STEPS) if enough == 0 else nullcontext():
+                                most = suit_bound(cfg, naturals, pool, tuple(melds), pick, most, **common)
+                        except work.Capped:
+                            pass
                     if most[0] < 0 and most[3] < 0:
                         picked = most
                     for way, way_back in [] if picked is not None else found:

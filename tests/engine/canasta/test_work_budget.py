@@ -128,3 +128,21 @@ def test_canasta_going_out_ask_partner_budgeted_answers_agree_with_the_full_sear
         with work.metered(steps):
             judged = answers.validate_move({**body, "move": move})
         assert judged["legal"] is True, (move, judged["violations"])
+
+
+def test_canasta_work_a_capped_part_ends_alone_and_the_answer_goes_on():
+    with work.metered(100) as meter:
+        with pytest.raises(work.Capped):
+            with work.capped(30):
+                for _ in range(40):
+                    work.meter().spend(1)
+        assert meter.left == 69 and not meter.ran_out     # the part's 31st step ended it; 69 are left
+        work.meter().spend(60)                             # the answer spends what is left, as before
+        with pytest.raises(work.OutOfWork):
+            with work.capped(30):                          # a cap past the answer's steps: the answer's end
+                work.meter().spend(10)
+        assert meter.ran_out
+    with pytest.raises(work.Capped):                       # outside an answer, the cap alone
+        with work.capped(5):
+            work.meter().spend(6)
+    work.meter().spend(10**9)                              # and no meter is left behind
