@@ -8,6 +8,7 @@ move. Every candidate goes through the same checks /validate-move uses.
 
 from __future__ import annotations
 
+from ... import work
 from ...work import OutOfWork
 from .config import Config, card_sort_key
 from .dual_roles import with_dual_naturals
@@ -87,8 +88,9 @@ class Lister:
 
         After a partner's yes the smallest is judged first, unlisted: where it leaves no way out, neither does any
         larger step into the same meld (Position.can_go_out), so the others are refused without a search of their
-        own; where it does, its answer is kept for when the offers reach it."""
-        if len(moves) > 1 and self.pos.state.turn.question == "yes":
+        own; where it does, its answer is kept for when the offers reach it. (Once the answer's steps are spent no
+        search settles anything, and nothing is judged ahead.)"""
+        if len(moves) > 1 and self.pos.state.turn.question == "yes" and not work.meter().ran_out:
             self._judge_unlisted(moves[-1])
         for move in moves:
             if self.offer(move, rules):

@@ -14,7 +14,7 @@ from .going_out_steps import StepsOut
 from .melds import Meld, canasta_kind, judge, meld_points
 from .meld_kinds import judge_addition, judge_new, judge_onto, named_meld, names_kept
 from .merging import plan_with_joined_runs
-from .opening import _takes_wild_cards, needed_canasta, plan_opening, search_going_out
+from .opening import needed_canasta, plan_opening, search_going_out
 from .pile_policy import taken_below
 from .sequences import top_card_alone
 from .state import FIXED_SEATINGS, CanastaState
@@ -369,23 +369,20 @@ class Position:
     def _melds_key(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> tuple:
         """The side melds as far as whether this hand can go out beside them depends on them.
 
-        Once the side has opened, no minimum counts points, and a set that is its rank's only meld (no merge
-        takes it) enters the search only through what the hand's cards of its rank and wild cards could make of
-        it: for each number of naturals added, the wild cards it could still take and the canasta each total
-        would be. Two sets alike in that are alike to the search: a wild card laid on either of two sets that no
-        card left could make a canasta leaves the same question."""
+        Once the side has opened no minimum counts points, and where the hand holds no wild card a set that is
+        its rank's only meld (no merge takes it) enters the search only through the canasta it would be with each
+        number of the hand's naturals of its rank added. Two sets alike in that are alike to the search: after the
+        last wild card is laid on either of two sets that no card left could make a canasta, the question is the
+        same."""
         exact = tuple([(m.rank, m.suit, *m.cards) for m in melds])
         cfg = self.cfg
-        if shared or self.shared or not self.opened or cfg.nominated:
+        if shared or self.shared or not self.opened or cfg.nominated or not cfg.wild.isdisjoint(hand):
             return exact
-        wild, rank_of = cfg.wild, cfg.rank_of
-        wilds, have = 0, {}
+        rank_of = cfg.rank_of
+        have: dict[str, int] = {}
         for card in hand:
-            if card in wild:
-                wilds += 1
-            else:
-                rank = rank_of.get(card)
-                have[rank] = have.get(rank, 0) + 1
+            rank = rank_of.get(card)
+            have[rank] = have.get(rank, 0) + 1
         ranks: dict[str, int] = {}
         for meld in melds:
             if meld.rank:
@@ -396,15 +393,11 @@ class Position:
             if meld.suit or not meld.rank or ranks[meld.rank] > 1 or cfg.is_stop_rank(meld.rank):
                 forms.append(cards)
                 continue
-            takes = _takes_wild_cards(cfg, meld)
-            rows = []
-            for added in range(have.get(meld.rank, 0) + 1):
-                room = cfg.wild_cap(meld.naturals + added) - meld.wilds if takes else 0
-                if most is not None:
-                    room = min(room, most - meld.size - added)
-                rows.append(tuple([canasta_kind(cfg, meld.naturals + added, meld.wilds + more)
-                                   for more in range(min(room, wilds) + 1)]))
-            forms.append(("set", meld.rank, *rows))
+            added = have.get(meld.rank, 0)
+            if most is not None:
+                added = min(added, most - meld.size)
+            forms.append(("set", meld.rank, *[canasta_kind(cfg, meld.naturals + a, meld.wilds)
+                                              for a in range(added + 1)]))
         return tuple(forms)
 
     def _way_out(self, hand: list[str], melds: list[Meld], shared: list[Meld] | None) -> bool | Plan:
