@@ -30,7 +30,9 @@ from ...records import record
 
 FIRST_BUDGET = 1_000              # states the depth-first search for the best way out searches before the bound by
 BEST_BUDGET = 15_000              # suit, and after it
-SUIT_BOUND_STEPS = 1_000          # steps the bound by suit may take where only whether a way out exists is asked
+# Steps a part of the search that is worth its cost only when cheap (the runs of one copy, the bound by suit) may take
+# where only whether a way out exists is asked.
+CHEAP_PART_STEPS = 1_000
 
 
 @dataclass(slots=True)
@@ -545,20 +547,25 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
                         picked, trail_of = picked_first
                         break
                 if budget is None:
-                    # Runs holding one copy of each card: few states, and often all the runs a hand needs.
-                    states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1, **common)
-                    found.append((pick(states), way_back))
-                    if one_run_a_card(cfg, naturals, melds):
-                        picked, trail_of = found[-1]      # no way puts two runs through one card: it is the full search
-                        break
+                    # Runs holding one copy of each card: few states, and often all the runs a hand needs. Asked
+                    # only whether a way out exists, this and the bound by suit below are worth their steps only
+                    # where they are few: past CHEAP_PART_STEPS each ends, and the search after them settles it.
+                    try:
+                        with work.capped(CHEAP_PART_STEPS) if enough == 0 else nullcontext():
+                            states, way_back = search_with_runs(cfg, naturals, pool, tuple(melds), run_copies=1,
+                                                                **common)
+                        found.append((pick(states), way_back))
+                        if one_run_a_card(cfg, naturals, melds):
+                            picked, trail_of = found[-1]      # no way puts two runs through one card: the full search
+                            break
+                    except work.Capped:
+                        pass
                     # Going out, the bound again, runs searched in one suit at a time: where it is lower, a way
                     # found above may meet it, and where it finds no way there is none (openings gained nothing by
-                    # it on the measured hands, and it costs a search per suit). Asked only whether a way out
-                    # exists, it is worth its steps only where a suit's search is small: past SUIT_BOUND_STEPS the
-                    # search below settles the question.
-                    if out_only and not meets(found[-1][0], most):
+                    # it on the measured hands, and it costs a search per suit).
+                    if out_only and (not found or not meets(found[-1][0], most)):
                         try:
-                            with work.capped(SUIT_BOUND_STEPS) if enough == 0 else nullcontext():
+                            with work.capped(CHEAP_PART_STEPS) if enough == 0 else nullcontext():
                                 most = suit_bound(cfg, naturals, pool, tuple(melds), pick, most, **common)
                         except work.Capped:
                             pass
