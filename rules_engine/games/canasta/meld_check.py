@@ -96,7 +96,8 @@ def read_names(cfg: Config, raw: dict, cards: list[str], pointer: tuple) -> list
         return None
     named = read_cards(raw["as"], pointer + ("as",), LIMIT)
     wilds = sum(1 for card in cards if card in cfg.wild)
-    if len(named) != wilds or any(card in cfg.wild for card in named):
+    # A card both wild and natural (Five-person's twos) may stand for itself: a natural two inside a run.
+    if len(named) != wilds or any(card in cfg.wild and card not in cfg.dual for card in named):
         raise invalid(pointer + ("as",), f"name one natural card for each of the meld's {wilds} wild cards",
                       "canasta.melds.nominated")
     return named

@@ -518,11 +518,11 @@ def plan_opening(cfg: Config, hand: list[str], required: int, *, keep: int, gain
         # With `enough` (going out only), any way counting that much answers, not the best one: asked where
         # only whether a way exists matters (Position.can_go_out), it ends the search at the first found.
         meets = _meets if enough is None else (lambda way, bound: way[0] >= enough or _meets(way, bound))
+        found: list = []              # the ways to meld tried before the full search, each with its way back
         if bounds is not None:
             loosened, sure, tries = bounds
             kept_most = 1 if out_only else None       # going out keeps one card at most
             most = pick(_search(loosened, len(pool), saturate, tally, kept_most=kept_most)[0])
-            found: list = []          # the ways to meld tried before the full search, each with its way back
             if most[0] < 0 and most[3] < 0:
                 picked = most         # where even the bound finds no way, there is none
             # Going out: a family whose sequences lie as they are (beside its one run) must already hold the

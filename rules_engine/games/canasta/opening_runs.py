@@ -396,6 +396,8 @@ def search_with_runs(cfg: Config, naturals: dict, wilds: list[str], melds: tuple
         before (so no run of it is open), no sequence of it on the table there or ending just before, and, where
         the suit is loose, none of its cards that could lie in a run."""
         suit = SUITS[j]
+        if not suit_blind:
+            return False              # the cards the runs take are then counted per suit, one entry per layer
         if suit not in exact:
             return not loose[suit].get(order[p])
         return not held[suit][p] and (p == 0 or not held[suit][p - 1]) and not any(

@@ -56,8 +56,9 @@ def judge_sequence(cfg: Config, cards: list[str], named: list[str] | None = None
         violations.append(Violation("canasta.melds.sequence", f"A sequence has {rules.min_cards} to "
                                     f"{rules.max_cards} cards; this one has {size}."))
     ranks = [card[:-1] for card in naturals]
-    if named is not None and (len(named) != len(wilds) or any(card in cfg.wild or card not in cfg.rank_of
-                                                              for card in named)):
+    # A name is a natural card, or a card both wild and natural (Five-person's twos) standing for itself.
+    if named is not None and (len(named) != len(wilds) or any(
+            card not in cfg.dual and (card in cfg.wild or card not in cfg.rank_of) for card in named)):
         violations.append(Violation("canasta.melds.nominated", f"Name one natural card (\"as\") for each of the "
                                     f"sequence's {len(wilds)} wild cards; {len(named)} named."))
         named = []
