@@ -710,8 +710,9 @@ def check_discard(pos: Position, move: dict) -> list[Violation]:
     card = move["card"]
     if pos.hidden:
         if card in pos.cfg.bonus_cards:
-            found.append(Violation("canasta.red-threes.lay-out", f"A red three is laid out as soon as it is drawn, "
-                                                                 f"so seat {pos.seat} does not hold {card}."))
+            found.append(Violation("canasta.red-threes.lay-out",
+                                   f"A {pos.cfg.bonus_words(1)} is laid out as soon as it is drawn, so seat {pos.seat} "
+                                   f"does not hold {card}."))
         pos.unverified.add("canasta.turn.discard")
     elif pos.counts.get(card, 0) < 1:
         found.append(Violation("canasta.turn.discard", f"Seat {pos.seat} does not hold {card}."))

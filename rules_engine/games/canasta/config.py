@@ -80,6 +80,16 @@ class Config:
     # where the draw brought no other card (it came alone, or after another red three).
     last_red_three_only_alone: bool = False
 
+    def bonus_words(self, count: int) -> str:
+        """The variant's bonus cards as a player names them: red threes, or every three where the black count too
+        (Joker Canasta), else bonus cards; plural unless `count` is 1."""
+        suits = {card[-1] for card in self.bonus_cards if card[:-1] == "3"}
+        if len(suits) == len(self.bonus_cards) and suits in ({"H", "D"}, {"C", "D", "H", "S"}):
+            name = "red three" if suits == {"H", "D"} else "three"
+        else:
+            name = "bonus card"
+        return name if count == 1 else name + "s"
+
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
         return cards >= self.canasta_size

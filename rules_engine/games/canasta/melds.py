@@ -143,8 +143,8 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
         naturals, wilds = _dual_roles(cfg, cards, ranks, onto, naturals, wilds)
     violations: list[Violation] = []
     if red:
-        violations.append(Violation("canasta.red-threes.lay-out",
-                                    f"Red threes ({_words(red)}) are laid out as bonuses, never melded."))
+        violations.append(Violation("canasta.red-threes.lay-out", f"{cfg.bonus_words(2).capitalize()} ({_words(red)}) "
+                                                                  "are laid out as bonuses, never melded."))
     if onto is not None:
         if onto.rank:
             ranks.add(onto.rank)

@@ -384,3 +384,16 @@ def test_canasta_melds_black_threes_stop_cards_by_role_classic_still_melds_them_
     going_out = answers.validate_meld({"game": "canasta", "variant": "classic", "meld": {"cards": ["3C", "3S", "3S"]},
                                        "context": {"going_out": True}})
     assert going_out["valid"] is True
+
+
+# -- bonus cards named by role --------------------------------------------------------------------
+@pytest.mark.parametrize("variant,cards,words", [
+    ("classic", ["3H", "3D", "3H"], "Red threes (3H, 3D, 3H)"),
+    ("joker", ["3S", "3C", "3S"], "Threes (3S, 3C, 3S)"),        # Joker Canasta's black threes are bonus cards too
+    ("joker", ["3H", "3C", "3D"], "Threes (3H, 3C, 3D)"),
+])
+def test_canasta_red_threes_lay_out_bonus_cards_named_as_the_variant_names_them(variant, cards, words):
+    answer = answers.validate_meld({"game": "canasta", "variant": variant, "meld": {"cards": cards}})
+    laid_out = [v["message"] for v in answer["violations"] if v["rule"] == "canasta.red-threes.lay-out"]
+    assert laid_out and laid_out[0].startswith(words), laid_out
+    assert "red three" not in " ".join(laid_out).lower() or variant == "classic"
