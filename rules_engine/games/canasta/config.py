@@ -90,6 +90,11 @@ class Config:
             name = "bonus card"
         return name if count == 1 else name + "s"
 
+    @property
+    def bonus_event(self) -> str:
+        """What the events laying bonus cards out are called: red_threes, threes (Joker Canasta) or bonus_cards."""
+        return self.bonus_words(2).replace(" ", "_")
+
     def is_canasta(self, cards: int) -> bool:
         """Whether a meld of this many cards is a canasta: the one place the family decides it."""
         return cards >= self.canasta_size

@@ -74,7 +74,7 @@ def deal(cfg: Config, players: int, seed: int, setup: dict) -> tuple[CanastaStat
             red_threes[side] += reds
             hands[seat] += stock[:len(reds)]
             stock = stock[len(reds):]
-            events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": len(reds),
+            events.append({"type": cfg.bonus_event, "seat": seat, "cards": reds, "replaced": len(reds),
                            "rules": ["canasta.red-threes.lay-out"]})
     state = CanastaState(players, sides, dealer, hands, stock, discard, [[] for _ in range(sides)], red_threes,
                          [False] * players, TurnState((dealer + 1) % players, "draw"), score, penalties,

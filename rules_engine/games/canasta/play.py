@@ -162,9 +162,9 @@ def _played_out(cfg: Config, state: CanastaState, events: list[dict]) -> None:
     player has gone out."""
     seat = state.turn.seat
     if foot_down(state, seat):
-        events += take_up_foot(cfg.bonus_cards, state, seat, plays_on=True)
+        events += take_up_foot(cfg, state, seat, plays_on=True)
     elif _takes_kitty(cfg, state):
-        events += take_kitty(cfg.bonus_cards, state, seat)
+        events += take_kitty(cfg, state, seat)
     else:
         _finish(state, events, "went_out", _concealed(cfg, state))
 
@@ -188,7 +188,7 @@ def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, l
     if new.turn.phase == "meld":
         new.turn = replace(new.turn, opening=short_opening(cfg, new))
         if cfg.table.opening_draw and _opens(state, new):
-            events += draw_opening_cards(cfg.bonus_cards, new, new.turn.seat, cfg.table.opening_draw)
+            events += draw_opening_cards(cfg, new, new.turn.seat, cfg.table.opening_draw)
     if new.kitties is not None and not new.over:
         events += stock_from_kitty(cfg.table, new)
     return new, events
@@ -224,7 +224,7 @@ def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]
         state.red_threes[side] = state.red_threes[side] + reds
         before = state.stock_size() + len(taken)
         replaced = sum(1 for i, c in enumerate(taken) if _replaced(cfg, c, before - i) and i + 1 < len(taken))
-        events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": replaced,
+        events.append({"type": cfg.bonus_event, "seat": seat, "cards": reds, "replaced": replaced,
                        "rules": ["canasta.red-threes.lay-out"]})
     if draw_ends_hand(cfg, state.stock_size() + len(taken), taken):
         _finish(state, events, "stock_exhausted")
@@ -256,7 +256,7 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     started = tuple(range(len(pos.melds), len(melds)))
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
-                   "red_threes": reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
+                   cfg.bonus_event: reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
     _form_lone_hand(state, events)
     if state.played_from_foot is not None:
         begin_turn_from_foot(state, seat)
@@ -335,9 +335,9 @@ def _apply_discard(cfg: Config, state: CanastaState, move: dict, events: list[di
     state.discard = state.discard + [card]
     events.append({"type": "discarded", "seat": pos.seat, "card": card, "rules": ["canasta.turn.discard"]})
     if _emptied(state, pos.seat) and pos.foot_down:
-        events += take_up_foot(cfg.bonus_cards, state, pos.seat, plays_on=False)   # played from the next turn
+        events += take_up_foot(cfg, state, pos.seat, plays_on=False)   # played from the next turn
     elif _emptied(state, pos.seat) and _takes_kitty(cfg, state):
-        events += take_kitty(cfg.bonus_cards, state, pos.seat)    # played from the next turn
+        events += take_kitty(cfg, state, pos.seat)    # played from the next turn
     elif _emptied(state, pos.seat):
         _finish(state, events, "went_out", _concealed(cfg, state))
         return

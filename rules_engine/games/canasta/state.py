@@ -498,11 +498,11 @@ def _check_threes(cfg: Config, state: CanastaState) -> None:
     """Red threes only where the rules put them."""
     for seat, hand in enumerate(state.hands):
         if type(hand) is not HiddenHand and not cfg.bonus_cards.isdisjoint(hand):
-            raise invalid(("state", "hands", seat), "a red three is laid out as soon as it is held",
+            raise invalid(("state", "hands", seat), f"a {cfg.bonus_words(1)} is laid out as soon as it is held",
                           "canasta.red-threes.lay-out")
     for t, threes in enumerate(state.red_threes):
         if not cfg.bonus_cards.issuperset(threes):
-            raise invalid(("state", "red_threes", t), "only red threes are laid out as bonuses",
+            raise invalid(("state", "red_threes", t), f"only {cfg.bonus_words(2)} are laid out as bonuses",
                           "canasta.red-threes.lay-out")
     if cfg.bonus_cards.isdisjoint(state.discard):
         return  # the usual pile: nothing below can fail

@@ -4,11 +4,15 @@ taken up, and which must be empty for going out."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...errors import invalid
 from ...parsing import HiddenHand, hand_size, read_bool, read_hand, read_list
 from .meld_kinds import kinds_of
 from .variants import VariantRules
+
+if TYPE_CHECKING:     # the configuration is built from the entries this module reads
+    from .config import Config
 
 
 @dataclass(frozen=True)
@@ -97,13 +101,13 @@ def next_kitty(state) -> int | None:
     return None
 
 
-def take_kitty(bonus_cards: frozenset, state, seat: int) -> list[dict]:
+def take_kitty(cfg: Config, state, seat: int) -> list[dict]:
     """The seat's hand is played out without going out, and a kitty lies on the table: it becomes the hand."""
     index = next_kitty(state)
     kitty = state.kitties[index]
     state.kitties = state.kitties[:index] + [[]] + state.kitties[index + 1:]
     events = [{"type": "took_kitty", "seat": seat, "kitty": index, "cards": hand_size(kitty), "rules": [KITTY_RULE]}]
-    hand = kitty if type(kitty) is HiddenHand else _lay_out_bonus(bonus_cards, state, seat, list(kitty), events,
+    hand = kitty if type(kitty) is HiddenHand else _lay_out_bonus(cfg, state, seat, list(kitty), events,
                                                                   KITTY_RULE)
     state.hands = state.hands[:seat] + [hand] + state.hands[seat + 1:]
     return events
@@ -193,7 +197,7 @@ def begin_turn_from_foot(state, seat: int) -> None:
         state.played_from_foot = played[:seat] + [True] + played[seat + 1:]
 
 
-def take_up_foot(bonus_cards: frozenset, state, seat: int, plays_on: bool) -> list[dict]:
+def take_up_foot(cfg: Config, state, seat: int, plays_on: bool) -> list[dict]:
     """The seat's hand is played out and its foot lies down: the foot becomes the hand.
 
     Bonus cards in a shown foot are laid out and replaced from the stock, as in the deal; a hidden foot
@@ -202,7 +206,7 @@ def take_up_foot(bonus_cards: frozenset, state, seat: int, plays_on: bool) -> li
     foot = state.feet[seat]
     state.feet = state.feet[:seat] + [[]] + state.feet[seat + 1:]
     events = [{"type": "took_up_foot", "seat": seat, "cards": hand_size(foot), "rules": [FOOT_RULE]}]
-    hand = foot if type(foot) is HiddenHand else _lay_out_bonus(bonus_cards, state, seat, list(foot), events,
+    hand = foot if type(foot) is HiddenHand else _lay_out_bonus(cfg, state, seat, list(foot), events,
                                                                  FOOT_RULE)
     state.hands = state.hands[:seat] + [hand] + state.hands[seat + 1:]
     if plays_on:
@@ -210,7 +214,7 @@ def take_up_foot(bonus_cards: frozenset, state, seat: int, plays_on: bool) -> li
     return events
 
 
-def draw_opening_cards(bonus_cards: frozenset, state, seat: int, count: int) -> list[dict]:
+def draw_opening_cards(cfg: Config, state, seat: int, count: int) -> list[dict]:
     """The player who completed the side's initial meld takes `count` cards from the stock (fewer when it
     holds fewer), bonus cards among them laid out and replaced as with any draw."""
     stock, hand = state.stock, state.hands[seat]
@@ -222,7 +226,7 @@ def draw_opening_cards(bonus_cards: frozenset, state, seat: int, count: int) -> 
         state.hands = state.hands[:seat] + [HiddenHand(hand_size(hand) + taken)] + state.hands[seat + 1:]
         return events
     cards, state.stock = stock[:taken], stock[taken:]
-    kept = _lay_out_bonus(bonus_cards, state, seat, cards, events, OPENING_DRAW_RULE)
+    kept = _lay_out_bonus(cfg, state, seat, cards, events, OPENING_DRAW_RULE)
     if type(kept) is HiddenHand or type(hand) is HiddenHand:
         grown: list | HiddenHand = HiddenHand(hand_size(hand) + hand_size(kept))
     else:
@@ -231,11 +235,12 @@ def draw_opening_cards(bonus_cards: frozenset, state, seat: int, count: int) -> 
     return events
 
 
-def _lay_out_bonus(bonus_cards: frozenset, state, seat: int, cards: list[str], events: list[dict],
+def _lay_out_bonus(cfg: Config, state, seat: int, cards: list[str], events: list[dict],
                    rule: str) -> list[str] | HiddenHand:
     """Lay out the bonus cards among cards just come into a hand, each replaced from the stock while it lasts.
 
     The cards kept, or their count when the replacements came from a hidden stock (nobody else sees them)."""
+    bonus_cards = cfg.bonus_cards
     side = state.side_of(seat)
     while True:
         reds = [card for card in cards if card in bonus_cards]
@@ -244,7 +249,7 @@ def _lay_out_bonus(bonus_cards: frozenset, state, seat: int, cards: list[str], e
         cards = [card for card in cards if card not in bonus_cards]
         state.red_threes = state.red_threes[:side] + [state.red_threes[side] + reds] + state.red_threes[side + 1:]
         replaced = min(len(reds), hand_size(state.stock))
-        events.append({"type": "red_threes", "seat": seat, "cards": reds, "replaced": replaced,
+        events.append({"type": cfg.bonus_event, "seat": seat, "cards": reds, "replaced": replaced,
                        "rules": ["canasta.red-threes.lay-out", rule]})
         if type(state.stock) is HiddenHand:
             state.stock = HiddenHand(state.stock.count - replaced)

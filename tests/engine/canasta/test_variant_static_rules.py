@@ -11,6 +11,7 @@ from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import config_for
 from rules_engine.games.canasta.config import build_config
+from rules_engine.games.canasta.deal import deal
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
     THREE_HAND, TWO_HAND, CanastaTier, SequenceMelds, check_entry,
@@ -397,3 +398,13 @@ def test_canasta_red_threes_lay_out_bonus_cards_named_as_the_variant_names_them(
     laid_out = [v["message"] for v in answer["violations"] if v["rule"] == "canasta.red-threes.lay-out"]
     assert laid_out and laid_out[0].startswith(words), laid_out
     assert "red three" not in " ".join(laid_out).lower() or variant == "classic"
+
+
+def test_canasta_red_threes_lay_out_events_named_as_the_variant_names_its_bonus_cards():
+    # Joker Canasta lays out every three, black or red, as Classic lays out its red threes: its events say threes.
+    for entry, name in ((CLASSIC, "red_threes"), (JOKER_CANASTA, "threes")):
+        cfg = build_config(entry, ())
+        laid = [event for seed in range(12) for event in deal(cfg, 4, seed, {})[1]
+                if "replaced" in event]              # the lay-out events: cards laid out, and how many replaced
+        assert laid and {event["type"] for event in laid} == {name}, (entry.slug, laid[:2])
+        assert entry is CLASSIC or any(card in ("3C", "3S") for event in laid for card in event["cards"])
