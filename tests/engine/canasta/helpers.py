@@ -48,8 +48,9 @@ def padded(hand: list[str], size: int, shown: Counter = Counter()) -> list[str]:
 
 def position(hands: list, *, discard: list[str], melds: list | None = None, red_threes: list | None = None,
              turn: dict | None = None, stock_top: list[str] | None = None, hidden_stock: bool = False,
-             stock_count: int | None = None, dealt: int | None = DEALT, **fields) -> dict:
-    """A four-player position; the stock holds every card not shown (stock_top first) or its count.
+             stock_count: int | None = None, dealt: int | None = DEALT, deck: Counter = DECK, **fields) -> dict:
+    """A four-player position; the stock holds every card not shown (stock_top first) or its count (of `deck`:
+    Classic's unless given).
 
     Without melds, the opponents (side 1) have melded sevens, so the pile may have been taken and the
     hands may hold any number of cards. With stock_count, the stock is that count and the first hidden
@@ -79,8 +80,8 @@ def position(hands: list, *, discard: list[str], melds: list | None = None, red_
             shown.update(meld["cards"])
     for threes in red_threes:
         shown.update(threes)
-    rest = DECK - shown
-    assert not (shown - DECK), f"more copies than the deck holds: {shown - DECK}"
+    rest = deck - shown
+    assert not (shown - deck), f"more copies than the deck holds: {shown - deck}"
     if hidden or hidden_stock:
         stock: object = {"count": sum(rest.values()) - hidden}
         if stock_count is not None:
