@@ -250,6 +250,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, opening=replace(table.opening, failed_attempt_raise=0))
     if "all_red_threes" in chosen:
         table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
+    if chosen.get("sevens_canasta") == "natural":
+        table = replace(table, canastas=replace(table.canastas, by_rank_mixed=False))
     return table
 
 

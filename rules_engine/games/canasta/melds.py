@@ -104,11 +104,11 @@ def canasta_bonus(cfg: Config, meld: Meld) -> tuple[int, str | None]:
             return canastas.sequence, "canasta.canastas.sequence"
         # Without a bonus of its own, a complete sequence earns what a set of its cards would (Five-person).
         kind = canasta_kind(cfg, meld.naturals, meld.wilds)
-    if kind == "natural":
+    if kind == "natural" or kind == "mixed":
         special = dict(canastas.by_rank).get(meld.rank) if canastas.by_rank else None
-        return (special or canastas.natural), "canasta.canastas.natural"
-    if kind == "mixed":
-        return canastas.mixed, "canasta.canastas.mixed"
+        if kind == "natural":
+            return (special or canastas.natural), "canasta.canastas.natural"
+        return (special if special and canastas.by_rank_mixed else canastas.mixed), "canasta.canastas.mixed"
     if kind == "wild" and canastas.wild is not None:
         if has_hook(cfg.table.hooks, WILD_CANASTA_BY_COMPOSITION):
             held = (meld.cards.count(JOKER), sum(1 for card in meld.cards if card[:-1] == "2"))

@@ -200,7 +200,8 @@ def _canastas(entry: VariantRules) -> str:
     kinds = [(k, v) for k, v in (("natural", found.natural), ("mixed", found.mixed), ("wild", found.wild),
                                  ("sequence", found.sequence)) if v is not None]
     said = ", ".join(f"{names.get(k, k)} {v}" for k, v in kinds)
-    extra = "".join(f", natural canasta of {rank}s {v}" for rank, v in found.by_rank)
+    which = "canasta" if found.by_rank_mixed else "natural canasta"
+    extra = "".join(f", {which} of {rank}s {v}" for rank, v in found.by_rank)
     return f"a canasta is {found.size} or more cards; bonuses: {said}{extra}"
 
 
@@ -272,10 +273,14 @@ OPTIONS_AND_NOTES = {
         "not ask.",
         f"brazilian_ask_partner required: {BICYCLE_BRAZILIAN} has a player always ask the partner's permission "
         "before going out.")),
-    "mexicana": (("all_red_threes",), (
+    "mexicana": (("all_red_threes", "sevens_canasta"), (
         f"all_red_threes 1000 (default): {READING}: {RUMMY_GAMES_MEXICANA} is silent, and Samba, played with the "
         "same 162 cards, scores all six red threes 1000.",
-        "all_red_threes 600: no bonus beyond 100 for each red three.")),
+        "all_red_threes 600: no bonus beyond 100 for each red three.",
+        f"sevens_canasta any (default): {BOOK} and {RUMMY_GAMES_MEXICANA} give a canasta of sevens 1000 and do not "
+        "ask for a natural one, so a mixed canasta of sevens earns it too.",
+        f"sevens_canasta natural: {READING}: the 1000 read as a natural canasta's bonus raised for sevens; a mixed "
+        "canasta of sevens then earns a mixed canasta's 300.")),
 }
 
 

@@ -107,7 +107,8 @@ class Canastas:
     mixed: int = 300
     wild: int | None = None           # None: a canasta of wild cards alone does not exist
     sequence: int | None = None       # Samba's samba (1500)
-    by_rank: tuple[tuple[str, int], ...] = ()   # natural canastas of a rank worth more (Mexicana sevens)
+    by_rank: tuple[tuple[str, int], ...] = ()   # canastas of a rank worth more (Mexicana sevens): natural ones,
+    by_rank_mixed: bool = False                  # and mixed ones too
     names: tuple[tuple[str, str], ...] = ()     # what the variant calls a kind ("sequence" -> "samba")
 
 
@@ -378,7 +379,7 @@ MEXICANA = VariantRules(
             "to go out.",
     min_players=4, max_players=4, default_players=4, seating="partners",
     deck=Deck(packs=3, jokers=6), deal=13, opening_draw=13,
-    canastas=Canastas(by_rank=(("7", 1000),)),
+    canastas=Canastas(by_rank=(("7", 1000),), by_rank_mixed=True),
     pile=Pile(blocked_tops=("black_three", "wild", "7")),
     threes=Threes(red_all=1000),
     going_out=GoingOut(canastas=2, bonus_cards_per_canasta=True),

@@ -42,7 +42,7 @@ CHANGES = {
     "sets.max_cards": 7, "sets.one_per_rank": False, "sets.all_wild": True,
     "sets.wild_onto_canasta": False,
     "canastas.size": 6, "canastas.natural": 600, "canastas.mixed": 250, "canastas.wild": 1000,
-    "canastas.by_rank": (("7", 900),), "canastas.names": (("natural", "clean"),),
+    "canastas.by_rank": (("7", 900),), "canastas.by_rank_mixed": True, "canastas.names": (("natural", "clean"),),
     "opening.tiers": ((None, 20), (0, 60)), "opening.failed_attempt_raise": 20, "opening.pile_may_open": False,
     "opening.concealed_exempt": False,
     "pile.frozen_by_wild": False, "pile.frozen_by_red_three": False, "pile.frozen_until_opened": False,
@@ -72,6 +72,7 @@ COMPANIONS = {
     "pile.wild_top_with_wild_pair": {"pile.blocked_tops": ("black_three",), "sets.all_wild": True},
     "roles.wild_and_natural": {"roles.wild": ("JK",)},
     "pile.top_card_only_onto_sequence": {"sequences": SequenceMelds()},
+    "canastas.by_rank_mixed": {"canastas.by_rank": (("7", 900),)},
     "incomplete_when": {"incomplete_penalty": (("set", 7, 100),)},
 }
 # Read by the game's declaration of its variants (GET /games), not by the Config.

@@ -279,17 +279,15 @@ def test_canasta_canastas_natural_mexicana_a_canasta_of_sevens_is_worth_1000():
     assert answer["teams"][0] == sum(line["points"] for line in answer["lines"] if line["team"] == 0)
 
 
-MIXED_SEVENS_XFAIL = ("the seed gives a canasta of sevens 1000 without saying natural; the engine gives a mixed "
-                      "canasta of sevens the mixed bonus (300)")
-
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=MIXED_SEVENS_XFAIL)
 def test_canasta_canastas_mixed_mexicana_a_mixed_canasta_of_sevens_is_worth_1000_too():
     # The seed and variant_facts: a canasta of sevens is worth 1000, natural or not.
     # reading: neither text limits the 1000 to a natural canasta, so a canasta of sevens holding a wild card earns
-    # 1000 as well (the alternative reading, natural sevens only, is the engine's).
+    # 1000 as well; the option sevens_canasta natural reads it as a natural canasta's bonus only.
     mixed = finished([MIXED_SEVENS, SEVEN_KINGS], ["3H", "3D"])
     assert canasta_bonus(mixed) == 1000 + 500
+    natural_only = answers.score(body(mixed, options={"sevens_canasta": "natural"}))["lines"]
+    assert sum(line["points"] for line in natural_only
+               if line["team"] == 0 and line["rule"].startswith("canasta.canastas.")) == 300 + 500
 
 
 # -- going out: two canastas and as many red threes -----------------------------------------------

@@ -12,6 +12,7 @@ from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import config_for
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.deal import deal
+from rules_engine.games.canasta.melds import Meld, canasta_bonus, judge
 from rules_engine.games.canasta.variants import (
     BOLIVIA, BRAZILIAN, CLASSIC, ENTRIES, FIVE_PERSON, HAND_AND_FOOT, JOKER_CANASTA, MEXICANA, OKLAHOMA, SAMBA,
     THREE_HAND, TWO_HAND, CanastaTier, SequenceMelds, check_entry,
@@ -408,3 +409,18 @@ def test_canasta_red_threes_lay_out_events_named_as_the_variant_names_its_bonus_
                 if "replaced" in event]              # the lay-out events: cards laid out, and how many replaced
         assert laid and {event["type"] for event in laid} == {name}, (entry.slug, laid[:2])
         assert entry is CLASSIC or any(card in ("3C", "3S") for event in laid for card in event["cards"])
+
+
+# -- Mexicana's canasta of sevens ------------------------------------------------------------------
+@pytest.mark.parametrize("options,natural,mixed", [((), 1000, 1000), ((("sevens_canasta", "natural"),), 1000, 300),
+                                                   ((("sevens_canasta", "any"),), 1000, 1000)])
+def test_canasta_variant_mexicana_sevens_canasta_earns_1000_natural_or_as_the_option_reads(options, natural, mixed):
+    # A canasta of sevens is worth 1000 (the book, rummy-games.com), natural or mixed; sevens_canasta natural reads
+    # the 1000 as a natural canasta's bonus only. Another rank's canastas keep 500 and 300.
+    cfg = build_config(MEXICANA, options)
+    for cards, worth in ((["7C", "7C", "7D", "7D", "7H", "7H", "7S"], natural),
+                         (["7C", "7C", "7D", "7D", "7H", "7H", "2S"], mixed),
+                         (["KC", "KC", "KD", "KD", "KH", "KH", "KS"], 500),
+                         (["KC", "KC", "KD", "KD", "KH", "KH", "JK"], 300)):
+        judged = judge(cfg, cards, going_out=True)
+        assert canasta_bonus(cfg, Meld(judged.rank, cards, judged.naturals, judged.wilds))[0] == worth, cards
