@@ -17,8 +17,8 @@ from contextvars import ContextVar
 from functools import wraps
 from typing import Callable, Iterator
 
-# The steps of one answer: well above what any position of random play needs (docs/counted-work.md: at most 15,083
-# over some 200,000 answers), and in CPU time some 150 typical requests at worst.
+# The steps of one answer: well above what any position of random play needs (docs/counted-work.md: at most 14,061
+# over every random game measured), and in CPU time some 150 typical requests at worst.
 ANSWER_STEPS = 25_000
 # What each further part of a many-part answer adds to the steps its parts share: each item of a batch beyond
 # the first, each move of a log. A part never spends more than a single answer (ANSWER_STEPS).
