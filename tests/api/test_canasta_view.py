@@ -15,9 +15,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from rules_engine.games.canasta import GAME as CANASTA
+from rules_engine.games.canasta.variants import TABLE
 
 GAME = "canasta"
-PLAYERS = {"classic": 4, "two-hand": 2, "samba": 4, "bolivia": 4, "brazilian": 4}
+PLAYERS = {slug: entry.default_players for slug, entry in TABLE.items()}
 LISTING_ONLY = ("code", "rules", "opening")
 
 
@@ -40,17 +41,21 @@ def sent(move: dict) -> dict:
     return {key: value for key, value in move.items() if key not in LISTING_ONLY}
 
 
-def viewer_move(move: dict, before: dict, after: dict, hidden: bool, rng: random.Random) -> dict:
-    """The move as the viewer reports it: a draw names what the viewer saw of the cards drawn."""
-    if move["type"] != "draw" or not before["stock"]:
-        return move
+def viewer_move(move: dict, before: dict, after: dict, hidden: bool, rng: random.Random,
+                bonus: tuple[str, ...] = ("3D", "3H")) -> dict:
+    """The move as the viewer reports it: a draw names what the viewer saw of the cards drawn (the bonus cards
+    laid out among them)."""
     taken = before["stock"][:len(before["stock"]) - len(after["stock"])]
+    # Cards leave the stock in a draw, and in Mexicana when a move completes the side's initial meld ("drawn").
+    field = "cards" if move["type"] == "draw" else "drawn"
+    if not taken or move["type"] not in ("draw", "meld", "take_pile", "lay_off"):
+        return move
     if not hidden:
-        return {"type": "draw", "cards": taken}    # the viewer's own draw: it saw its cards
-    shown = [card if card in ("3H", "3D") else None for card in taken]
+        return {**move, field: taken}              # the viewer's own draw: it saw its cards
+    shown = [card if card in bonus else None for card in taken]
     if all(card is None for card in shown) and rng.random() < 0.7:
-        return {"type": "draw"}                   # nothing seen: the cards may be left out
-    return {"type": "draw", "cards": shown}
+        return move                                # nothing seen: the cards may be left out
+    return {**move, field: shown}
 
 
 def check_hidden_listing(view_listed: dict, full_listed: dict, chosen: dict) -> None:
@@ -91,7 +96,7 @@ def play_alongside(client, variant: str, seed: int, viewer: int, rng: random.Ran
         full_answer = post(client, "/apply-move", {**request, "state": full, "move": sent(chosen),
                                                    "include_legal_moves": include})
         assert full_answer["unverified"] == []
-        move = viewer_move(sent(chosen), full, full_answer["state"], mover != viewer, rng)
+        move = viewer_move(sent(chosen), full, full_answer["state"], mover != viewer, rng, TABLE[variant].roles.bonus)
         judged = post(client, "/validate-move", {**request, "state": view, "move": move})
         assert judged["legal"], (move, judged["violations"])
         view_answer = post(client, "/apply-move", {**request, "state": view, "move": move,
@@ -117,14 +122,9 @@ def play_alongside(client, variant: str, seed: int, viewer: int, rng: random.Ran
         assert len(log) < 2000
 
 
-@pytest.mark.slow
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(variant=st.sampled_from(sorted(PLAYERS)), seed=st.integers(0, 2**20), pick=st.integers(0, 2**20),
-       viewer_pick=st.integers(0, 3), meld_bias=st.sampled_from([0.3, 0.7, 0.95]))
-def test_canasta_view_of_one_seat_agrees_with_full_view_at_every_step_and_on_the_score(
-        client, variant, seed, pick, viewer_pick, meld_bias):
-    viewer = viewer_pick % PLAYERS[variant]
-    full, view, log = play_alongside(client, variant, seed, viewer, random.Random(pick), meld_bias)
+def check_view_agrees(client, variant: str, seed: int, viewer: int, rng: random.Random, meld_bias: float) -> None:
+    """A hand played alongside from the viewer's seat agrees with the full view, on the score and on replay."""
+    full, view, log = play_alongside(client, variant, seed, viewer, rng, meld_bias)
     request = {"game": GAME, "variant": variant}
     # The hand is scored once its hands are shown, as they are at the end of a hand.
     shown = {**view, "hands": full["hands"], "stock": full["stock"]}
@@ -133,3 +133,20 @@ def test_canasta_view_of_one_seat_agrees_with_full_view_at_every_step_and_on_the
     replayed = post(client, "/validate-game", {**request, "state": log[0], "moves": log[1:]})
     assert replayed["valid"] is True and replayed["steps"] == len(log) - 1
     assert replayed["final_state"] == view and (replayed["to_act"], replayed["phase"]) == (None, "over")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(PLAYERS))
+@pytest.mark.parametrize("seed", (3, 4))
+def test_canasta_view_of_one_seat_agrees_with_full_view_in_every_variant(client, variant, seed):
+    check_view_agrees(client, variant, seed, seed % PLAYERS[variant], random.Random(seed), 0.8)
+
+
+@pytest.mark.slow
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(variant=st.sampled_from(sorted(PLAYERS)), seed=st.integers(0, 2**20), pick=st.integers(0, 2**20),
+       viewer_pick=st.integers(0, 3), meld_bias=st.sampled_from([0.3, 0.7, 0.95]))
+def test_canasta_view_of_one_seat_agrees_with_full_view_at_every_step_and_on_the_score(
+        client, variant, seed, pick, viewer_pick, meld_bias):
+    viewer = viewer_pick % PLAYERS[variant]
+    check_view_agrees(client, variant, seed, viewer, random.Random(pick), meld_bias)

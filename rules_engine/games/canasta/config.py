@@ -9,8 +9,8 @@ from ...cards import ALL_CARDS, JOKER, RANKS
 from ...game import Ruleset
 from .game_length import by_rounds
 from .meld_memo import MeldMemo
-from .variants import (BLACK_THREE_IN_HAND, BONUS, BRAZILIAN_RED_THREES, ENTRIES, NATURAL, SAMBA_TIERS, STOP,
-                       WILD_AND_NATURAL, VariantRules)
+from .variants import (BLACK_THREE_IN_HAND, BONUS, BRAZILIAN_RED_THREES, ENTRIES, JOKER_THREES_TOTALS, NATURAL,
+                       SAMBA_TIERS, STOP, WILD_AND_NATURAL, VariantRules)
 from .variants import WILD as WILD_ROLE
 
 RANK_ORDER = {rank: i for i, rank in enumerate(RANKS)}
@@ -248,6 +248,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, canastas=replace(table.canastas, wild=chosen["wild_canasta"]))
     if chosen.get("two_hand_penalties") == "none":
         table = replace(table, opening=replace(table.opening, failed_attempt_raise=0))
+    if chosen.get("joker_threes") == "totals":
+        table = replace(table, threes=replace(table.threes, schedule=JOKER_THREES_TOTALS))
     if "all_red_threes" in chosen:
         table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
     if chosen.get("sevens_canasta") == "natural":

@@ -64,6 +64,7 @@ def complete(position: dict, deck_size: int = DECK_SIZE) -> dict:
 def build_examples(game) -> dict:
     """Requests for the documentation: a state per phase, a legal move, a finished hand, a meld request."""
     from .family_examples import family_examples   # which builds on complete() here
+    from .variant_examples import variant_examples
 
     rs = game.ruleset()
 
@@ -95,7 +96,7 @@ def build_examples(game) -> dict:
     discard = sorted(two_hand_state["hands"][acting])[0]
     return {
         "variants": {"two-hand": {"state": two_hand_state, "move": {"type": "discard", "card": discard}},
-                     **family_examples(game)},
+                     **family_examples(game), **variant_examples(game)},
         "state": draw,
         "move": {"type": "take_pile", "cards": ["8C", "8S"]},
         "setup": {"dealer": 0, "score": [0, 0]},

@@ -84,7 +84,7 @@ class Canasta(Game):
     def read_move(self, rs: Ruleset, raw: object) -> dict:
         entry = ENTRIES[rs.variant]
         move = read_move(raw, entry.max_players, entry.sequences is not None,
-                         entry.sequences is not None and entry.sequences.nominated)
+                         entry.sequences is not None and entry.sequences.nominated, entry.opening_draw > 0)
         hook = MOVE_HOOKS.get(move["type"])
         if hook is not None and hook not in config_for(rs).table.hooks:
             raise invalid(("move", "type"), f"{entry.title} has no {move['type']} move",

@@ -26,6 +26,10 @@ MOVE_TYPES = {
     "take_back": "Take back into the hand the melds of an initial meld this turn has left short of the "
                  "minimum; the side's minimum rises by 10 (penalties.failed_openings).",
 }
+# Where the player completing the side's initial meld then takes cards from the stock (Mexicana), the move that
+# completes it may name them in `drawn`, as a draw names its cards in `cards`.
+DRAWN_FIELD = "drawn"
+OPENING_MOVES = ("meld", "take_pile", "lay_off")
 # Moves only some variants have, each with the hook that brings it (game.read_move refuses them elsewhere).
 HOOK_MOVE_TYPES = {
     "swap_joker": "Where a variant allows it: take a joker from another side's set into the hand, giving a natural "
@@ -78,17 +82,23 @@ def _read_drawn(value: object, pointer: tuple) -> list[str | None]:
     return [None if item is None else read_card(item, pointer + (i,)) for i, item in enumerate(value)]
 
 
-def read_move(raw: object, players: int, sequences: bool = False, nominated: bool = False) -> dict:
+def read_move(raw: object, players: int, sequences: bool = False, nominated: bool = False,
+              opening_draw: bool = False) -> dict:
     """Parse a move into its canonical form; raise InvalidRequest when it is malformed.
 
     With `sequences` (a variant that has them) a meld may name its kind "sequence"; with `nominated` a meld
-    object or a lay-off may name the cards its wild cards stand for ("as")."""
+    object or a lay-off may name the cards its wild cards stand for ("as"); with `opening_draw` a move that may
+    complete the initial meld may name the cards then taken from the stock ("drawn")."""
     raw = read_object(raw, ("move",))
     kind = read_str(raw.get("type"), ("move", "type"), (*MOVE_TYPES, *HOOK_MOVE_TYPES))
+    drawn = opening_draw and kind in OPENING_MOVES
     # A move copied from /legal-moves may carry the listing's note on the opening; it is not input.
     reject_unknown(raw, MOVE_FIELDS[kind] | ({"type", "seat", "opening", "as"} if nominated and kind == "lay_off"
-                                             else {"type", "seat", "opening"}), ("move",))
+                                             else {"type", "seat", "opening"}) | ({DRAWN_FIELD} if drawn else set()),
+                   ("move",))
     move: dict = {"type": kind}
+    if drawn and raw.get(DRAWN_FIELD) is not None:
+        move[DRAWN_FIELD] = _read_drawn(raw[DRAWN_FIELD], ("move", DRAWN_FIELD))
     if kind == "draw" and raw.get("cards") is not None:
         move["cards"] = _read_drawn(raw["cards"], ("move", "cards"))
     elif kind == "take_pile":

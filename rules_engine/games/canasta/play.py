@@ -23,8 +23,31 @@ from .sequences import top_card_alone
 from .state import CanastaState, TurnState, shown_counts
 from .going_out import unmet
 from .zones import (
-    begin_turn_from_foot, draw_opening_cards, foot_down, foot_unmet, next_kitty, stock_from_kitty, take_kitty, take_up_foot,
+    OPENING_DRAW_RULE, begin_turn_from_foot, draw_opening_cards, foot_down, foot_unmet, next_kitty, stock_from_kitty, take_kitty, take_up_foot,
 )
+
+
+def opening_draw_cards(cfg: Config, state: CanastaState, named: list[str | None] | None) -> list[str | None]:
+    """The cards the opening draw takes from the stock (Mexicana), bonus cards and their replacements included.
+
+    From a stock given as a count the move may name them in `drawn`, as a draw names its cards: every card for
+    a seat whose hand is shown, which then stays shown; for a hidden hand only the bonus cards laid out (null for
+    the others). Left out, no bonus card came, and the hand becomes a count (cards nobody else sees)."""
+    count, stock, seat = cfg.table.opening_draw, state.stock, state.turn.seat
+    pointer = ("move", "drawn")
+    hidden_hand = type(state.hands[seat]) is HiddenHand
+    if type(stock) is HiddenHand:
+        if named is None:
+            return [None] * min(count, stock.count)
+        if None in named and not hidden_hand:
+            raise invalid(pointer + (named.index(None),), f"seat {seat}'s hand is shown, so name every card it "
+                          "takes", "canasta.turn.hand-known")
+        _check_named_draw(cfg, state, named, count, pointer)
+        return named
+    taken = _simulate_draw(cfg, stock, count)
+    if named is not None and [t if n is None else n for n, t in zip(named, taken)] + named[len(taken):] != taken:
+        raise invalid(pointer, f"the stock's next cards are {', '.join(taken) or 'none'}", OPENING_DRAW_RULE)
+    return taken
 
 
 def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None]:
@@ -46,9 +69,9 @@ def drawn_cards(cfg: Config, state: CanastaState, move: dict) -> list[str | None
         if None in named and not hidden_hand:
             raise invalid(("move", "cards", named.index(None)), f"seat {seat}'s hand is shown, so name every card "
                           "it draws", "canasta.turn.hand-known")
-        _check_named_draw(cfg, state, named)
+        _check_named_draw(cfg, state, named, cfg.table.draw, ("move", "cards"))
         return named
-    taken = _simulate_draw(cfg, stock)
+    taken = _simulate_draw(cfg, stock, cfg.table.draw)
     if named is not None and [t if n is None else n for n, t in zip(named, taken)] + named[len(taken):] != taken:
         raise invalid(("move", "cards"), f"the stock's next cards are {', '.join(taken) or 'none'}",
                       "canasta.turn.draw")
@@ -63,9 +86,8 @@ def _replaced(cfg: Config, card: str, left_before: int) -> bool:
     return not (has_hook(cfg.table.hooks, NO_REPLACEMENT_FOR_LAST_TWO) and left_before <= 2)
 
 
-def _simulate_draw(cfg: Config, stock: list[str]) -> list[str]:
+def _simulate_draw(cfg: Config, stock: list[str], need: int) -> list[str]:
     taken: list[str] = []
-    need = cfg.table.draw
     for i, card in enumerate(stock):
         if need == 0:
             break
@@ -83,25 +105,26 @@ def draw_ends_hand(cfg: Config, stock_before: int, taken: list[str]) -> bool:
     return not cfg.last_red_three_only_alone or all(card in cfg.bonus_cards for card in taken)
 
 
-def _check_named_draw(cfg: Config, state: CanastaState, named: list[str]) -> None:
+def _check_named_draw(cfg: Config, state: CanastaState, named: list[str | None], takes: int,
+                      pointer: tuple) -> None:
+    """Cards named as drawn from a stock given as a count: each still unseen, as many as the draw takes."""
     count = state.stock.count
-    need = cfg.table.draw
+    need = takes
+    rule = "canasta.turn.draw" if pointer[-1] == "cards" else OPENING_DRAW_RULE
     seen = shown_counts(state)
     used: Counter = Counter()
     for i, card in enumerate(named):
         if i >= count or need == 0:
-            raise invalid(("move", "cards", i), "more cards than this draw takes from the stock",
-                          "canasta.turn.draw")
+            raise invalid(pointer + (i,), "more cards than this draw takes from the stock", rule)
         if card is not None:
             used[card] += 1
             if seen[card] + used[card] > cfg.copies.get(card, 0):
-                raise invalid(("move", "cards", i), unavailable(state, cfg.copies.get(card, 0), card),
+                raise invalid(pointer + (i,), unavailable(state, cfg.copies.get(card, 0), card),
                               "canasta.deal.cards")
         if not _replaced(cfg, card, count - i):
             need -= 1
     if need and len(named) < count:
-        raise invalid(("move", "cards"), f"the draw takes {cfg.table.draw} card(s) besides red threes and their "
-                      "replacements", "canasta.turn.draw")
+        raise invalid(pointer, f"the draw takes {takes} card(s) besides red threes and their replacements", rule)
 
 
 def _next_turn(state: CanastaState) -> TurnState:
@@ -188,7 +211,8 @@ def apply(cfg: Config, state: CanastaState, move: dict) -> tuple[CanastaState, l
     if new.turn.phase == "meld":
         new.turn = replace(new.turn, opening=short_opening(cfg, new))
         if cfg.table.opening_draw and _opens(state, new):
-            events += draw_opening_cards(cfg, new, new.turn.seat, cfg.table.opening_draw)
+            taken = opening_draw_cards(cfg, new, move.get("drawn"))
+            events += draw_opening_cards(cfg, new, new.turn.seat, cfg.table.opening_draw, taken)
     if new.kitties is not None and not new.over:
         events += stock_from_kitty(cfg.table, new)
     return new, events

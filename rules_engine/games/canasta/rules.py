@@ -403,6 +403,10 @@ OPTIONS = (
     Option("wild_canasta", 2000, "canasta.variant.brazilian",
            "What a canasta of wild cards alone earns in Brazilian Canasta.", choices=(2000, 2500),
            variants=("brazilian",)),
+    Option("joker_threes", "adding_up", "canasta.variant.joker",
+           "How Joker Canasta's figures for the threes of one colour (100, 300, 500, 1000) add up: each three worth "
+           "its figure, so four make 1900, or each figure the total for that many threes, so four make 1000.",
+           choices=("adding_up", "totals"), variants=("joker",)),
     Option("all_red_threes", 1000, "canasta.variant.mexicana",
            "What a side holding all six red threes scores in Mexicana.", choices=(1000, 600), variants=("mexicana",)),
     Option("sevens_canasta", "any", "canasta.variant.mexicana",

@@ -273,6 +273,23 @@ OPTIONS_AND_NOTES = {
         "not ask.",
         f"brazilian_ask_partner required: {BICYCLE_BRAZILIAN} has a player always ask the partner's permission "
         "before going out.")),
+    "joker": (("joker_threes",), (
+        f"joker_threes adding_up (default): {BOOK} and {JOKER_CANASTA} give the first three of a colour 100, the "
+        "second 300, the third 500 and the fourth 1000, each three its own figure, so a colour's four threes make "
+        "1900 together.",
+        f"joker_threes totals: {READING} of the same figures as a scale, the way scales of bonus threes are printed "
+        "for Modern American Canasta: one three of a colour 100, two 300, three 500, four 1000.",
+        f"The pack: {READING}. Neither source names it, but the four jokers of the canasta worth 3000 and the seven "
+        "twos of the one worth 4000 need two packs and four jokers, the basic game's 108 cards, and no source "
+        "gives another.",
+        f"Wild canastas other than seven twos (4000) and four jokers with three twos (3000) earn 2000, as "
+        f"{JOKER_CANASTA} says.")),
+    "three-hand": ((), (
+        f"The partnership against the lone hand follows {BOOK} and odeities.com (https://odeities.com/canasta/): "
+        "the two players who did not take the pile first play together against the one who did; until then, and "
+        "for the whole hand if nobody takes the pile, everyone plays alone.",
+        f"Draw two and two canastas to go out follow {BOOK}; {THREE_HAND} gives both as the usual practice for "
+        "two or three players.")),
     "mexicana": (("all_red_threes", "sevens_canasta"), (
         f"all_red_threes 1000 (default): {READING}: {RUMMY_GAMES_MEXICANA} is silent, and Samba, played with the "
         "same 162 cards, scores all six red threes 1000.",

@@ -355,6 +355,10 @@ BRAZILIAN = VariantRules(
     hooks=("merge_melds_of_a_rank",), playable=True,
 )
 
+# Joker Canasta's threes of a colour by how many a side holds: each three worth its figure in turn (100, 300, 500,
+# 1000) adding up; the option joker_threes totals reads the figures as the totals themselves.
+JOKER_THREES = (0, 100, 400, 900, 1900)
+JOKER_THREES_TOTALS = (0, 100, 300, 500, 1000)
 JOKER_CANASTA = VariantRules(
     slug="joker", title="Joker Canasta",
     summary="Four players in partnerships, 13 cards each; the pile always frozen, melds of at most seven, "
@@ -366,10 +370,10 @@ JOKER_CANASTA = VariantRules(
     canastas=Canastas(wild=2000),
     opening=Opening(tiers=((None, 100), (3000, 130), (5000, 150))),
     pile=Pile(always_frozen=True, blocked_tops=("wild",)),
-    threes=Threes(schedule=(0, 100, 400, 900, 1900), per_colour=True, red_negative_unless="canasta"),
+    threes=Threes(schedule=JOKER_THREES, per_colour=True, red_negative_unless="canasta"),
     going_out=GoingOut(canastas=2),
     game_target=8500,
-    hooks=("wild_canasta_by_composition",),
+    hooks=("wild_canasta_by_composition",), playable=True,
 )
 
 MEXICANA = VariantRules(
@@ -382,7 +386,7 @@ MEXICANA = VariantRules(
     canastas=Canastas(by_rank=(("7", 1000),), by_rank_mixed=True),
     pile=Pile(blocked_tops=("black_three", "wild", "7")),
     threes=Threes(red_all=1000),
-    going_out=GoingOut(canastas=2, bonus_cards_per_canasta=True),
+    going_out=GoingOut(canastas=2, bonus_cards_per_canasta=True), playable=True,
 )
 
 HAND_AND_FOOT = VariantRules(
@@ -436,7 +440,7 @@ THREE_HAND = VariantRules(
     deck=Deck(packs=2, jokers=4), deal=13, draw=2,
     going_out=GoingOut(canastas=2, ask_partner="never"),
     stock_end="last_discard",
-    game_target=7500,
+    game_target=7500, playable=True,
 )
 
 FIVE_PERSON = VariantRules(

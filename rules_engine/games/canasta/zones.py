@@ -214,21 +214,23 @@ def take_up_foot(cfg: Config, state, seat: int, plays_on: bool) -> list[dict]:
     return events
 
 
-def draw_opening_cards(cfg: Config, state, seat: int, count: int) -> list[dict]:
+def draw_opening_cards(cfg: Config, state, seat: int, count: int, taken: list[str | None]) -> list[dict]:
     """The player who completed the side's initial meld takes `count` cards from the stock (fewer when it
-    holds fewer), bonus cards among them laid out and replaced as with any draw."""
+    holds fewer): `taken`, every card that leaves the stock in order, bonus cards laid out among them with their
+    replacements; None stands for a card only the player sees."""
     stock, hand = state.stock, state.hands[seat]
-    taken = min(count, hand_size(stock))
-    events = [{"type": "opening_draw", "seat": seat, "cards": taken, "rules": [OPENING_DRAW_RULE]}]
-    if type(stock) is HiddenHand:
-        # Cards nobody else sees: the hand becomes a count (its owner names its cards).
-        state.stock = HiddenHand(stock.count - taken)
-        state.hands = state.hands[:seat] + [HiddenHand(hand_size(hand) + taken)] + state.hands[seat + 1:]
-        return events
-    cards, state.stock = stock[:taken], stock[taken:]
-    kept = _lay_out_bonus(cfg, state, seat, cards, events, OPENING_DRAW_RULE)
-    if type(kept) is HiddenHand or type(hand) is HiddenHand:
-        grown: list | HiddenHand = HiddenHand(hand_size(hand) + hand_size(kept))
+    events = [{"type": "opening_draw", "seat": seat, "cards": min(count, hand_size(stock)),
+               "rules": [OPENING_DRAW_RULE]}]
+    state.stock = HiddenHand(stock.count - len(taken)) if type(stock) is HiddenHand else stock[len(taken):]
+    reds = [card for card in taken if card in cfg.bonus_cards]
+    kept = [card for card in taken if card not in cfg.bonus_cards]
+    if reds:
+        side = state.side_of(seat)
+        state.red_threes = state.red_threes[:side] + [state.red_threes[side] + reds] + state.red_threes[side + 1:]
+        events.append({"type": cfg.bonus_event, "seat": seat, "cards": reds, "replaced": len(taken) - events[0]["cards"],
+                       "rules": ["canasta.red-threes.lay-out", OPENING_DRAW_RULE]})
+    if type(hand) is HiddenHand or None in kept:
+        grown: list | HiddenHand = HiddenHand(hand_size(hand) + len(kept))
     else:
         grown = hand + kept
     state.hands = state.hands[:seat] + [grown] + state.hands[seat + 1:]

@@ -100,6 +100,37 @@ def position(hands: list, *, discard: list[str], melds: list | None = None, red_
     return state
 
 
+def variant_body(variant: str, state: dict | None = None, move: dict | None = None, **extra) -> dict:
+    """A request body for a variant, with a state and a move when given."""
+    request: dict = {"game": GAME, "variant": variant}
+    if state is not None:
+        request["state"] = state
+    if move is not None:
+        request["move"] = move
+    request.update(extra)
+    return request
+
+
+def variant_rules_broken(variant: str, state: dict, move: dict) -> list[str]:
+    """The rule ids /validate-move cites against a move of a variant."""
+    return [v["rule"] for v in answers.validate_move(variant_body(variant, state, move))["violations"]]
+
+
+def variant_codes(variant: str, state: dict) -> list[str]:
+    """The codes of a variant's legal moves."""
+    return [m["code"] for m in answers.legal_moves(variant_body(variant, state))["moves"]]
+
+
+def dealt_cards(state: dict) -> Counter:
+    """Every card of a position whose hands and stock are shown: stock, pile, hands and bonus cards laid out."""
+    every = Counter(state["stock"]) + Counter(state["discard"])
+    for hand in state["hands"]:
+        every.update(hand)
+    for threes in state["red_threes"]:
+        every.update(threes)
+    return every
+
+
 def meld_turn(seat: int = 0, **fields) -> dict:
     """The turn of a seat that has drawn from the stock."""
     turn = {"seat": seat, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,

@@ -117,7 +117,7 @@ def _answers(entry) -> list:
             found.append(score(cfg, read_state(cfg, _finished(threes, concealed), [])))
         except EngineError as refusal:     # a refusal is an answer too
             found.append(str(refusal))
-    found.append(_simulate_draw(cfg, ["3H", "AS"]))
+    found.append(_simulate_draw(cfg, ["3H", "AS"], cfg.table.draw))
     try:   # the last card of the stock drawn, then a discard
         found.append(apply(cfg, read_state(cfg, _stock_drawn(), []), read_move({"type": "discard", "card": "9H"}, 4)))
     except EngineError as refusal:

@@ -94,7 +94,7 @@ FAMILY = {variant: example for variant, example in EXAMPLES["variants"].items() 
 
 
 @pytest.mark.parametrize("variant,phase", sorted((v, p) for v, example in FAMILY.items() for p in example["phases"]))
-def test_canasta_examples_every_phase_of_each_samba_family_variant_lists_moves(variant, phase):
+def test_canasta_examples_every_phase_of_each_variant_lists_moves(variant, phase):
     listed = answers.legal_moves({**body(FAMILY[variant]["phases"][phase]), "variant": variant})
     assert (listed["to_act"] is None) == (phase == "over")
     assert listed["moves"] or phase == "over"
@@ -103,9 +103,11 @@ def test_canasta_examples_every_phase_of_each_samba_family_variant_lists_moves(v
 
 
 @pytest.mark.parametrize("variant", sorted(FAMILY))
-def test_canasta_examples_samba_family_move_finished_hand_and_meld_request(variant):
+def test_canasta_examples_each_variant_move_finished_hand_and_meld_request(variant):
     example = FAMILY[variant]
     assert answers.validate_move({**body(example["state"], example["move"]), "variant": variant})["legal"] is True
     assert answers.score({**body(example["finished_state"]), "variant": variant})["hand_over"] is True
     assert answers.validate_meld({"game": GAME, "variant": variant, **example["meld_request"]})["valid"] is True
-    answers.deal({"game": GAME, "variant": variant, "players": 4, "seed": 42, "setup": example["setup"]})
+    dealt = answers.deal({"game": GAME, "variant": variant, "players": example["state"]["players"], "seed": 42,
+                          "setup": example["setup"]})
+    assert dealt["state"]["score"] == example["setup"]["score"]

@@ -1,23 +1,19 @@
 """Mexicana Canasta, tested from the rule texts alone, before the engine's answers were looked at: the seed's
-Variation 5 first, then the sourced facts where it leaves a point open; everything else as Classic Canasta.
-
-Mexicana's play is not released yet (issue 32): until its entry is playable the play endpoints answer 501, and
-these tests wait for it."""
+Variation 5 first, then the sourced facts where it leaves a point open; everything else as Classic Canasta."""
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pytest
 
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
-from rules_engine.games.canasta.variants import ENTRIES
 
 from . import helpers
 
 VARIANT = "mexicana"
-pytestmark = pytest.mark.skipif(not ENTRIES[VARIANT].playable, reason="Mexicana's play is not released yet")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 # Three 52-card packs plus six jokers: every card code three times, the joker six times.
 DECK = Counter({**{rank + suit: 3 for rank in RANKS for suit in "CDHS"}, "JK": 6})
@@ -35,14 +31,7 @@ FILLER = ["3C", "3S", "4C", "5D", "6H", "8C", "9D", "10S"]    # no two of a rank
 
 
 # -- building positions ---------------------------------------------------------------------------
-def body(state: dict | None = None, move: dict | None = None, **extra) -> dict:
-    request: dict = {"game": "canasta", "variant": VARIANT}
-    if state is not None:
-        request["state"] = state
-    if move is not None:
-        request["move"] = move
-    request.update(extra)
-    return request
+body = partial(helpers.variant_body, VARIANT)
 
 
 def position(hands: list, *, discard: list[str], melds: list, red_threes: list | None = None,
@@ -53,20 +42,11 @@ def position(hands: list, *, discard: list[str], melds: list, red_threes: list |
                             hidden_stock=hidden_stock, dealt=None, deck=DECK, **fields)
 
 
-def meld_turn(seat: int = 0, **fields) -> dict:
-    """The turn of a seat that has drawn from the stock."""
-    turn = {"seat": seat, "phase": "meld", "drew": "stock", "melded": False, "started": [], "extended": False,
-            "question": None}
-    turn.update(fields)
-    return turn
+meld_turn = helpers.meld_turn
 
 
-def rules_broken(state: dict, move: dict) -> list[str]:
-    return [v["rule"] for v in answers.validate_move(body(state, move))["violations"]]
-
-
-def codes(state: dict) -> list[str]:
-    return [m["code"] for m in answers.legal_moves(body(state))["moves"]]
+rules_broken = partial(helpers.variant_rules_broken, VARIANT)
+codes = partial(helpers.variant_codes, VARIANT)
 
 
 def take(cards: list[str], **extra) -> dict:
@@ -90,11 +70,7 @@ def test_canasta_deal_hands_mexicana_162_cards_13_each_and_an_upcard(seed):
     assert state["players"] == 4
     assert [len(hand) for hand in state["hands"]] == [13, 13, 13, 13]
     assert not [card for hand in state["hands"] for card in hand if card in RED_THREES]
-    every = Counter(state["stock"]) + Counter(state["discard"])
-    for hand in state["hands"]:
-        every.update(hand)
-    for threes in state["red_threes"]:
-        every.update(threes)
+    every = helpers.dealt_cards(state)
     assert sum(every.values()) == 162 and every == DECK
     # Basic rules (Classic): the upcard is turned from the stock, and turned again while it is wild or a red three.
     assert state["discard"], "the deal turns an upcard"

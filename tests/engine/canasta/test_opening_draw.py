@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from rules_engine.errors import InvalidRequest
 from rules_engine.games.canasta.config import build_config
 from rules_engine.games.canasta.moves import read_move
 from rules_engine.games.canasta.play import apply
@@ -95,3 +98,71 @@ def test_canasta_opening_draw_taking_the_pile_to_open():
     state, events = _play(WITH_DRAW, raw, move)
     assert [e["type"] for e in events] == ["took_pile", "opening_draw"]
     assert state.hands[0] == HiddenHand(2 + 1 + DRAWN)      # 9C, 8C, the 5C under the top card, the draw
+
+
+# -- the cards of the opening draw named, from a stock given as a count ("drawn") ------------------------------
+NAMED = ["QC", "QD", "QH", "QS", "JH", "JS", "10D", "10H", "10S", "4S", "4S", "7H", "7H"]
+
+
+def _move(**fields) -> dict:
+    return read_move({"type": "meld", "melds": [{"cards": ACES}, {"cards": KINGS}], **fields}, 4,
+                     opening_draw=True)
+
+
+def test_canasta_opening_draw_named_cards_keep_the_players_hand_shown():
+    raw = _unopened()
+    state = read_state(WITH_DRAW, raw, [])
+    after, events = apply(WITH_DRAW, state, _move(drawn=NAMED))
+    assert after.hands[0] == REST + NAMED
+    assert after.stock == HiddenHand(raw["stock"]["count"] - DRAWN)
+    assert events[-1]["type"] == "opening_draw"
+
+
+def test_canasta_opening_draw_named_bonus_cards_are_laid_out_and_replaced():
+    raw = _unopened()
+    state = read_state(WITH_DRAW, raw, [])
+    after, events = apply(WITH_DRAW, state, _move(drawn=["3H"] + NAMED))
+    assert after.red_threes[0] == ["3H"] and after.hands[0] == REST + NAMED
+    assert after.stock == HiddenHand(raw["stock"]["count"] - DRAWN - 1)
+    assert events[-1]["cards"] == ["3H"] and events[-1]["replaced"] == 1
+
+
+def test_canasta_opening_draw_a_hidden_hand_names_only_its_bonus_cards():
+    raw = position([{"count": 12}, {"count": 11}, {"count": 11}, {"count": 11}], discard=["5C", "6D"],
+                   melds=[[], [OPPONENTS_MELD]], melded_before=[False, True, False, False], turn=meld_turn())
+    state = read_state(WITH_DRAW, raw, [])
+    after, _ = apply(WITH_DRAW, state, _move(drawn=[None, "3D"] + [None] * 12))
+    assert after.red_threes[0] == ["3D"] and after.hands[0] == HiddenHand(12 - 6 + DRAWN)
+
+
+@pytest.mark.parametrize("drawn, pointer", [
+    (NAMED[:12], ("move", "drawn")),                              # one short
+    (NAMED + ["9S"], ("move", "drawn", 13)),                      # one too many
+    ([None] + NAMED[1:], ("move", "drawn", 0)),                   # a shown hand names every card
+    (["KH", "KH"] + NAMED[2:], ("move", "drawn", 1)),             # one KH melded, one left to draw
+], ids=["short", "too-many", "null-for-a-shown-hand", "card-not-left"])
+def test_canasta_opening_draw_named_cards_refused_with_a_pointer(drawn, pointer):
+    state = read_state(WITH_DRAW, _unopened(), [])
+    with pytest.raises(InvalidRequest) as refused:
+        apply(WITH_DRAW, state, _move(drawn=drawn))
+    assert tuple(refused.value.problems[0].pointer) == pointer
+
+
+def test_canasta_opening_draw_names_checked_against_a_shown_stock():
+    raw = position([list(HAND), ["4C"] * 2 + ["5D"] * 2 + ["6H"] * 2 + ["JC"] * 2 + ["8D"] * 2 + ["9D"],
+                    ["4D"] * 2 + ["5H"] * 2 + ["6S"] * 2 + ["JD"] * 2 + ["8H"] * 2 + ["9H"],
+                    ["4H"] * 2 + ["5S"] * 2 + ["6C"] * 2 + ["8S"] * 2 + ["9S"] * 2 + ["10C"]],
+                   discard=["5C", "6D"], melds=[[], [OPPONENTS_MELD]], melded_before=[False, True, False, False],
+                   turn=meld_turn())
+    state = read_state(WITH_DRAW, raw, [])
+    after, _ = apply(WITH_DRAW, state, _move(drawn=list(raw["stock"][:DRAWN])))
+    assert after.hands[0] == REST + raw["stock"][:DRAWN]
+    with pytest.raises(InvalidRequest) as refused:
+        apply(WITH_DRAW, state, _move(drawn=NAMED))
+    assert tuple(refused.value.problems[0].pointer) == ("move", "drawn")
+
+
+def test_canasta_opening_draw_drawn_is_unknown_where_no_opening_draw_is_played():
+    with pytest.raises(InvalidRequest) as refused:
+        read_move({"type": "meld", "melds": [{"cards": ACES}], "drawn": NAMED}, 4)
+    assert tuple(refused.value.problems[0].pointer) == ("move", "drawn")

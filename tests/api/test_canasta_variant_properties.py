@@ -1,6 +1,7 @@
-"""Whole hands of Samba, Bolivia and Brazilian Canasta played at random through the API: the 162 cards stay
-162 at every step, every listed move is accepted by /validate-move and /apply-move, every hand ends, and the
-score's lines add up to its totals. Seeded, so a failure replays; three dealt hands per variant."""
+"""Whole hands of every Canasta variant played beyond Classic and Two-hand (whose hands
+tests/engine/canasta/test_properties.py plays) at random through the API: the deck's cards stay whole at every
+step, every listed move is accepted by /validate-move and /apply-move, every hand ends, and the score's lines add
+up to its totals. Seeded, so a failure replays; three dealt hands per variant."""
 
 from __future__ import annotations
 
@@ -8,10 +9,15 @@ import random
 
 import pytest
 
-from tests.api.samba_family import DECK, answer, each, shown_cards
+from collections import Counter
+
+from rules_engine.games.canasta.variants import TABLE
+from tests.api.samba_family import answer, shown_cards
 
 SEEDS = (1, 2, 3)
-MOST_MOVES = 600      # far beyond any hand: the stock of 101 cards runs out two cards a turn
+MOST_MOVES = 600      # far beyond any hand: the longest stock, Samba's 101 cards, runs out two cards a turn
+VARIANTS = [slug for slug in TABLE if slug not in ("classic", "two-hand")]
+DECKS = {slug: Counter(TABLE[slug].deck.copies()) for slug in VARIANTS}
 
 
 def _move(listed: dict) -> dict:
@@ -30,15 +36,16 @@ def _choose(rng: random.Random, moves: list[dict]) -> dict:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("variant", each())
-def test_canasta_samba_family_random_hands_conserve_cards_accept_every_listed_move_and_score_line_by_line(
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_canasta_variant_random_hands_conserve_cards_accept_every_listed_move_and_score_line_by_line(
         client, variant, seed):
     rng = random.Random(seed)
     # Every variant's defaults, named where the test helpers would choose another (BOLIVIA_SMALL_OPENINGS).
     options = {"bolivia_opening": "150_always"} if variant == "bolivia" else {}
-    state = answer(client, "/deal", variant, seed=seed, setup={"score": [rng.choice([0, 1600, 3100]), 0]},
-                   options=options)["state"]
-    assert shown_cards(state) == DECK
+    sides = TABLE[variant].sides_for(TABLE[variant].default_players)
+    scores = [rng.choice([0, 1600, 3100])] + [0] * (sides - 1)
+    state = answer(client, "/deal", variant, seed=seed, setup={"score": scores}, options=options)["state"]
+    assert shown_cards(state) == DECKS[variant]
     listed = answer(client, "/legal-moves", variant, state, options=options)
     for _ in range(MOST_MOVES):
         if listed["to_act"] is None:
@@ -55,7 +62,7 @@ def test_canasta_samba_family_random_hands_conserve_cards_accept_every_listed_mo
         applied = answer(client, "/apply-move", variant, state, _move(_choose(rng, listed["moves"])),
                          options=options, include_legal_moves=True)
         state = applied["state"]
-        assert shown_cards(state) == DECK
+        assert shown_cards(state) == DECKS[variant]
         listed = {"to_act": applied["to_act"], "moves": applied["legal_moves"]["moves"]
                   if applied["legal_moves"] else []}
     assert listed["to_act"] is None, f"the hand did not end within {MOST_MOVES} moves"
