@@ -157,6 +157,18 @@ def _melds(minimum: int = 0, **kwargs) -> fields.List:
 _EMPTY = (fields.Boolean(validate=validate.OneOf([False])), fields.Integer(strict=True, validate=validate.OneOf([0])),
           fields.String(validate=validate.OneOf([""])), fields.Dict(metadata={"maxProperties": 0}))
 
+def _drawn() -> dict:
+    """The cards taken from the stock when the move completes the side's initial meld, where a variant says so."""
+    return {"drawn": fields.List(card(allow_none=True), validate=validate.Length(max=CARD_LIMIT), allow_none=True,
+                                 metadata={
+        "description": "Only where the player completing the side's initial meld then takes cards from the stock "
+                       "(Mexicana; refused elsewhere), and only on the move that completes it: the cards taken, in "
+                       "order, red threes and their replacements included. With a hidden stock a seat whose hand is "
+                       "shown names every card (its hand stays shown; left out, it becomes a count); a hidden seat "
+                       "names only the red threes it lays out, null for the rest. With a shown stock, optional and "
+                       "checked."})}
+
+
 _MOVE_FIELDS = {
     "draw": lambda players: {"cards": fields.List(card(allow_none=True), validate=validate.Length(max=CARD_LIMIT),
                                           allow_none=True, metadata={
@@ -167,13 +179,13 @@ _MOVE_FIELDS = {
         "description": "Where a side may hold several melds of a rank: the index of the side's meld the top "
                        "card joins."}), "melds": AnyOf(
         _melds(), *_EMPTY, allow_none=True,
-        metadata={"description": "Further melds put down with the pile; an empty value means none."})},
-    "meld": lambda players: {"melds": _melds(1, required=True)},
+        metadata={"description": "Further melds put down with the pile; an empty value means none."}), **_drawn()},
+    "meld": lambda players: {"melds": _melds(1, required=True), **_drawn()},
     "lay_off": lambda players: {"meld": integer(0, 1000, required=True), "cards": cards(CARD_LIMIT, 1, required=True),
                         "owner": seat(players, allow_none=True, metadata={
                             "description": "Whose melds `meld` indexes, where the seating lets a seat add to melds "
                                            "another owns (a partner's); the seat's own side when left out."}),
-                        **_named("added")},
+                        **_named("added"), **_drawn()},
     "merge": lambda players: {"melds": fields.List(integer(0, 1000), required=True, validate=validate.Length(2, 2), metadata={
         "description": "The indices of the side's two melds of one rank put together: two different melds.",
         "uniqueItems": True})},

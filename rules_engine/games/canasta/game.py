@@ -11,7 +11,7 @@ from .examples import build_examples
 from .listing import legal_moves as list_moves
 from .meld_check import validate_meld
 from .checks import check, judge_seen
-from .moves import MOVE_HOOKS, MOVE_TYPES, read_move
+from .moves import DRAWN_FIELD, MOVE_HOOKS, MOVE_TYPES, OPENING_MOVES, read_move
 from .play import apply
 from .position import Position
 from .reachable import check_reachable
@@ -156,16 +156,19 @@ class Canasta(Game):
         return {**state, "hands": others_hidden(state["hands"], seat), "stock": counted(state["stock"])}
 
     def view_moves(self, rs: Ruleset, before: dict, move: dict, after: dict, seat: int) -> list[dict]:
-        if move["type"] != "draw":
+        # Cards leave the stock in a draw, and where the move completing an initial meld takes more ("drawn").
+        field = "cards" if move["type"] == "draw" else DRAWN_FIELD
+        if move["type"] != "draw" and not (move["type"] in OPENING_MOVES and _stock_size(before) > _stock_size(after)):
             return [move]
         if type(before["stock"]) is list and type(after["stock"]) is list:
             taken = before["stock"][:len(before["stock"]) - len(after["stock"])]
         else:
-            taken = list(move.get("cards") or [])
+            taken = list(move.get(field) or [])
+        if field == DRAWN_FIELD and not taken:
+            return [move]
         mover = before["turn"]["seat"]
         bonus = config_for(rs).bonus_cards
-        return [{"type": "draw", "cards": taken if mover == seat else
-                 [card if card in bonus else None for card in taken]}]
+        return [{**move, field: taken if mover == seat else [card if card in bonus else None for card in taken]}]
 
     def view_events(self, rs: Ruleset, events: list[dict], seat: int) -> list[dict]:
         bonus = config_for(rs).bonus_cards
@@ -219,3 +222,9 @@ class Canasta(Game):
 
     def examples(self) -> dict:
         return build_examples(self)
+
+
+def _stock_size(state: dict) -> int:
+    """The stock's size in a position as JSON."""
+    stock = state["stock"]
+    return len(stock) if type(stock) is list else stock["count"]

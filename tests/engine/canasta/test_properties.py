@@ -18,12 +18,10 @@ from rules_engine.games.canasta.variants import TABLE
 
 from .helpers import GAME, clean, meld, position
 
-OPTION_SETS = st.fixed_dictionaries({
-    "wild_limit": st.sampled_from(["at_most_three", "not_more_than_naturals", "fewer_than_naturals"]),
-    "black_three_on_pile": st.sampled_from(["blocks", "freezes"]),
-    "four_red_threes_unmelded": st.sampled_from([-800, -400]),
-    "opening_negative_minimum": st.sampled_from([15, 0]),
-})
+def option_sets(variant: str):
+    """Every option the variant offers, each at one of its choices."""
+    return st.fixed_dictionaries({option.name: st.sampled_from(option.choices) for option in CANASTA.options
+                                  if variant in option.variants or not option.variants})
 
 
 def every_card(state: dict) -> Counter:
@@ -43,9 +41,10 @@ DRAW = {slug: entry.draw for slug, entry in TABLE.items()}
 PLAYERS = {slug: entry.default_players for slug, entry in TABLE.items()}
 NEEDED = {slug: entry.going_out.canastas for slug, entry in TABLE.items()}
 DECKS = {slug: Counter(entry.deck.copies()) for slug, entry in TABLE.items()}
-# The Samba family takes none of OPTION_SETS' options: tests/api/test_samba_family_properties.py plays its hands.
 # The variants of melds of one rank; those with sequences have their own properties (test_samba_family_properties).
 PLAYED = sorted((slug for slug, v in TABLE.items() if v.sequences is None), key=lambda slug: slug != "classic")
+# A variant (Classic twice as often) with options of its own.
+PLAYED_WITH_OPTIONS = st.sampled_from([PLAYED[0], *PLAYED]).flatmap(lambda v: st.tuples(st.just(v), option_sets(v)))
 
 
 def random_move(rng: random.Random, state: dict, seat: int) -> dict:
@@ -66,11 +65,16 @@ def random_move(rng: random.Random, state: dict, seat: int) -> dict:
     return {"type": kind}
 
 
+def scores(rng: random.Random, variant: str) -> list[int]:
+    """Game scores for each side at the deal, across the opening tiers."""
+    sides = TABLE[variant].sides_for(PLAYERS[variant])
+    return [rng.choice([-150, 0, 1600, 3100])] + [rng.choice([0, 4800]) for _ in range(sides - 1)]
+
+
 def play_hand(seed: int, options: dict, meld_bias: float, variant: str = "classic") -> tuple[dict, int]:
     rng = random.Random(seed)
     players = PLAYERS[variant]
-    setup = {"dealer": rng.randrange(players),
-             "score": [rng.choice([-150, 0, 1600, 3100]), rng.choice([0, 4800])]}
+    setup = {"dealer": rng.randrange(players), "score": scores(rng, variant)}
     state = answers.deal({"game": GAME, "variant": variant, "seed": seed, "options": options,
                           "setup": setup})["state"]
     moves_made = 0
@@ -105,9 +109,9 @@ def play_hand(seed: int, options: dict, meld_bias: float, variant: str = "classi
 
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 10**6), options=OPTION_SETS, meld_bias=st.sampled_from([0.3, 0.9]),
-       variant=st.sampled_from([PLAYED[0], *PLAYED]))
-def test_canasta_random_hands_conserve_cards_and_score_line_by_line(seed, options, meld_bias, variant):
+@given(seed=st.integers(0, 10**6), played=PLAYED_WITH_OPTIONS, meld_bias=st.sampled_from([0.3, 0.9]))
+def test_canasta_random_hands_conserve_cards_and_score_line_by_line(seed, played, meld_bias):
+    variant, options = played
     state, _ = play_hand(seed, options, meld_bias, variant)
     scored = answers.score({"game": GAME, "variant": variant, "options": options, "state": state})
     assert scored["hand_over"] is True
@@ -118,8 +122,10 @@ def test_canasta_random_hands_conserve_cards_and_score_line_by_line(seed, option
     assert scored["game_scores"] == [before + now for before, now in zip(state["score"], scored["teams"])]
     if state["turn"]["ending"] == "went_out":
         out_side = state["turn"]["seat"] % sides
+        # Three-hand's partners against the lone hand go out on the canastas of both.
+        owners = [out_side] if state.get("lone") in (None, out_side) else [s for s in range(sides) if s != state["lone"]]
         size = TABLE[variant].canastas.size
-        assert sum(len(m["cards"]) >= size for m in state["melds"][out_side]) >= NEEDED[variant]
+        assert sum(len(m["cards"]) >= size for o in owners for m in state["melds"][o]) >= NEEDED[variant]
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=6),
@@ -163,7 +169,7 @@ def positions_along(seed: int, variant: str, options: dict, wanted: int) -> list
     """Positions reached by random legal play from a dealt hand: `wanted` of them, spread over the hand."""
     rng = random.Random(seed)
     players = PLAYERS[variant]
-    setup = {"dealer": rng.randrange(players), "score": [rng.choice([-150, 0, 1600, 3100]), rng.choice([0, 4800])]}
+    setup = {"dealer": rng.randrange(players), "score": scores(rng, variant)}
     state = answers.deal({"game": GAME, "variant": variant, "seed": seed, "options": options, "setup": setup})["state"]
     reached = [state]
     while True:
@@ -257,7 +263,7 @@ def mutate(rng: random.Random, state: dict) -> dict:
             turn["phase"] = "meld"
         elif kind == "record":
             field = rng.choice(["melded", "extended", "started"])
-            ranks = [m["rank"] for m in state["melds"][turn["seat"] % len(state["melds"])]]
+            ranks = [m.get("rank", "") for m in state["melds"][turn["seat"] % len(state["melds"])]]
             turn[field] = rng.sample(ranks, min(len(ranks), rng.randint(0, 2))) if field == "started" \
                 else not turn[field]
     elif turn["phase"] == "over" and kind == "ending":
@@ -286,10 +292,9 @@ def judge_position(variant: str, options: dict, state: dict) -> str:
 
 @pytest.mark.slow
 @settings(max_examples=100, deadline=None)
-@given(seed=st.integers(0, 10**6), options=OPTION_SETS, variant=st.sampled_from(PLAYED),
-       mutation_seed=st.integers(0, 10**6))
-def test_canasta_turn_order_every_accepted_position_is_over_or_has_a_legal_move(seed, options, variant,
-                                                                                mutation_seed):
+@given(seed=st.integers(0, 10**6), played=PLAYED_WITH_OPTIONS, mutation_seed=st.integers(0, 10**6))
+def test_canasta_turn_order_every_accepted_position_is_over_or_has_a_legal_move(seed, played, mutation_seed):
+    variant, options = played
     rng = random.Random(mutation_seed)
     for state in positions_along(seed, variant, options, wanted=4):
         for seen in (state, hidden(state)):
