@@ -47,6 +47,7 @@ from .http_load import gunicorn, run_wrk
 from .load import request_mix, worker_rss_kib
 from .positions import finished, positions
 from .samba_family import huge_hand
+from .worst_searches import later_positions
 from .worst_searches import positions as worst_positions
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -148,7 +149,7 @@ def heavy(typical_bodies: dict) -> list[tuple[str, str, dict]]:
             found.append(("/legal-moves", name, body))
             found.append(("/validate-move", name, {**body, "move": {"type": "discard", "card": "QC"}}))
             found.append(("/apply-move", name, {**body, "move": {"type": "meld", "melds": [{"cards": ["QC", "QD", "2C"]}]}}))
-    for name, body in worst_positions(WORST_SEARCHES):
+    for name, body in worst_positions(WORST_SEARCHES) + later_positions(WORST_SEARCHES // 2):
         discard = {"type": "discard", "card": body["state"]["hands"][0][0]}
         found.append(("/legal-moves", name, body))
         found.append(("/validate-move", f"{name}, a discard", {**body, "move": discard}))

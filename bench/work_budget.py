@@ -25,7 +25,7 @@ from rules_engine import answers, work
 
 from .worst_searches import positions as worst_positions
 
-VARIANTS = ("classic", "two-hand", "samba", "bolivia", "brazilian")
+VARIANTS = ("classic", "two-hand", "samba", "bolivia", "brazilian", "joker", "mexicana", "three-hand")
 JUDGED = 8                      # moves judged per position
 
 

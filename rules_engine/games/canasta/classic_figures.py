@@ -140,6 +140,22 @@ def _red_threes(entry: VariantRules) -> str | None:
     return said
 
 
+def _lay_out(entry: VariantRules) -> str | None:
+    black = [card for card in entry.roles.bonus if card in ("3C", "3S")]
+    return "black threes are bonus cards too, laid out and replaced the same way" if black else None
+
+
+def _blocked_tops(entry: VariantRules) -> str | None:
+    if _same_pile(entry, "blocked_tops"):
+        return None
+    return "the top cards that block the pile are the variant's own (canasta.pile.blocked-tops)"
+
+
+def _take_figure(entry: VariantRules) -> str | None:
+    said = [figure for figure in (_take(entry), _blocked_tops(entry)) if figure]
+    return "; ".join(said) or None
+
+
 def _has_canastas(entry: VariantRules) -> bool:
     return entry.canastas.size is not None
 
@@ -162,12 +178,13 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
         type(needed) is int for low, needed in entry.opening.tiers if low is None or low <= 1600)),
     "canasta.pile.frozen": (_frozen, lambda entry: True),
     "canasta.pile.unfrozen-take": (_unfrozen_take, lambda entry: not entry.pile.always_frozen),
-    "canasta.pile.take": (_take, lambda entry: _same_pile(entry, "blocked_tops")),
+    "canasta.pile.take": (_take_figure, lambda entry: _same_pile(entry, "blocked_tops") or entry.playable),
+    "canasta.red-threes.lay-out": (_lay_out, lambda entry: _bonus_cards(entry) > 0),
     "canasta.red-threes.score": (_red_threes, _red_threes_each),
 }
 
 # Classic rules whose text holds as it stands in these variants too, which cite them.
-ALSO_IN = {rule: ("samba", "bolivia", "brazilian") for rule in (
+ALSO_IN = {rule: ("samba", "bolivia", "brazilian", "joker", "mexicana", "three-hand") for rule in (
     "canasta.scoring.melded-cards", "canasta.scoring.hand-cards", "canasta.turn.meld", "canasta.turn.discard",
     "canasta.going-out.how", "canasta.melds.set", "canasta.pile.frozen-take")}
 

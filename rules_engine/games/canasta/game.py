@@ -8,6 +8,7 @@ from ...game import Game, Note, Outcome, Ruleset, Turn, Variant, Violation
 from .config import config_for
 from .deal import deal as deal_hand
 from .examples import build_examples
+from .game_length import stock_end_rule
 from .listing import legal_moves as list_moves
 from .meld_check import validate_meld
 from .checks import check, judge_seen
@@ -135,7 +136,7 @@ class Canasta(Game):
         if after.over:
             scored = score_hand(cfg, after) if all(type(h) is list for h in after.hands) else None
             event = {"type": "hand_over", "ending": after.turn.ending, "rules": [
-                "canasta.going-out.how" if after.turn.ending == "went_out" else "canasta.stock.exhausted"]}
+                "canasta.going-out.how" if after.turn.ending == "went_out" else stock_end_rule(cfg.table)]}
             if scored is not None:
                 event["teams"] = scored["teams"]
             events.append(event)
@@ -190,7 +191,8 @@ class Canasta(Game):
     def situation_rules(self, rs: Ruleset, state: CanastaState) -> list[str]:
         phase = state.turn.phase
         if phase == "over":
-            ending = "canasta.going-out.how" if state.turn.ending == "went_out" else "canasta.stock.exhausted"
+            ending = ("canasta.going-out.how" if state.turn.ending == "went_out"
+                      else stock_end_rule(config_for(rs).table))
             return [ending, "canasta.scoring.melded-cards", "canasta.scoring.hand-cards"]
         if phase == "answer":
             return ["canasta.going-out.ask-partner"]

@@ -27,6 +27,11 @@ def ends_with_last_discard(table: VariantRules, stock_left: int) -> bool:
     return table.stock_end == "last_discard" and stock_left == 0
 
 
+def stock_end_rule(table: VariantRules) -> str:
+    """The rule a hand ended without anyone going out cites: play on matching discards, or the last discard."""
+    return "canasta.stock.last-discard" if table.stock_end == "last_discard" else "canasta.stock.exhausted"
+
+
 def check_stock_end(table: VariantRules, stock_left: int, phase: str) -> None:
     """Refuse a turn that begins with no stock where the hand ends with the discard after the last card drawn."""
     if table.stock_end == "last_discard" and stock_left == 0 and phase == "draw":

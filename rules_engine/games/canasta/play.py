@@ -239,7 +239,10 @@ def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     kept = [c for c in taken if c not in cfg.bonus_cards]
     hand = state.hands[seat]
     _hand_after(state, seat, HiddenHand(hand.count + len(kept)) if type(hand) is HiddenHand else hand + kept)
-    rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if cfg.table.draw > 1 else [])
+    # Two-hand's draw of two, with its own end of the stock, is a rule of its own; other variants' draws are
+    # canasta.turn.draw's figures.
+    rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if has_hook(cfg.table.hooks, NO_REPLACEMENT_FOR_LAST_TWO)
+                                     else [])
     events.append({"type": "drew", "seat": seat, "cards": kept, "rules": rules})
     if state.played_from_foot is not None:
         begin_turn_from_foot(state, seat)
@@ -280,7 +283,9 @@ def _apply_take(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     started = tuple(range(len(pos.melds), len(melds)))
     state.turn = TurnState(seat, "meld", drew="pile", melded=bool(extra), started=started, extended=extended)
     events.append({"type": "took_pile", "seat": seat, "top": pile[-1], "cards": len(pile) - len(behind),
-                   cfg.bonus_event: reds, "rules": ["canasta.pile.take"] + (["canasta.pile.take-limit"] if behind else [])})
+                   cfg.bonus_event: reds, "rules": ["canasta.pile.take"] + (
+                       ["canasta.pile.top-card-onto-sequence"] if alone else ["canasta.pile.take-limit"] if behind
+                       else [])})
     _form_lone_hand(state, events)
     if state.played_from_foot is not None:
         begin_turn_from_foot(state, seat)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -111,3 +112,29 @@ def test_canasta_examples_each_variant_move_finished_hand_and_meld_request(varia
     dealt = answers.deal({"game": GAME, "variant": variant, "players": example["state"]["players"], "seed": 42,
                           "setup": example["setup"]})
     assert dealt["state"]["score"] == example["setup"]["score"]
+
+
+def _cited_in_random_hand(variant: str, seed: int) -> set[str]:
+    """Every rule a random hand of the variant cites: its listed moves, verdicts, events and score lines."""
+    rng = random.Random(seed)
+    request = {"game": GAME, "variant": variant}
+    state = answers.deal({**request, "seed": seed})["state"]
+    cited: set[str] = set()
+    for _ in range(600):
+        listed = answers.legal_moves({**request, "state": state})
+        cited.update(rule for move in listed["moves"] for rule in move["rules"])
+        if listed["to_act"] is None:
+            cited.update(line["rule"] for line in answers.score({**request, "state": state})["lines"])
+            return cited
+        move = {key: value for key, value in rng.choice(listed["moves"]).items() if key not in ("code", "rules")}
+        applied = answers.apply_move({**request, "state": state, "move": move})
+        cited.update(rule for event in applied["events"] for rule in event.get("rules", []))
+        state = applied["state"]
+    raise AssertionError(f"a {variant} hand did not end in 600 moves")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(TABLE))
+def test_canasta_every_rule_a_variant_cites_names_that_variant(variant):
+    cited = _cited_in_random_hand(variant, 1) | _cited_in_random_hand(variant, 2)
+    assert {rule for rule in cited if variant not in CANASTA.rulebook[rule].variants} == set()
