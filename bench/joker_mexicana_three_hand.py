@@ -19,7 +19,7 @@ import orjson
 
 from rules_engine import answers
 
-from .samba_family import timed, typical
+from .samba_family import timed, typical_figures
 
 VARIANTS = ("joker", "mexicana", "three-hand")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -56,16 +56,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     for variant in VARIANTS:
-        texts = typical(variant, args.positions, seed=7)
-        times, listed = [], []
-        for _ in range(args.repeat):
-            for text in texts:
-                ms, answer = timed(text)
-                times.append(ms)
-                listed.append(len(answer["moves"]))
-        print(orjson.dumps({"variant": variant, "positions": len(texts), "median_ms": round(statistics.median(times), 3),
-                            "p99_ms": round(sorted(times)[int(0.99 * len(times))], 2), "max_ms": round(max(times), 2),
-                            "most_moves": max(listed)}).decode())
+        print(orjson.dumps(typical_figures(variant, args.positions, args.repeat)).decode())
     text = largest_mexicana_hand()
     times, answer = [], {}
     for _ in range(args.repeat):

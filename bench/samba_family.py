@@ -73,6 +73,20 @@ def timed(text: bytes) -> tuple[float, dict]:
     return (time.perf_counter() - started) * 1e3, answer
 
 
+def typical_figures(variant: str, positions: int, repeat: int) -> dict:
+    """/legal-moves on `positions` random positions of the variant, each timed `repeat` times: median, p99, most."""
+    texts = typical(variant, positions, seed=7)
+    times, listed = [], []
+    for _ in range(repeat):
+        for text in texts:
+            ms, answer = timed(text)
+            times.append(ms)
+            listed.append(len(answer["moves"]))
+    return {"variant": variant, "positions": len(texts), "median_ms": round(statistics.median(times), 3),
+            "p99_ms": round(sorted(times)[int(0.99 * len(times))], 2), "max_ms": round(max(times), 2),
+            "most_moves": max(listed)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=200)
@@ -80,16 +94,7 @@ def main() -> None:
     parser.add_argument("--yes-repeat", type=int, default=1, help="runs of the huge hand told to go out")
     args = parser.parse_args()
     for variant in FAMILY:
-        texts = typical(variant, args.positions, seed=7)
-        times, listed = [], []
-        for _ in range(args.repeat):
-            for text in texts:
-                ms, answer = timed(text)
-                times.append(ms)
-                listed.append(len(answer["moves"]))
-        print(orjson.dumps({"variant": variant, "positions": len(texts), "median_ms": round(statistics.median(times), 3),
-                            "p99_ms": round(sorted(times)[int(0.99 * len(times))], 2), "max_ms": round(max(times), 2),
-                            "most_moves": max(listed)}).decode())
+        print(orjson.dumps(typical_figures(variant, args.positions, args.repeat)).decode())
     for question, repeat in ((None, args.repeat), ("yes", args.yes_repeat)):
         for variant in FAMILY:
             text = huge_hand(variant, question)
