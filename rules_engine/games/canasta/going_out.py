@@ -277,34 +277,52 @@ def _count_canastas(cfg: Config, groups: list[Group], slack: int, needed: int) -
 
 def _count_by_kind(cfg: Config, groups: list[Group], wilds: int, needs: Needs) -> list[int] | None:
     """Wild cards per group, every one placed, so that the melds hold the canastas `needs` asks for
-    (a count, counts by kind, at most a number); None when no placing does. Exact: a search over
-    (cards placed, canastas, canastas of each kind asked for), each capped where more cannot matter."""
+    (a count, counts by kind, at most a number); None when no placing does.
+
+    Exact: a search over (canastas, canastas of each kind asked for), each capped where more cannot matter,
+    that keeps for each such key the set of wild-card counts placed so far as the bits of one integer. A
+    group's canasta depends on its own wild cards only, so each key's move to the next group is one shift per
+    number of wild cards the group takes: with k keys (at most the capped canasta count plus one, times the
+    product of each kind's count plus one) and r + 1 choices per group, g groups cost g * k * (r + 1) shifts of
+    integers of w + 1 bits, and finding the placing back costs as much again."""
     kinds = [kind for kind, _ in needs.by_kind]
-    wanted = [n for _, n in needs.by_kind]
+    wanted = tuple(n for _, n in needs.by_kind)
     cap = needs.canastas if needs.most is None else max(needs.canastas, needs.most + 1)
-    start = (0, 0, tuple(0 for _ in kinds))
-    layers: list[dict] = []
-    states: dict = {start: None}
-    for g in groups:
-        table_wilds = g.base_size - g.base_naturals
-        after: dict = {}
-        for state in states:
-            used, total, have = state
-            for w in range(g.need, min(g.room, wilds - used) + 1):
-                kind = canasta_kind(cfg, g.base_naturals, table_wilds + w)
-                key = (used + w, min(total + (kind is not None), cap),
-                       tuple(min(n + (k == kind), most) for n, k, most in zip(have, kinds, wanted)))
-                after.setdefault(key, (state, w))
-        layers.append(after)
-        states = after
-    goal = next((state for state in states if state[0] == wilds and state[1] >= needs.canastas
-                 and (needs.most is None or state[1] <= needs.most) and list(state[2]) == wanted), None)
+    full = (1 << (wilds + 1)) - 1
+
+    moves: dict[tuple, tuple] = {}
+
+    def after(key: tuple, kind: str | None) -> tuple:
+        found = moves.get((key, kind))
+        if found is None:
+            total, have = key
+            found = moves[key, kind] = (min(total + (kind is not None), cap), tuple(
+                min(n + (k == kind), most) for n, k, most in zip(have, kinds, wanted)))
+        return found
+
+    choices = [[(w, canasta_kind(cfg, g.base_naturals, g.base_size - g.base_naturals + w))
+                for w in range(g.need, min(g.room, wilds) + 1)] for g in groups]
+    layers: list[dict[tuple, int]] = [{(0, tuple(0 for _ in kinds)): 1}]
+    for options in choices:
+        reached: dict[tuple, int] = {}
+        for key, placed in layers[-1].items():
+            for w, kind in options:
+                shifted = (placed << w) & full
+                if not shifted:
+                    break
+                nxt = after(key, kind)
+                reached[nxt] = reached.get(nxt, 0) | shifted
+        layers.append(reached)
+    goal = next((key for key, placed in layers[-1].items() if placed >> wilds & 1 and key[0] >= needs.canastas
+                 and (needs.most is None or key[0] <= needs.most) and key[1] == wanted), None)
     if goal is None:
         return None
-    counts = []
-    for after in reversed(layers):
-        goal, w = after[goal]
+    counts, used = [], wilds
+    for index in range(len(groups) - 1, -1, -1):
+        key, w = next((key, w) for key, placed in layers[index].items() for w, kind in choices[index]
+                      if w <= used and placed >> (used - w) & 1 and after(key, kind) == goal)
         counts.append(w)
+        goal, used = key, used - w
     return counts[::-1]
 
 
