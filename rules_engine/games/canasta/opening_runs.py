@@ -625,17 +625,32 @@ def run_bounds(cfg: Config, naturals: dict, wilds: int, melds: tuple, *, saturat
     if alone_wild is not None:
         loose.append(alone_wild)
 
+    done = work.meter().done
+
+    def pooled(rank: str, left: tuple) -> list[_Choice]:
+        """A rank's choices beside a run that takes one of its cards, each holding the cards left: one list per
+        answer for each rank and cards left, so that the searches' layer memo (layer_moves) knows it again."""
+        choices = choose(rank, left)
+        asked = None if done is None else ("pooled", id(choices), left)
+        kept = None if asked is None else done.get(asked)
+        if kept is not None and kept[0] is choices:
+            return kept[1]
+        spend(1 + len(choices) // 2)
+        found = [replace(c, pool=left) for c in choices]
+        if asked is not None:
+            done[asked] = (choices, found)
+        return found
+
     def sure(run: list[str] | None) -> list[list[_Choice]]:
         layers = []
         spend(len(ranks))
+        in_run = {card[:-1]: card for card in run} if run is not None else {}
         for rank in ranks:
             cards = held[rank]
-            if run is not None and any(card[:-1] == rank for card in run):
+            if rank in in_run:
                 left = list(cards)
-                left.remove(next(card for card in run if card[:-1] == rank))
-                choices = choose(rank, tuple(left))
-                spend(1 + len(choices) // 2)
-                layers.append([replace(c, pool=tuple(left)) for c in choices])
+                left.remove(in_run[rank])
+                layers.append(pooled(rank, tuple(left)))
             else:
                 layers.append(choose(rank, cards))
         if run is None:
