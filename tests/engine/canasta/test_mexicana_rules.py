@@ -266,6 +266,19 @@ def test_canasta_canastas_mixed_mexicana_a_mixed_canasta_of_sevens_is_worth_1000
                if line["team"] == 0 and line["rule"].startswith("canasta.canastas.")) == 300 + 500
 
 
+@pytest.mark.parametrize("options, all_six", [({}, 1000), ({"all_red_threes": 1000}, 1000),
+                                               ({"all_red_threes": 600}, 600)], ids=["default", "1000", "600"])
+def test_canasta_variant_mexicana_option_all_red_threes(options, all_six):
+    # The rule note: a side laying out all six red threes of the 162 cards scores 1000 by default (as Samba, with
+    # the same deck); option all_red_threes 600 keeps 100 apiece. Five red threes score 100 each either way.
+    def threes_points(red_threes: list[str]) -> int:
+        state = finished([SEVEN_KINGS, SEVEN_QUEENS], red_threes)
+        lines = answers.score(body(state, options=options))["lines"]
+        return sum(line["points"] for line in lines if line["team"] == 0 and "red-threes" in line["rule"])
+    assert threes_points(["3H", "3D", "3H", "3D", "3H", "3D"]) == all_six
+    assert threes_points(["3H", "3D", "3H", "3D", "3H"]) == 500
+
+
 # -- going out: two canastas and as many red threes -----------------------------------------------
 def going_out(side_melds: list, red_threes: list[str]) -> dict:
     """Seat 0 has drawn; it can go out by laying KS KS off on the kings and discarding the 9D."""
