@@ -1,7 +1,8 @@
 """Whole hands of every Canasta variant played beyond Classic and Two-hand (whose hands
 tests/engine/canasta/test_properties.py plays) at random through the API: the deck's cards stay whole at every
-step, every listed move is accepted by /validate-move and /apply-move, every hand ends, and the score's lines add
-up to its totals. Seeded, so a failure replays; three dealt hands per variant."""
+step, every listed move is accepted by /validate-move and /apply-move, every position reached is read by /explain,
+/validate-game and /score, every hand ends, and the score's lines add up to its totals. Seeded, so a failure
+replays; three dealt hands per variant."""
 
 from __future__ import annotations
 
@@ -54,7 +55,13 @@ def test_canasta_variant_random_hands_conserve_cards_accept_every_listed_move_an
         batch = [{"path": path, "body": {"game": "canasta", "variant": variant, "options": options, "state": state,
                                          "move": _move(m)}}
                  for m in listed["moves"] for path in ("/validate-move", "/apply-move")]
+        # The position reached is read by every endpoint that takes a state.
+        batch += [{"path": path, "body": {"game": "canasta", "variant": variant, "options": options, "state": state,
+                                          **({"moves": []} if path == "/validate-game" else {})}}
+                  for path in ("/explain", "/validate-game", "/score")]
         answers = client.post("/batch", json={"requests": batch}).get_json()["responses"]
+        assert [answer["status"] for answer in answers[-3:]] == [200, 200, 200], answers[-3:]
+        answers = answers[:-3]
         refused = [(m["code"], judged["body"], applied["body"])
                    for m, judged, applied in zip(listed["moves"], answers[::2], answers[1::2])
                    if judged["status"] != 200 or judged["body"]["legal"] is not True or applied["status"] != 200]
