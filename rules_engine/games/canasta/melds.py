@@ -145,6 +145,9 @@ def judge(cfg: Config, cards: list[str], *, going_out: bool, onto: Meld | None =
     if red:
         violations.append(Violation("canasta.red-threes.lay-out", f"{cfg.bonus_words(2).capitalize()} ({_words(red)}) "
                                                                   "are laid out as bonuses, never melded."))
+        if not naturals and not wilds and onto is None:
+            # Bonus cards alone: nothing else is there to judge as a meld.
+            return Judged(None, 0, 0, points, violations)
     if onto is not None:
         if onto.rank:
             ranks.add(onto.rank)

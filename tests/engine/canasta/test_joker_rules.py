@@ -152,6 +152,13 @@ def test_canasta_melds_black_threes_joker_black_threes_are_never_melded_even_goi
     assert answer["valid"] is False
 
 
+@pytest.mark.parametrize("cards", [["3C", "3S", "3C", "3S"], ["3H", "3D", "3H"]], ids=["black", "red"])
+def test_canasta_red_threes_lay_out_joker_threes_alone_are_refused_for_that_reason_only(cards):
+    # Threes alone are bonus cards put down, not a meld of any kind: the verdict names the one rule they break.
+    answer = judged(cards)
+    assert [v["rule"] for v in answer["violations"]] == ["canasta.red-threes.lay-out"]
+
+
 # -- the pile is always frozen --------------------------------------------------------------------
 def test_canasta_pile_frozen_joker_frozen_for_an_opened_side_with_no_wild_card_in_it():
     # Seed: in this variation the pile is frozen at all times, not only while a wild card lies in it.
