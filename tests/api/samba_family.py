@@ -67,9 +67,9 @@ def meld_turn(seat: int = 0, **fields) -> dict:
 
 
 def shown_cards(state: dict) -> Counter:
-    """Every card a state shows, the stock included when it is listed."""
+    """Every card a state shows (feet included, where a variant deals them), the stock included when it is listed."""
     shown = Counter(state["discard"])
-    for hand in state["hands"]:
+    for hand in state["hands"] + state.get("feet", []):
         if isinstance(hand, list):
             shown.update(hand)
     for side in state["melds"]:

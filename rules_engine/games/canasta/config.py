@@ -250,6 +250,8 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, opening=replace(table.opening, failed_attempt_raise=0))
     if chosen.get("joker_threes") == "totals":
         table = replace(table, threes=replace(table.threes, schedule=JOKER_THREES_TOTALS))
+    if chosen.get("pile_take_limit") == "top_plus_seven":
+        table = replace(table, pile=replace(table.pile, take_limit=table.pile.take_limit + 1))
     if "all_red_threes" in chosen:
         table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
     if chosen.get("sevens_canasta") == "natural":

@@ -134,7 +134,9 @@ class Canasta(Game):
         cfg = config_for(rs)
         after, events = apply(cfg, state, move)
         if after.over:
-            scored = score_hand(cfg, after) if all(type(h) is list for h in after.hands) else None
+            # Scored where every card left to count is shown: the hands, and the feet still down.
+            shown = all(type(h) is list for h in after.hands + (after.feet or []))
+            scored = score_hand(cfg, after) if shown else None
             event = {"type": "hand_over", "ending": after.turn.ending, "rules": [
                 "canasta.going-out.how" if after.turn.ending == "went_out" else stock_end_rule(cfg.table)]}
             if scored is not None:

@@ -45,16 +45,17 @@ WILD_PAIR = 2
 
 
 def taken_below(cfg: Config, pile: list[str]) -> list[str]:
-    """The cards under the top one that come with it: all of them, or the nearest `take_limit`."""
+    """The cards under the top one that come with it: all of them, or the nearest, up to `take_limit` cards taken
+    in all with the top one."""
     limit = cfg.table.pile.take_limit
     below = pile[:-1]
-    return below if limit is None else below[max(0, len(below) - limit):]
+    return below if limit is None else below[max(0, len(below) - (limit - 1)):]
 
 
 def left_behind(cfg: Config, pile: list[str]) -> list[str]:
     """The cards that stay as the discard pile once the pile is taken."""
     limit = cfg.table.pile.take_limit
-    return [] if limit is None else pile[:max(0, len(pile) - 1 - limit)]
+    return [] if limit is None else pile[:max(0, len(pile) - limit)]
 
 
 def gained(cfg: Config, pile: list[str]) -> int:

@@ -138,7 +138,8 @@ def _blocked_tops(entry: VariantRules) -> str:
 
 
 def _take_limit(entry: VariantRules) -> str:
-    return f"at most {entry.pile.take_limit} cards come with the top card; the rest stay as the discard pile"
+    return (f"at most {entry.pile.take_limit} cards come with the pile, the top card among them; the rest stay as "
+            "the discard pile")
 
 
 def _wild_pair(entry: VariantRules) -> str:
@@ -320,7 +321,13 @@ PLAY_RULES = (
     _rule("canasta.pile.take-limit", "Taking part of the pile",
           "Where a variant limits what comes with the pile, the player takes the top card and the cards nearest "
           "to it, up to the limit, and the cards below stay on the table as the discard pile.",
-          SCORING_FOUND["take_limit"], _take_limit),
+          SCORING_FOUND["take_limit"], _take_limit, options=("pile_take_limit",), notes=(
+              "pile_take_limit seven_in_all (the default): The Ultimate Book of Card Games lets a player take up to "
+              "seven cards of Hand and Foot's pile; cardref reads the seven as every card taken, the top one "
+              "included, as the words say.",
+              "pile_take_limit top_plus_seven: cardref's reading of the same words as the seven cards that reach "
+              "the hand, besides the top card, which goes into a meld at once; none of the other published rule "
+              "sets limits the take at all.")),
     _rule("canasta.pile.onto-meld-unless-canasta", "The top card onto a meld not yet a canasta",
           "Where a variant says so, a pile that is not frozen may be taken by adding its top card to one of the "
           "side's melds only while that meld is not yet a canasta; a natural pair still takes it, as a meld of its "

@@ -412,6 +412,9 @@ OPTIONS = (
     Option("sevens_canasta", "any", "canasta.variant.mexicana",
            "Which canastas of sevens earn Mexicana's 1000: every one, or natural ones only.",
            choices=("any", "natural"), variants=("mexicana",)),
+    Option("pile_take_limit", "seven_in_all", "canasta.pile.take-limit",
+           "How many cards come with Hand and Foot's discard pile: seven in all, the top card among them, or the top "
+           "card and seven more.", choices=("seven_in_all", "top_plus_seven"), variants=("hand-and-foot",)),
     Option("rentrap_adds", "to_partner", "canasta.seating.partner-rentrap",
            "Whether a player adds to its partner's melds only, or to its rentrap's as well.",
            choices=("to_partner", "both_ways"), variants=("five-person",)),

@@ -1,5 +1,5 @@
-"""Example positions of Joker Canasta, Mexicana and Three-hand Canasta for every phase of a turn, built by the
-engine's own moves from hand-written positions of each variant's deck."""
+"""Example positions of Joker Canasta, Mexicana, Three-hand Canasta and Hand and Foot for every phase of a turn,
+built by the engine's own moves from hand-written positions of each variant's deck."""
 
 from __future__ import annotations
 
@@ -104,6 +104,49 @@ THREE_HAND_OPENING = {
 }
 
 
+# -- Hand and Foot: 270 cards, a hand and a foot of 13 each, draw two, piles of exactly seven, four deals
+FOOT_DOWN = {"count": 13}
+# Round 2 (90 to open). Side 0 has a dirty meld of kings and clean queens; seat 2 is to draw, and its pair of eights
+# takes seven cards of the pile. Seat 0 plays from its foot already.
+HAND_AND_FOOT_MID_HAND = {
+    "dealer": 3, "round": 2,
+    "hands": [{"count": 9}, {"count": 10}, SEAT_2_HAND, {"count": 12}],
+    "feet": [[], FOOT_DOWN, FOOT_DOWN, FOOT_DOWN],
+    "discard": ["4D", "6S", "9H", "10S", "JD", "5C", "9D", "JS", "QH", "8H"],
+    "melds": [[{"cards": ["KH", "KS", "KC", "JK"]}, {"cards": ["QC", "QD", "QS", "QH"]}], SIDE_1_MID],
+    "red_threes": [["3H"], []], "melded_before": [True, True, True, True],
+    "played_from_foot": [True, False, False, False], "turn": {"seat": 2, "phase": "draw"},
+}
+# Seat 2 holds three fives and two kings: melding the fives and laying the kings off plays its hand out, and it
+# picks up its foot (shown here, as its own cards) and plays on from it.
+HAND_AND_FOOT_TO_THE_FOOT = {
+    **HAND_AND_FOOT_MID_HAND, "hands": [{"count": 9}, {"count": 10}, ["5H", "5S", "5D", "KD", "KD"], {"count": 12}],
+    "feet": [[], FOOT_DOWN, ["4C", "4D", "6C", "6D", "6H", "7S", "8C", "9H", "10D", "JC", "QS", "AD", "2S"], FOOT_DOWN],
+    "discard": ["4D", "6S"], "turn": _meld_turn(2),
+}
+FOOT_1 = ["4C", "4D", "5C", "6D", "7S", "8C", "9H", "10D", "JC", "QS", "KC", "AD", "2S"]
+FOOT_3 = ["4H", "4S", "5D", "6H", "7C", "8D", "9S", "10H", "JD", "QH", "KS", "AH", "JK"]
+# Seat 2 has drawn: side 0 holds two clean piles, two dirty ones and a wild one, and both its players have played
+# from their feet; seat 2 asks, hears yes, melds its fives and discards its nine.
+HAND_AND_FOOT_GOING_OUT = {
+    "dealer": 1, "round": 1, "hands": GOING_OUT_HANDS, "feet": [[], FOOT_1, [], FOOT_3],
+    "discard": GOING_OUT_PILE,
+    "melds": [[KINGS_CANASTA, {"cards": ["QC", "QC", "QD", "QD", "QH", "QH", "QS"]},
+               {"cards": ["JC", "JD", "JH", "JS", "JC", "2C", "2D"]},
+               {"cards": ["10C", "10D", "10H", "10S", "10C", "JK", "2H"]},
+               {"cards": ["2S", "2S", "JK", "JK", "2C", "2D", "2H"]}], SIDE_1_LATE],
+    "red_threes": [["3H"], ["3D"]], "melded_before": [True, True, True, True],
+    "played_from_foot": [True, False, True, False],
+    "turn": _meld_turn(2),
+}
+# Round 3: side 1 has not opened and needs 120; seat 1 has drawn two. Its kings (30) open nothing yet.
+HAND_AND_FOOT_OPENING = {
+    "dealer": 0, "round": 3,
+    "hands": [{"count": 13}, JOKER_OPENING["hands"][1] + ["8D"], {"count": 13}, {"count": 13}],
+    "feet": [FOOT_DOWN] * 4, "discard": ["QC"], "melds": [[], []], "red_threes": [[], []], "turn": _meld_turn(1),
+}
+
+
 def complete(position: dict, variant: str, stock_shown: bool = False) -> dict:
     """The position with its player count and stock, accounting for every card of the variant's deck: the stock
     as a count, or (stock_shown) as cards, those no one shows in an order that mixes ranks and suits."""
@@ -115,7 +158,7 @@ def complete(position: dict, variant: str, stock_shown: bool = False) -> dict:
     for threes in position["red_threes"]:
         shown.update(threes)
     hidden = 0
-    for hand in position["hands"]:
+    for hand in position["hands"] + position.get("feet", []):
         if type(hand) is dict:
             hidden += hand["count"]
         else:
@@ -139,7 +182,7 @@ def complete(position: dict, variant: str, stock_shown: bool = False) -> dict:
 def variant_examples(game) -> dict:
     """Example requests of Joker Canasta, Mexicana and Three-hand Canasta, when playable: a state per phase,
     a legal move, a finished hand, a meld request and a deal's setup."""
-    builders = {"joker": _joker, "mexicana": _mexicana, "three-hand": _three_hand}
+    builders = {"joker": _joker, "mexicana": _mexicana, "three-hand": _three_hand, "hand-and-foot": _hand_and_foot}
     return {slug: build(_stepper(game, slug)) for slug, build in builders.items() if ENTRIES[slug].playable}
 
 
@@ -229,3 +272,28 @@ def _three_hand(step) -> dict:
                    "meld_after_adding_to_partners_meld": onto_partner, **ending,
                    "meld_before_opening": opening, "meld_opening_in_steps": in_steps},
     }
+
+
+def _hand_and_foot(step) -> dict:
+    draw = complete(HAND_AND_FOOT_MID_HAND, "hand-and-foot")
+    after_draw = step(draw, {"type": "draw", "cards": ["9S", "4S"]})
+    after_pile = step(draw, {"type": "take_pile", "cards": ["8C", "8S"]})
+    between = step(after_pile, {"type": "meld", "melds": [{"cards": ["JH", "JD", "JS"]}]})
+    to_the_foot = complete(HAND_AND_FOOT_TO_THE_FOOT, "hand-and-foot")
+    on_the_foot = step(to_the_foot, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]})
+    on_the_foot = step(on_the_foot, {"type": "lay_off", "meld": 0, "cards": ["KD", "KD"]})
+    opening = complete(HAND_AND_FOOT_OPENING, "hand-and-foot")
+    in_steps = step(opening, {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD"]}]})
+    ending = _going_out(step, HAND_AND_FOOT_GOING_OUT, "hand-and-foot", [{"cards": ["5H", "5S", "5D"]}], "9C")
+    return {
+        "state": draw, "move": {"type": "take_pile", "cards": ["8C", "8S"]},
+        "setup": {"dealer": 0, "score": [0, 0]},
+        "finished_state": ending["over"],
+        "meld_request": {"melds": [{"cards": ["AH", "AS", "AD", "2C"]}, {"cards": ["KH", "KS", "KD"]}],
+                         "context": {"team_score": 0, "initial": True, "round": 1}},
+        "phases": {"draw": draw, "meld_after_draw": after_draw, "meld_after_taking_pile": after_pile,
+                   "meld_between_melds": between, "meld_before_reaching_the_foot": to_the_foot,
+                   "meld_on_the_foot": on_the_foot, **ending, "meld_before_opening": opening,
+                   "meld_opening_in_steps": in_steps},
+    }
+

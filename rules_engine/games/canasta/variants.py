@@ -158,7 +158,7 @@ class Pile:
     onto_meld: bool = True            # an unfrozen pile yields when the top card fits a meld of the side
     onto_meld_unless_canasta: bool = False   # Samba: only onto a meld that is not yet a canasta
     blocked_tops: tuple[str, ...] = ("black_three", "wild")   # top cards that can never be taken
-    take_limit: int | None = None     # Hand & Foot: at most seven cards come with the top one
+    take_limit: int | None = None     # Hand & Foot: at most this many cards come with the pile, the top one among them
     top_card_only_onto_sequence: bool = False   # Samba: a top card laid on a sequence comes alone
     wild_top_with_wild_pair: bool = False       # Hand & Foot: a wild top card is taken with two wild cards
 
@@ -524,7 +524,8 @@ def entry_problems(entry: VariantRules) -> list[str]:
         found.append(f"stock_end {entry.stock_end!r} is none of take_matching_discards, kitty, last_discard")
     kept_blocked = ({"black_three"} if entry.roles.stop else set()) | (
         set() if entry.pile.wild_top_with_wild_pair else {"wild"})
-    if entry.playable and not kept_blocked <= set(entry.pile.blocked_tops):
+    blocking = set(entry.pile.blocked_tops) | ({"black_three"} if "three" in entry.pile.blocked_tops else set())
+    if entry.playable and not kept_blocked <= blocking:
         found.append("pile.blocked_tops: a wild card or a stop card on top taken with the pile is not played yet")
     if entry.pile.wild_top_with_wild_pair and ("wild" in entry.pile.blocked_tops or not entry.sets.all_wild):
         found.append("pile.wild_top_with_wild_pair: a wild top card taken with a pair of wild cards needs melds of "

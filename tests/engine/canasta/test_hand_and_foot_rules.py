@@ -190,9 +190,8 @@ def test_canasta_turn_draw_hand_and_foot_from_a_counted_stock_two_cards_are_name
 PILE_OF_12 = ["4C", "5C", "7C", "8C", "9H", "10C", "JC", "4D", "5D", "7H", "8S", "QD"]
 
 
-@pytest.mark.xfail(strict=False, reason="engine gives the top card and seven more (eight), not seven in all")
 def test_canasta_pile_take_limit_hand_and_foot_a_pile_of_12_gives_seven_cards():
-    # Seed: one who takes the discard pile takes seven cards at the most. The issue's default reading: seven in
+    # Seed: one who takes the discard pile takes seven cards at the most. The default reading: seven in
     # all, the top card among them, so the top QD and the six under it (10C JC 4D 5D 7H 8S) come; the five
     # bottom cards stay as the discard pile, in their order.
     state = opened(["QH", "QS", "4H", "7D"], list(PILE_OF_12))
@@ -206,12 +205,11 @@ def test_canasta_pile_take_limit_hand_and_foot_a_pile_of_12_gives_seven_cards():
 
 @pytest.mark.parametrize("pile, stays", [
     (["10C", "JC", "4D", "5D", "7H", "8S", "QD"], []),
-    pytest.param(["9H", "10C", "JC", "4D", "5D", "7H", "8S", "QD"], ["9H"], marks=pytest.mark.xfail(
-        strict=False, reason="engine gives the top card and seven more (eight), not seven in all")),
+    (["9H", "10C", "JC", "4D", "5D", "7H", "8S", "QD"], ["9H"]),
     (["5D", "7H", "QD"], []),
 ], ids=["seven-all-come", "eight-one-stays", "three-all-come"])
 def test_canasta_pile_take_limit_hand_and_foot_only_what_lies_past_seven_stays(pile, stays):
-    # Seed: up to seven cards are taken; the issue: seven in all with the top card. A pile of seven or fewer
+    # Seed: up to seven cards are taken, read as seven in all with the top card. A pile of seven or fewer
     # comes whole; of eight, the bottom card stays.
     state = opened(["QH", "QS", "4H", "7D"], list(pile))
     after = apply(state, take(["QH", "QS"]))
@@ -219,9 +217,8 @@ def test_canasta_pile_take_limit_hand_and_foot_only_what_lies_past_seven_stays(p
     assert len(after["hands"][0]) == 2 + len(pile) - 1 - len(stays)
 
 
-@pytest.mark.xfail(strict=False, reason="option not built yet")
 def test_canasta_pile_take_limit_hand_and_foot_option_top_card_plus_seven():
-    # The issue: an option reads the limit as the top card and seven more beneath it; the four bottom cards stay.
+    # Option pile_take_limit top_plus_seven reads the limit as the top card and seven more beneath it; the four bottom cards stay.
     state = opened(["QH", "QS", "4H", "7D"], list(PILE_OF_12))
     after = apply(state, take(["QH", "QS"]), options={"pile_take_limit": "top_plus_seven"})
     assert after["discard"] == ["4C", "5C", "7C", "8C"]
@@ -620,7 +617,7 @@ SIDE_1_HAND = 140 + 15 + 700 - 10 - 25 - 175 - 120
 
 def test_canasta_scoring_sides_hand_and_foot_a_worked_hand():
     # Seed: card values as in the basic game, plus 1500 a wild pile, 700 a clean one, 300 a dirty one, 100 a red
-    # three and 100 for going out; the issue: cards left in hand and foot count against.
+    # three and 100 for going out; the product reading: cards left in hand and foot count against.
     # Side 0: 580 in its piles, 1400 + 600 + 1500 in bonuses, three red threes 300, going out 100, seat 2's
     # 10S JH -20: 4460. Side 1: aces pile 140 + 700, three sevens 15, less 10 + 25 in hands and 175 + 120 in the
     # two feet never taken up: 525.
@@ -663,7 +660,7 @@ def test_canasta_going_out_bonus_hand_and_foot_100_for_going_out():
 
 
 def test_canasta_scoring_foot_cards_hand_and_foot_feet_left_down_count_against():
-    # The issue: cards left in the foot count against the side, at their values as in the basic game:
+    # The product reading: cards left in the foot count against the side, at their values as in the basic game:
     # FOOT_1 20+20+10+10+10+10+5+5+5+5+50+20+5 = 175, FOOT_3 5+5+5+5+10+10+10+10+10+10+10+10+20 = 120.
     answer = scored(finished())
     by_seat = {line["seat"]: line["points"] for line in answer["lines"] if line["rule"] == "canasta.scoring.foot-cards"}

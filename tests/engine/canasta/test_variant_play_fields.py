@@ -368,11 +368,11 @@ def test_canasta_pile_blocked_tops_a_seven_on_top_blocks_the_pile():
 
 
 # canasta.pile.take-limit: the top card and at most so many of the cards nearest it come.
-TAKE_TWO = entry(pile=replace(CLASSIC.pile, take_limit=2))
+TAKE_THREE = entry(pile=replace(CLASSIC.pile, take_limit=3))   # the top card and the two under it
 
 
 def test_canasta_pile_take_limit_the_cards_below_the_limit_stay_as_the_pile():
-    cfg = build_config(TAKE_TWO, ())
+    cfg = build_config(TAKE_THREE, ())
     state = read_state(cfg, _draw_turn(["KH", "9D", "4C"], ["4D", "5D", "6D", "9C", "KD"]), [])
     after, events = apply(cfg, state, read_move({"type": "take_pile", "cards": ["KH"]}, 4))
     assert after.discard == ["4D", "5D"]

@@ -424,3 +424,12 @@ def test_canasta_variant_mexicana_sevens_canasta_earns_1000_natural_or_as_the_op
                          (["KC", "KC", "KD", "KD", "KH", "KH", "JK"], 300)):
         judged = judge(cfg, cards, going_out=True)
         assert canasta_bonus(cfg, Meld(judged.rank, cards, judged.naturals, judged.wilds))[0] == worth, cards
+
+
+def test_canasta_pile_take_limit_hand_and_foot_seven_in_all_or_the_top_card_and_seven():
+    game = get_game(GAME)
+    assert config_for(game.ruleset("hand-and-foot")).table.pile.take_limit == 7
+    assert config_for(game.ruleset("hand-and-foot", {"pile_take_limit": "top_plus_seven"})).table.pile.take_limit == 8
+    rule = answers.rule("canasta.pile.take-limit")
+    assert rule["options"] == ["pile_take_limit"] and len(rule["notes"]) == 2
+    assert "at most 7 cards come with the pile, the top card among them" in rule["text"]
