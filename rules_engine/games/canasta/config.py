@@ -211,6 +211,11 @@ def _kinds(wild: frozenset[str], rank_of: dict[str, str], stop: frozenset[str]) 
     return kinds
 
 
+# Hand and Foot's piles to go out under the option hand_and_foot_piles, where other sources than the book ask others.
+HAND_AND_FOOT_PILES = {"two_clean_two_dirty": (("natural", 2), ("mixed", 2)),
+                       "one_clean_one_dirty": (("natural", 1), ("mixed", 1))}
+
+
 @lru_cache(maxsize=64)
 def _config(variant: str, options: tuple) -> Config:
     return build_config(ENTRIES[variant], options)
@@ -252,6 +257,13 @@ def _with_options(table: VariantRules, chosen: dict) -> VariantRules:
         table = replace(table, threes=replace(table.threes, schedule=JOKER_THREES_TOTALS))
     if chosen.get("pile_take_limit") == "top_plus_seven":
         table = replace(table, pile=replace(table.pile, take_limit=table.pile.take_limit + 1))
+    if chosen.get("hand_and_foot_piles") in HAND_AND_FOOT_PILES:
+        by_kind = HAND_AND_FOOT_PILES[chosen["hand_and_foot_piles"]]
+        table = replace(table, going_out=replace(table.going_out, canastas=sum(n for _, n in by_kind), by_kind=by_kind))
+    if chosen.get("hand_and_foot_wild_limit") == 3:
+        table = replace(table, sets=replace(table.sets, max_wilds=3, wild_ratio="fewer"))
+    if chosen.get("hand_and_foot_low_cards") == "four_to_nine":
+        table = replace(table, values=replace(table.values, low_ranks=("4", "5", "6", "7", "8", "9")))
     if "all_red_threes" in chosen:
         table = replace(table, threes=replace(table.threes, red_all=chosen["all_red_threes"]))
     if chosen.get("sevens_canasta") == "natural":

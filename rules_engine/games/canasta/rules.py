@@ -415,6 +415,18 @@ OPTIONS = (
     Option("pile_take_limit", "seven_in_all", "canasta.pile.take-limit",
            "How many cards come with Hand and Foot's discard pile: seven in all, the top card among them, or the top "
            "card and seven more.", choices=("seven_in_all", "top_plus_seven"), variants=("hand-and-foot",)),
+    Option("hand_and_foot_piles", "clean_dirty_wild", "canasta.variant.hand-and-foot",
+           "The piles Hand and Foot's side needs to go out: two clean, two dirty and one wild; two clean and two "
+           "dirty; or one clean and one dirty.",
+           choices=("clean_dirty_wild", "two_clean_two_dirty", "one_clean_one_dirty"),
+           variants=("hand-and-foot",)),
+    Option("hand_and_foot_wild_limit", 2, "canasta.variant.hand-and-foot",
+           "How many wild cards a dirty meld of Hand and Foot may hold: two, or three while fewer than its natural "
+           "cards.", choices=(2, 3), variants=("hand-and-foot",)),
+    Option("hand_and_foot_low_cards", "four_to_seven", "canasta.variant.hand-and-foot",
+           "Which natural cards of Hand and Foot count 5 (the others from eight or ten up count 10): fours to "
+           "sevens, as in the basic game, or fours to nines.", choices=("four_to_seven", "four_to_nine"),
+           variants=("hand-and-foot",)),
     Option("rentrap_adds", "to_partner", "canasta.seating.partner-rentrap",
            "Whether a player adds to its partner's melds only, or to its rentrap's as well.",
            choices=("to_partner", "both_ways"), variants=("five-person",)),

@@ -25,6 +25,12 @@ OKLAHOMA_WIKIA = Source("Card Games Wiki: Oklahoma Rummy (Arlington)",
 THREE_HAND = Source("Canasta for two or three players (Wikipedia text)",
                     "https://www.liquisearch.com/canasta/canasta_for_two_or_three_players")
 FIVE_PERSON = Source("Five-person Canasta, as played at IIM Calcutta", "http://www.sanyal.com/Canasta.html")
+NWPAGES_HAND_AND_FOOT = Source("nwpages.net: Hand and Foot", "https://nwpages.net/cards/HF/GameOverView.html")
+DRWINGNUT_HAND_AND_FOOT = Source("drwingnut.info: Hand and Foot", "https://www.drwingnut.info/?p=8904")
+GOODSAMS_HAND_AND_FOOT = Source("Good Sams Florida: Hand and Foot rules",
+                                "http://goodsams-florida.org/GameRules-HandandFoot.html")
+KCILS_HAND_AND_FOOT = Source("Hand and Foot rules of the Kcils360/HandAndFoot game on GitHub",
+                             "https://github.com/Kcils360/HandAndFoot")
 
 
 
@@ -284,6 +290,20 @@ OPTIONS_AND_NOTES = {
         "gives another.",
         f"Wild canastas other than seven twos (4000) and four jokers with three twos (3000) earn 2000, as "
         f"{JOKER_CANASTA} says.")),
+    "hand-and-foot": (("hand_and_foot_piles", "hand_and_foot_wild_limit", "hand_and_foot_low_cards"), (
+        f"hand_and_foot_piles clean_dirty_wild (default): {BOOK}: two clean piles, two dirty ones and a wild one.",
+        f"hand_and_foot_piles two_clean_two_dirty: {GOODSAMS_HAND_AND_FOOT} asks two clean and two dirty books.",
+        f"hand_and_foot_piles one_clean_one_dirty: {KCILS_HAND_AND_FOOT} asks one of each.",
+        f"hand_and_foot_wild_limit 2 (default): {BOOK} lets a dirty meld hold up to two wild cards.",
+        f"hand_and_foot_wild_limit 3: {NWPAGES_HAND_AND_FOOT} and {DRWINGNUT_HAND_AND_FOOT} allow three, "
+        "nwpages.net only while they are fewer than the natural cards; cardref plays both so.",
+        f"hand_and_foot_low_cards four_to_seven (default): {BOOK} counts the cards as in the basic game.",
+        f"hand_and_foot_low_cards four_to_nine: {KLASSA_HAND_AND_FOOT} and {GOODSAMS_HAND_AND_FOOT} count the fours "
+        "to nines 5 and the tens to kings 10.",
+        f"Several melds of one rank: {READING}. Five packs give each rank twenty cards and a pile is exactly seven, "
+        "so a side may start another meld of a rank beside one it holds, as the books of these sources are "
+        "started again once one is closed; without it most cards of a rank could never be played.",
+        "The take of seven cards is the rule canasta.pile.take-limit, with its option pile_take_limit.")),
     "three-hand": ((), (
         f"The partnership against the lone hand follows {BOOK} and odeities.com (https://odeities.com/canasta/): "
         "the two players who did not take the pile first play together against the one who did; until then, and "

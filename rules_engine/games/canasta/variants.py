@@ -395,7 +395,7 @@ HAND_AND_FOOT = VariantRules(
             "and wild piles of exactly seven; four deals.",
     min_players=4, max_players=4, default_players=4, seating="partners",
     deck=Deck(packs=5, jokers=10), deal=13, foot=13, draw=2,
-    sets=SetMelds(max_wilds=2, all_wild=True, max_cards=7),
+    sets=SetMelds(max_wilds=2, all_wild=True, max_cards=7, one_per_rank=False),   # a rank's 20 cards: several piles
     canastas=Canastas(natural=700, mixed=300, wild=1500, names=(("natural", "clean"), ("mixed", "dirty"))),
     opening=Opening(tiers=((None, 50), (2, 90), (3, 120), (4, 150)), basis="round", concealed_exempt=False),
     pile=Pile(blocked_tops=("three",), take_limit=7, wild_top_with_wild_pair=True),

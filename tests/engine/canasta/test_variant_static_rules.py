@@ -433,3 +433,40 @@ def test_canasta_pile_take_limit_hand_and_foot_seven_in_all_or_the_top_card_and_
     rule = answers.rule("canasta.pile.take-limit")
     assert rule["options"] == ["pile_take_limit"] and len(rule["notes"]) == 2
     assert "at most 7 cards come with the pile, the top card among them" in rule["text"]
+
+
+def _hand_and_foot_meld(cards: list[str], **options) -> dict:
+    return answers.validate_meld({"game": GAME, "variant": "hand-and-foot", "options": options,
+                                  "meld": {"cards": cards}, "context": {"initial": False, "team_score": 0}})
+
+
+def test_canasta_variant_hand_and_foot_option_wild_limit_two_or_three_fewer_than_naturals():
+    four_and_three = ["KH", "KS", "KD", "KC", "2C", "2D", "JK"]
+    assert _hand_and_foot_meld(four_and_three)["valid"] is False
+    assert _hand_and_foot_meld(four_and_three, hand_and_foot_wild_limit=3)["valid"] is True
+    assert _hand_and_foot_meld(["KH", "KS", "KD", "2C", "2D", "JK"], hand_and_foot_wild_limit=3)["valid"] is False
+    assert _hand_and_foot_meld(["KH", "KS", "2C", "2D"])["valid"] is True
+
+
+def test_canasta_variant_hand_and_foot_option_low_cards_four_to_nine_count_5():
+    assert _hand_and_foot_meld(["8H", "8S", "8D"])["points"] == 30
+    assert _hand_and_foot_meld(["8H", "8S", "8D"], hand_and_foot_low_cards="four_to_nine")["points"] == 15
+    assert _hand_and_foot_meld(["10H", "10S", "10D"], hand_and_foot_low_cards="four_to_nine")["points"] == 30
+
+
+@pytest.mark.parametrize("choice, canastas, by_kind", [
+    ("clean_dirty_wild", 5, {"natural": 2, "mixed": 2, "wild": 1}),
+    ("two_clean_two_dirty", 4, {"natural": 2, "mixed": 2}),
+    ("one_clean_one_dirty", 2, {"natural": 1, "mixed": 1}),
+])
+def test_canasta_variant_hand_and_foot_option_piles_to_go_out(choice, canastas, by_kind):
+    going_out = config_for(get_game(GAME).ruleset("hand-and-foot", {"hand_and_foot_piles": choice})).table.going_out
+    assert (going_out.canastas, dict(going_out.by_kind)) == (canastas, by_kind)
+
+
+def test_canasta_melds_several_of_a_rank_hand_and_foot_a_rank_makes_more_than_one_pile():
+    # cardref's reading: twenty cards of a rank and piles of exactly seven, so a side starts another meld of a rank.
+    existing = [{"cards": ["KH", "KS", "KD", "KC", "KH", "KS", "KD"]}]
+    answer = answers.validate_meld({"game": GAME, "variant": "hand-and-foot", "melds": [{"cards": ["KC", "KH", "KS"]}],
+                                    "context": {"initial": False, "team_score": 0, "existing": existing}})
+    assert answer["valid"] is True, answer["violations"]
