@@ -17,7 +17,8 @@ def test_canasta_variant_listing_has_all_eleven_with_players_options_and_playabl
     assert (listed["oklahoma"]["min_players"], listed["oklahoma"]["max_players"]) == (2, 5)
     assert listed["five-person"]["default_players"] == 5
     assert [slug for slug, v in listed.items() if v["playable"]] == [
-        slug for slug in ENTRIES if slug in ("classic", "two-hand", "samba", "bolivia", "brazilian", "joker", "mexicana", "three-hand")]
+        slug for slug in ENTRIES
+        if slug in ("classic", "two-hand", "samba", "bolivia", "brazilian", "joker", "mexicana", "three-hand")]
     assert "wild_limit" in listed["classic"]["options"] and "wild_limit" not in listed["samba"]["options"]
 
 

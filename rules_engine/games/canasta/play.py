@@ -23,7 +23,8 @@ from .sequences import top_card_alone
 from .state import CanastaState, TurnState, shown_counts
 from .going_out import unmet
 from .zones import (
-    OPENING_DRAW_RULE, begin_turn_from_foot, draw_opening_cards, foot_down, foot_unmet, next_kitty, stock_from_kitty, take_kitty, take_up_foot,
+    OPENING_DRAW_RULE, begin_turn_from_foot, draw_opening_cards, foot_down, foot_unmet, next_kitty, stock_from_kitty,
+    take_kitty, take_up_foot,
 )
 
 
@@ -241,8 +242,8 @@ def _apply_draw(cfg: Config, state: CanastaState, move: dict, events: list[dict]
     _hand_after(state, seat, HiddenHand(hand.count + len(kept)) if type(hand) is HiddenHand else hand + kept)
     # Two-hand's draw of two, with its own end of the stock, is a rule of its own; other variants' draws are
     # canasta.turn.draw's figures.
-    rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if has_hook(cfg.table.hooks, NO_REPLACEMENT_FOR_LAST_TWO)
-                                     else [])
+    two_hand = has_hook(cfg.table.hooks, NO_REPLACEMENT_FOR_LAST_TWO)
+    rules = ["canasta.turn.draw"] + (["canasta.deal.two-hand"] if two_hand else [])
     events.append({"type": "drew", "seat": seat, "cards": kept, "rules": rules})
     if state.played_from_foot is not None:
         begin_turn_from_foot(state, seat)

@@ -227,7 +227,8 @@ def draw_opening_cards(cfg: Config, state, seat: int, count: int, taken: list[st
     if reds:
         side = state.side_of(seat)
         state.red_threes = state.red_threes[:side] + [state.red_threes[side] + reds] + state.red_threes[side + 1:]
-        events.append({"type": cfg.bonus_event, "seat": seat, "cards": reds, "replaced": len(taken) - events[0]["cards"],
+        replaced = len(taken) - events[0]["cards"]
+        events.append({"type": cfg.bonus_event, "seat": seat, "cards": reds, "replaced": replaced,
                        "rules": ["canasta.red-threes.lay-out", OPENING_DRAW_RULE]})
     if type(hand) is HiddenHand or None in kept:
         grown: list | HiddenHand = HiddenHand(hand_size(hand) + len(kept))

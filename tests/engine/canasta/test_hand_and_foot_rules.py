@@ -218,7 +218,8 @@ def test_canasta_pile_take_limit_hand_and_foot_only_what_lies_past_seven_stays(p
 
 
 def test_canasta_pile_take_limit_hand_and_foot_option_top_card_plus_seven():
-    # Option pile_take_limit top_plus_seven reads the limit as the top card and seven more beneath it; the four bottom cards stay.
+    # Option pile_take_limit top_plus_seven reads the limit as the top card and seven more beneath it; the four
+    # bottom cards stay.
     state = opened(["QH", "QS", "4H", "7D"], list(PILE_OF_12))
     after = apply(state, take(["QH", "QS"]), options={"pile_take_limit": "top_plus_seven"})
     assert after["discard"] == ["4C", "5C", "7C", "8C"]

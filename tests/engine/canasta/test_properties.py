@@ -123,7 +123,8 @@ def test_canasta_random_hands_conserve_cards_and_score_line_by_line(seed, played
     if state["turn"]["ending"] == "went_out":
         out_side = state["turn"]["seat"] % sides
         # Three-hand's partners against the lone hand go out on the canastas of both.
-        owners = [out_side] if state.get("lone") in (None, out_side) else [s for s in range(sides) if s != state["lone"]]
+        lone = state.get("lone")
+        owners = [out_side] if lone in (None, out_side) else [s for s in range(sides) if s != lone]
         size = TABLE[variant].canastas.size
         assert sum(len(m["cards"]) >= size for o in owners for m in state["melds"][o]) >= NEEDED[variant]
 
