@@ -118,6 +118,8 @@ def _counting(entry: VariantRules) -> str | None:
     opening = entry.opening
     said = [] if opening.pile_may_open else ["the pile is never taken to open, so only cards from the hand count"]
     said += [] if opening.top_discard_counts else ["the top card of a pile taken never counts"]
+    if opening.basis == "round":     # the minimum goes by the deal, not the score (canasta.opening.minimum)
+        return "; ".join(said + ["the minimum goes by the deal's number, not by the score"])
     needed = opening.requirement(1600)
     said += [f"at 1600 the side needs {needed}, so both examples fall short"] if type(needed) is int and needed > 95 \
         else [f"at 1600 the side needs {needed}"] if type(needed) is int and needed != 90 else []
@@ -174,7 +176,7 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
     "canasta.opening.minimum": (_minimums, lambda entry: True),
     "canasta.going-out.ask-partner": (_ask_partner, _asks_a_partner),
     "canasta.stock.exhausted": (_without_a_stock, lambda entry: entry.stock_end == CLASSIC.stock_end),
-    "canasta.opening.counting": (_counting, lambda entry: entry.opening.basis == CLASSIC.opening.basis and all(
+    "canasta.opening.counting": (_counting, lambda entry: all(
         type(needed) is int for low, needed in entry.opening.tiers if low is None or low <= 1600)),
     "canasta.pile.frozen": (_frozen, lambda entry: True),
     "canasta.pile.unfrozen-take": (_unfrozen_take, lambda entry: not entry.pile.always_frozen),
@@ -184,7 +186,7 @@ FIGURES: dict[str, tuple[Callable[[VariantRules], str | None], Callable[[Variant
 }
 
 # Classic rules whose text holds as it stands in these variants too, which cite them.
-ALSO_IN = {rule: ("samba", "bolivia", "brazilian", "joker", "mexicana", "three-hand") for rule in (
+ALSO_IN = {rule: ("samba", "bolivia", "brazilian", "joker", "mexicana", "hand-and-foot", "three-hand") for rule in (
     "canasta.scoring.melded-cards", "canasta.scoring.hand-cards", "canasta.turn.meld", "canasta.turn.discard",
     "canasta.going-out.how", "canasta.melds.set", "canasta.pile.frozen-take")}
 

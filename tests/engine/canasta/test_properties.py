@@ -26,7 +26,7 @@ def option_sets(variant: str):
 
 def every_card(state: dict) -> Counter:
     found = Counter(state["discard"]) + Counter(state["stock"])
-    for hand in state["hands"]:
+    for hand in state["hands"] + state.get("feet", []):
         found.update(hand)
     for side in state["melds"]:
         for m in side:
