@@ -1,9 +1,9 @@
 """Whole hands of Hand and Foot played through the API by a player that aims to go out: it keeps its wild cards
-for a wild pile until the side has one or its hand is down to six cards, puts down as many cards as it can,
-discards its black threes first, asks to go out whenever it may and answers yes. The 270 cards stay whole at every
-step (hands, feet, stock, pile, melds, red threes), every listed move is accepted, every position reached is read
-by /explain, /validate-game and /score, every hand ends, the score's lines add up, and at least half of the hands
-end by going out (canasta.going-out.by-kind), not by the stock."""
+for a wild pile until the side has one, its hand is down to six cards or it holds four wild cards, puts down as
+many cards as it can, discards its black threes first, asks to go out whenever it may and answers yes. The 270
+cards stay whole at every step (hands, feet, stock, pile, melds, red threes), every listed move is accepted, every
+position reached is read by /explain, /validate-game and /score, every hand ends, the score's lines add up, and at
+least half of the hands end by going out (canasta.going-out.by-kind), not by the stock."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ VARIANT = "hand-and-foot"
 pytestmark = pytest.mark.skipif(not ENTRIES[VARIANT].playable, reason="Hand and Foot's play is not released yet")
 DECK = Counter(ENTRIES[VARIANT].deck.copies())
 WILD = ("2C", "2D", "2H", "2S", "JK")
-SEEDS = tuple(range(8))
+SEEDS = tuple(range(16))
 MOST_MOVES = 2000
 
 
@@ -42,7 +42,8 @@ def _aiming_out(rng: random.Random, state: dict, moves: list[dict]) -> dict:
     melds = state["melds"][side]
     wild_pile = any(len(m["cards"]) >= 7 and all(card in WILD for card in m["cards"]) for m in melds)
 
-    near_the_foot = len(state["hands"][state["turn"]["seat"]]) <= 6
+    hand = state["hands"][state["turn"]["seat"]]
+    near_the_foot = len(hand) <= 6 or sum(card in WILD for card in hand) >= 4
 
     def keeps_wild_cards(move: dict) -> bool:
         cards = _cards(move)
