@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-DECK_SIZE = 108
+from .family_examples import family_examples
+from .variant_examples import complete, variant_examples
 
 # Mid-hand: side 0 (seats 0 and 2) has kings and sevens down, side 1 its aces; seat 2 is to draw. Every seat
 # has put cards down (nine cards or fewer are left of the eleven dealt).
@@ -48,23 +49,8 @@ OPENING = {
 }
 
 
-def complete(position: dict, deck_size: int = DECK_SIZE) -> dict:
-    """Add the stock (as a count) and the player count so the position accounts for every card of the deck."""
-    shown = len(position["discard"]) + sum(len(m["cards"]) for side in position["melds"] for m in side)
-    shown += sum(len(r) for r in position["red_threes"])
-    shown += sum(h["count"] if type(h) is dict else len(h) for h in position["hands"])
-    completed = {"players": 4}
-    for key, value in position.items():
-        completed[key] = value
-        if key == "hands":
-            completed["stock"] = {"count": deck_size - shown}
-    return completed
-
-
 def build_examples(game) -> dict:
     """Requests for the documentation: a state per phase, a legal move, a finished hand, a meld request."""
-    from .family_examples import family_examples   # which builds on complete() here
-    from .variant_examples import variant_examples
 
     rs = game.ruleset()
 
@@ -73,16 +59,16 @@ def build_examples(game) -> dict:
         after = game.apply_move(rs, parsed, game.read_move(rs, move)).state
         return game.dump_state(rs, after)
 
-    draw = complete(MID_HAND)
+    draw = complete(MID_HAND, "classic")
     after_draw = step(draw, {"type": "draw", "cards": ["9H"]})
     after_pile = step(draw, {"type": "take_pile", "cards": ["8C", "8S"]})
     between = step(after_pile, {"type": "meld", "melds": [{"cards": ["QD", "QS", "QH"]}]})
-    going_out = complete(GOING_OUT)
+    going_out = complete(GOING_OUT, "classic")
     asked = step(going_out, {"type": "ask_go_out"})
     answered = step(asked, {"type": "answer_go_out", "yes": True})
     melded = step(answered, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]})
     finished = step(melded, {"type": "discard", "card": "9C"})
-    in_steps = step(complete(OPENING), {"type": "meld", "melds": [{"cards": ["KC", "KD", "KS"]}]})
+    in_steps = step(complete(OPENING, "classic"), {"type": "meld", "melds": [{"cards": ["KC", "KD", "KS"]}]})
     for state in (after_draw, after_pile, between):
         state["hands"][0] = {"count": len(state["hands"][0])} if type(state["hands"][0]) is list else state["hands"][0]
     two_hand = game.ruleset("two-hand")
@@ -106,7 +92,7 @@ def build_examples(game) -> dict:
         "phases": {
             "draw": draw, "meld_after_draw": after_draw, "meld_after_taking_pile": after_pile,
             "meld_between_melds": between, "meld_able_to_go_out": going_out, "answer": asked,
-            "meld_after_answer_yes": answered, "over": finished, "meld_before_opening": complete(OPENING),
+            "meld_after_answer_yes": answered, "over": finished, "meld_before_opening": complete(OPENING, "classic"),
             "meld_opening_in_steps": in_steps,
         },
     }

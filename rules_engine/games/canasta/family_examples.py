@@ -3,11 +3,10 @@ own moves from three hand-written positions of the 162-card deck."""
 
 from __future__ import annotations
 
-from .examples import complete
+from .variant_examples import complete
 from .variants import ENTRIES
 
 FAMILY = ("samba", "bolivia", "brazilian")
-DECK_SIZE = ENTRIES["samba"].deck.size
 
 # Seat 2 is to draw. Side 0 holds two sets of kings (a merge makes a canasta of them) and a run of hearts the
 # pile's top card lengthens, 155 in all, and side 1 160 (Brazilian Canasta's 150 reached when each opened); seat 2's pair of eights
@@ -75,18 +74,18 @@ def _examples(game, variant: str) -> dict:
         parsed = game.read_state(rs, state)
         return game.dump_state(rs, game.apply_move(rs, parsed, game.read_move(rs, move)).state)
 
-    draw = complete(MID_HAND, DECK_SIZE)
+    draw = complete(MID_HAND, variant)
     after_draw = step(draw, {"type": "draw", "cards": ["9H", "4S"]})
     after_pile = step(draw, {"type": "take_pile", "cards": ["8C", "8S"]})
     onto_run = step(draw, {"type": "take_pile", "cards": [], "meld": 2})
     between = step(after_pile, {"type": "meld", "melds": [{"cards": ["QD", "QS", "QH"]}]})
     merged = step(after_draw, {"type": "merge", "melds": [0, 1]})
-    going_out = complete(GOING_OUT, DECK_SIZE)
+    going_out = complete(GOING_OUT, variant)
     asked = step(going_out, {"type": "ask_go_out"})
     answered = step(asked, {"type": "answer_go_out", "yes": True})
     melded = step(answered, {"type": "meld", "melds": [{"cards": ["5H", "5S", "5D"]}]})
     finished = step(melded, {"type": "discard", "card": "9C"})
-    opening = complete(OPENING, DECK_SIZE)
+    opening = complete(OPENING, variant)
     in_steps = step(opening, {"type": "meld", "melds": [{"cards": ["KH", "KS", "KD"]}]})
     return {
         "state": draw,

@@ -147,9 +147,10 @@ HAND_AND_FOOT_OPENING = {
 }
 
 
-def complete(position: dict, variant: str, stock_shown: bool = False) -> dict:
-    """The position with its player count and stock, accounting for every card of the variant's deck: the stock
-    as a count, or (stock_shown) as cards, those no one shows in an order that mixes ranks and suits."""
+def complete(position: dict, variant: str = "classic", stock_shown: bool = False) -> dict:
+    """The position with its player count and stock, accounting for every card of the variant's deck (every
+    variant's examples are completed here): the stock as a count, or (stock_shown) as cards, those no one shows in
+    an order that mixes ranks and suits."""
     entry = ENTRIES[variant]
     shown = Counter(position["discard"])
     for side in position["melds"]:

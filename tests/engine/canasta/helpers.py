@@ -68,18 +68,7 @@ def position(hands: list, *, discard: list[str], melds: list | None = None, red_
     hands = list(hands)
     if dealt is not None:
         _deal_at_least(hands, melds, turn, dealt, Counter(shown))
-    shown = Counter(discard)
-    hidden = 0
-    for hand in hands:
-        if type(hand) is dict:
-            hidden += hand["count"]
-        else:
-            shown.update(hand)
-    for side in melds:
-        for meld in side:
-            shown.update(meld["cards"])
-    for threes in red_threes:
-        shown.update(threes)
+    shown, hidden = shown_and_hidden(discard, hands, melds, red_threes)
     rest = deck - shown
     assert not (shown - deck), f"more copies than the deck holds: {shown - deck}"
     if hidden or hidden_stock:
@@ -109,6 +98,24 @@ def variant_body(variant: str, state: dict | None = None, move: dict | None = No
         request["move"] = move
     request.update(extra)
     return request
+
+
+def shown_and_hidden(discard: list[str], zones: list, melds: list, red_threes: list) -> tuple[Counter, int]:
+    """The cards a position shows (pile, hands or feet given as cards, melds, bonus cards laid out) and how many
+    its zones given as counts hide."""
+    shown = Counter(discard)
+    hidden = 0
+    for zone in zones:
+        if type(zone) is dict:
+            hidden += zone["count"]
+        else:
+            shown.update(zone)
+    for side in melds:
+        for meld in side:
+            shown.update(meld["cards"])
+    for threes in red_threes:
+        shown.update(threes)
+    return shown, hidden
 
 
 def variant_rules_broken(variant: str, state: dict, move: dict) -> list[str]:

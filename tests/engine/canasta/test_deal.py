@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-from collections import Counter
 
 import pytest
 
 from rules_engine import answers
 from rules_engine.errors import InvalidRequest
 
-from .helpers import DECK, GAME
+from .helpers import DECK, GAME, dealt_cards
 
 
 def dealt(seed: int, **setup) -> dict:
     return answers.deal({"game": GAME, "players": 4, "seed": seed, "setup": setup})
 
 
-def every_card(state: dict) -> Counter:
-    found = Counter(state["stock"]) + Counter(state["discard"])
-    for hand in state["hands"]:
-        found.update(hand)
-    for threes in state["red_threes"]:
-        found.update(threes)
-    return found
-
-
 @pytest.mark.parametrize("seed", range(12))
 def test_canasta_deal_cards_and_hands(seed):
     answer = dealt(seed)
     state = answer["state"]
-    assert every_card(state) == DECK
+    assert dealt_cards(state) == DECK
     assert [len(h) for h in state["hands"]] == [11] * 4
     assert not any(c in ("3H", "3D") for h in state["hands"] for c in h)
     assert answer["to_act"] == 1 and answer["phase"] == "draw"

@@ -65,18 +65,7 @@ def position(hands: list, *, melds: list, discard: list[str], feet: list | None 
     threes at the bottom)."""
     feet = [down() for _ in range(4)] if feet is None else feet
     red_threes = red_threes if red_threes is not None else [[], []]
-    shown = Counter(discard)
-    hidden = 0
-    for zone in list(hands) + list(feet):
-        if type(zone) is dict:
-            hidden += zone["count"]
-        else:
-            shown.update(zone)
-    for side in melds:
-        for meld in side:
-            shown.update(meld["cards"])
-    for threes in red_threes:
-        shown.update(threes)
+    shown, hidden = helpers.shown_and_hidden(discard, list(hands) + list(feet), melds, red_threes)
     assert not (shown - DECK), f"more copies than the deck holds: {shown - DECK}"
     rest = DECK - shown
     if hidden:
